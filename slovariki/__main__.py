@@ -1,0 +1,3 @@
+from slovariki.cli import main
+
+main()

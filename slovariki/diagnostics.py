@@ -1,0 +1,78 @@
+"""Diagnostics as values; text and JSON are two renderings of one list."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import Enum
+
+from slovariki.model import Source
+
+
+class Severity(str, Enum):
+    ERROR = "error"
+    WARNING = "warning"
+
+    @property
+    def russian(self) -> str:
+        return "ошибка" if self is Severity.ERROR else "предупреждение"
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    """One finding. ``file``, ``line`` and ``column`` are None for deck-level findings."""
+
+    severity: Severity
+    code: str
+    message: str
+    file: str | None = None
+    line: int | None = None
+    column: int | None = None
+
+    @classmethod
+    def at(cls, source: Source | None, severity: Severity, code: str, message: str) -> Diagnostic:
+        if source is None:
+            return cls(severity, code, message)
+        return cls(severity, code, message, source.file, source.line, source.column)
+
+    @property
+    def is_error(self) -> bool:
+        return self.severity is Severity.ERROR
+
+    def sort_key(self) -> tuple:
+        return (self.file is None, self.file or "", self.line or 0, self.column or 0, self.code)
+
+    def as_text(self) -> str:
+        where = ""
+        if self.file is not None:
+            where = f"{self.file}:{self.line or 0}:{self.column or 0}: "
+        return f"{where}{self.severity.value} {self.code}: {self.message}"
+
+    def as_json(self) -> dict:
+        return {
+            "file": self.file, "line": self.line, "column": self.column,
+            "severity": self.severity.value, "code": self.code, "message": self.message,
+        }
+
+
+def error(source: Source | None, code: str, message: str) -> Diagnostic:
+    return Diagnostic.at(source, Severity.ERROR, code, message)
+
+
+def warning(source: Source | None, code: str, message: str) -> Diagnostic:
+    return Diagnostic.at(source, Severity.WARNING, code, message)
+
+
+def count(diagnostics: Iterable[Diagnostic]) -> tuple[int, int]:
+    """(errors, warnings)."""
+    items = list(diagnostics)
+    errors = sum(d.is_error for d in items)
+    return errors, len(items) - errors
+
+
+def to_json(diagnostics: Iterable[Diagnostic], **extra) -> str:
+    items = sorted(diagnostics, key=Diagnostic.sort_key)
+    errors, warnings = count(items)
+    body = {**extra, "errors": errors, "warnings": warnings, "diagnostics": [d.as_json() for d in items]}
+    return json.dumps(body, ensure_ascii=False, indent=2)

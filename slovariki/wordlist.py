@@ -1,0 +1,321 @@
+"""Loading word files: safe YAML, a strict schema, markup, and the place of every value.
+
+Nothing here raises on bad file content: every problem becomes a :class:`Diagnostic`.
+Only a path that cannot be read at all raises :class:`WordBankError`.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+
+import yaml
+
+from slovariki import markup as markup_mod
+from slovariki.diagnostics import Diagnostic, Severity, error, warning
+from slovariki.model import Card, Deck, Source
+
+MAX_FILE_BYTES = 1024 * 1024  # the whole bundled bank is a few dozen KB
+TOP_KEYS = ("grade", "words")
+ENTRY_KEYS = ("word", "stars", "definition", "note")
+REQUIRED_ENTRY_KEYS = ("word", "stars", "definition")
+FILE_PATTERNS = ("*.yaml", "*.yml")
+
+_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_UNQUOTED_BRACKET = re.compile(r"^\s*(-\s+)?word:\s*\[")
+_QUOTE_HINT = 'значение, которое начинается со «[», нужно взять в кавычки: word: "[о]б[е]зь+яна"'
+
+
+class WordBankError(Exception):
+    """A path that cannot be read at all (exit status 2)."""
+
+
+@dataclass(frozen=True)
+class WordFile:
+    """What one file gave: its cards, its problems, and its grade if it could be read."""
+
+    name: str
+    grade: int | None
+    cards: tuple[Card, ...]
+    diagnostics: tuple[Diagnostic, ...]
+
+
+@dataclass(frozen=True)
+class WordBank:
+    files: tuple[WordFile, ...]
+    diagnostics: tuple[Diagnostic, ...]  # every file's, plus bank-wide ones (duplicates)
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return tuple(c for f in self.files for c in f.cards)
+
+    @property
+    def deck(self) -> Deck:
+        """The cards with each plain word once (a repeated word is an error already reported)."""
+        seen: dict[str, Card] = {}
+        for card in self.cards:
+            seen.setdefault(card.word, card)
+        return Deck.of(seen.values())
+
+    def select(self, grades: Iterable[int] | None) -> WordBank:
+        """The files of the given grades and their diagnostics (files of unknown grade stay)."""
+        if grades is None:
+            return self
+        wanted = set(grades)
+        kept = tuple(f for f in self.files if f.grade is None or f.grade in wanted)
+        names = {f.name for f in kept}
+        return WordBank(kept, tuple(d for d in self.diagnostics if d.file is None or d.file in names))
+
+
+def bundled_words() -> Path:
+    return Path(str(resources.files("slovariki") / "words"))
+
+
+def load_bank(path: Path | str | None = None) -> WordBank:
+    """Load every word file of a folder (or one file); None means the bundled bank."""
+    if path is None:
+        folder = bundled_words()
+        paths = _word_files(folder)
+        names = [f"words/{p.name}" for p in paths]
+    else:
+        folder = Path(path)
+        if folder.is_file():
+            paths = [folder]
+        elif folder.is_dir():
+            paths = _word_files(folder)
+        else:
+            raise WordBankError(f"папка со словами не найдена: {folder}")
+        names = [str(p) for p in paths]
+    if not paths:
+        raise WordBankError(f"в папке {folder} нет файлов со словами (grade1.yaml … grade4.yaml)")
+    files = tuple(load_file(p, name) for p, name in zip(paths, names))
+    diagnostics = [d for f in files for d in f.diagnostics]
+    diagnostics.extend(_duplicate_words(files))
+    return WordBank(files, tuple(diagnostics))
+
+
+def _word_files(folder: Path) -> list[Path]:
+    try:
+        return sorted({p for pattern in FILE_PATTERNS for p in folder.glob(pattern) if p.is_file()})
+    except OSError as exc:
+        raise WordBankError(f"не удалось прочитать папку {folder}: {exc.strerror}") from exc
+
+
+def load_file(path: Path, name: str | None = None) -> WordFile:
+    name = name or str(path)
+    try:
+        with path.open("rb") as stream:
+            data = stream.read(MAX_FILE_BYTES + 1)
+    except OSError as exc:
+        raise WordBankError(f"не удалось прочитать файл {name}: {exc.strerror}") from exc
+    if len(data) > MAX_FILE_BYTES:
+        return _failed(name, "file-too-large",
+                       f"файл больше {MAX_FILE_BYTES // 1024} КБ: это не похоже на список слов, он не читается")
+    return load_bytes(data, name)
+
+
+def load_bytes(data: bytes, name: str) -> WordFile:
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
+        return _failed(name, "encoding", "файл не в кодировке UTF-8 (сохраните его как UTF-8)", line, column)
+    return load_text(text, name)
+
+
+def load_text(text: str, name: str) -> WordFile:
+    if not text.strip():
+        return _failed(name, "empty-file", "файл пуст: нужны ключи grade и words")
+    try:
+        root = yaml.compose(text, Loader=_Loader)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line, column = (mark.line + 1, mark.column + 1) if mark else (None, None)
+        message = f"ошибка синтаксиса YAML: {exc.problem or exc.context}"
+        if line is not None and _UNQUOTED_BRACKET.match(_line(text, line)):
+            message = f"ошибка синтаксиса YAML: {_QUOTE_HINT}"
+        return _failed(name, "yaml-syntax", message, line, column)
+    except yaml.YAMLError as exc:
+        return _failed(name, "yaml-syntax", f"файл не читается как YAML: {exc}")
+    except RecursionError:
+        return _failed(name, "yaml-syntax", "слишком глубокая вложенность YAML")
+    if root is None:
+        return _failed(name, "empty-file", "файл пуст: нужны ключи grade и words")
+    return _FileReader(name, text).read(root)
+
+
+def _failed(name: str, code: str, message: str, line: int | None = 1, column: int | None = 1) -> WordFile:
+    return WordFile(name, None, (), (Diagnostic(Severity.ERROR, code, message, name, line, column),))
+
+
+def _line(text: str, line: int) -> str:
+    lines = text.splitlines()
+    return lines[line - 1] if 0 < line <= len(lines) else ""
+
+
+_KIND = {
+    yaml.MappingNode: "словарь (ключ: значение)",
+    yaml.SequenceNode: "список",
+    yaml.ScalarNode: "значение",
+}
+_TAG_KIND = {
+    "tag:yaml.org,2002:int": "число",
+    "tag:yaml.org,2002:float": "дробное число",
+    "tag:yaml.org,2002:bool": "да/нет",
+    "tag:yaml.org,2002:null": "пусто",
+    "tag:yaml.org,2002:str": "текст",
+}
+
+
+def _kind(node: yaml.Node) -> str:
+    if isinstance(node, yaml.ScalarNode):
+        return _TAG_KIND.get(node.tag, node.tag)
+    return _KIND[type(node)]
+
+
+class _FileReader:
+    """Walks one composed YAML document along the schema, collecting diagnostics."""
+
+    def __init__(self, name: str, text: str) -> None:
+        self.name = name
+        self.text = text
+        self.diagnostics: list[Diagnostic] = []
+        self.seen: set[int] = set()  # node ids: a node met twice is a YAML alias
+
+    def source(self, node: yaml.Node) -> Source:
+        return Source(self.name, node.start_mark.line + 1, node.start_mark.column + 1)
+
+    def error(self, node: yaml.Node, code: str, message: str) -> None:
+        self.diagnostics.append(error(self.source(node), code, message))
+
+    def read(self, root: yaml.Node) -> WordFile:
+        grade, cards = None, []
+        top = self.mapping(root, TOP_KEYS, "файл должен быть словарём с ключами grade и words")
+        if top is not None:
+            grade = self.grade(root, top)
+            words = top.get("words")
+            if words is None:
+                self.error(root, "missing-key", "нет ключа words со списком слов")
+            elif not isinstance(words[1], yaml.SequenceNode):
+                self.error(words[1], "bad-type", f"words должен быть списком, а здесь {_kind(words[1])}")
+            elif self.fresh(words[1]):
+                if not words[1].value:
+                    self.diagnostics.append(warning(self.source(words[1]), "no-words", "список words пуст"))
+                for entry in words[1].value:
+                    card = self.entry(entry, grade)
+                    if card is not None:
+                        cards.append(card)
+        return WordFile(self.name, grade, tuple(cards), tuple(self.diagnostics))
+
+    def fresh(self, node: yaml.Node) -> bool:
+        """False (with an error) for a node met before: aliases could multiply the file's size."""
+        if id(node) in self.seen:
+            self.error(node, "yaml-alias", "ссылки YAML (&якорь, *ссылка) в списках слов не используются")
+            return False
+        self.seen.add(id(node))
+        return True
+
+    def mapping(self, node: yaml.Node, keys: tuple[str, ...], what: str) -> dict | None:
+        """Key name → (key node, value node), with duplicate and unknown keys reported."""
+        if not isinstance(node, yaml.MappingNode):
+            self.error(node, "bad-type", f"{what}, а здесь {_kind(node)}")
+            return None
+        if not self.fresh(node):
+            return None
+        found: dict[str, tuple[yaml.Node, yaml.Node]] = {}
+        for key, value in node.value:
+            name = key.value if isinstance(key, yaml.ScalarNode) else None
+            if not isinstance(name, str) or key.tag != "tag:yaml.org,2002:str":
+                self.error(key, "unknown-key", f"ключ должен быть словом, допустимы: {', '.join(keys)}")
+            elif name in found:
+                first = self.source(found[name][0])
+                self.error(key, "duplicate-key", f"ключ «{name}» повторяется (первый раз в строке {first.line})")
+            elif name not in keys:
+                close = difflib.get_close_matches(name, keys, n=1, cutoff=0.5)
+                hint = f"; может быть, «{close[0]}»?" if close else f"; допустимы: {', '.join(keys)}"
+                self.error(key, "unknown-key", f"неизвестный ключ «{name}»{hint}")
+            else:
+                found[name] = (key, value)
+        return found
+
+    def integer(self, node: yaml.Node, low: int, high: int, what: str) -> int | None:
+        if isinstance(node, yaml.ScalarNode) and node.tag == "tag:yaml.org,2002:int":
+            value = _Loader("").construct_object(node) if not node.value.isdigit() else int(node.value)
+            if low <= value <= high:
+                return value
+            self.error(node, "bad-value", f"{what} должно быть от {low} до {high}, а не {value}")
+            return None
+        self.error(node, "bad-type", f"{what} должно быть целым числом от {low} до {high}, а здесь {_kind(node)} «{_show(node)}»")
+        return None
+
+    def text_value(self, node: yaml.Node, what: str) -> str | None:
+        if isinstance(node, yaml.ScalarNode) and node.tag == "tag:yaml.org,2002:str":
+            return node.value
+        if isinstance(node, yaml.SequenceNode) and what == "word":
+            self.error(node, "bad-type", f"word прочитан как список: {_QUOTE_HINT}")
+            return None
+        self.error(node, "bad-type", f"{what} должно быть текстом, а здесь {_kind(node)}")
+        return None
+
+    def grade(self, root: yaml.Node, top: dict) -> int | None:
+        if "grade" not in top:
+            self.error(root, "missing-key", "нет ключа grade (класс: 1, 2, 3 или 4)")
+            return None
+        return self.integer(top["grade"][1], 1, 4, "grade (класс)")
+
+    def entry(self, node: yaml.Node, grade: int | None) -> Card | None:
+        fields = self.mapping(node, ENTRY_KEYS, "каждый элемент words должен быть словарём с ключами word, stars, definition")
+        if fields is None:
+            return None
+        place = fields["word"][0] if "word" in fields else node
+        missing = [k for k in REQUIRED_ENTRY_KEYS if k not in fields]
+        for key in missing:
+            code = "missing-definition" if key == "definition" else "missing-key"
+            self.error(place, code, f"нет ключа {key}")
+        values = {}
+        for key in ("word", "definition", "note"):
+            if key in fields:
+                values[key] = self.text_value(fields[key][1], key)
+        stars = self.integer(fields["stars"][1], 1, 3, "stars (звёздочки)") if "stars" in fields else None
+        parsed = self.markup(fields["word"][1], values["word"]) if values.get("word") is not None else None
+        definition = values.get("definition")
+        if definition is not None and not definition.strip():
+            self.error(fields["definition"][1], "missing-definition", "толкование пустое")
+            definition = None
+        if missing or None in (grade, stars, parsed, definition):
+            return None
+        return Card(parsed, grade, stars, " ".join(definition.split()), self.source(place))
+
+    def markup(self, node: yaml.ScalarNode, text: str) -> markup_mod.Markup | None:
+        parsed = markup_mod.parse(text)
+        if isinstance(parsed, markup_mod.Markup):
+            return parsed
+        shift = 1 if node.style in ("'", '"') else 0
+        for problem in parsed:
+            place = Source(self.name, node.start_mark.line + 1, node.start_mark.column + 1 + shift + problem.offset)
+            self.diagnostics.append(error(place, problem.code, f"«{text}»: {problem.message}"))
+        return None
+
+
+def _show(node: yaml.Node) -> str:
+    if isinstance(node, yaml.ScalarNode):
+        return node.value
+    return "…"
+
+
+def _duplicate_words(files: Iterable[WordFile]) -> list[Diagnostic]:
+    first: dict[str, Card] = {}
+    found = []
+    for card in (c for f in files for c in f.cards):
+        key = card.word.lower()
+        if key in first:
+            found.append(error(card.source, "duplicate-word",
+                               f"слово «{card.word}» уже есть в банке: {first[key].source}"))
+        else:
+            first[key] = card
+    return found

@@ -1,0 +1,69 @@
+"""`slovariki check`: every check over a loaded bank, one report, two renderings."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from slovariki import diagnostics as diag
+from slovariki.diagnostics import Diagnostic
+from slovariki.model import Colour, Deck
+from slovariki.rules_check.lexicon import Lexicon, WordInfo
+from slovariki.wordlist import WordBank
+
+
+@dataclass(frozen=True)
+class CheckReport:
+    deck: Deck
+    diagnostics: tuple[Diagnostic, ...]
+    words: tuple[WordInfo, ...]
+
+    @property
+    def errors(self) -> int:
+        return diag.count(self.diagnostics)[0]
+
+    @property
+    def warnings(self) -> int:
+        return diag.count(self.diagnostics)[1]
+
+    def failed(self, strict: bool = False) -> bool:
+        return self.errors > 0 or (strict and self.warnings > 0)
+
+    def summary(self) -> dict[int, Counter]:
+        """Cards per grade, counted by stars."""
+        table: dict[int, Counter] = {}
+        for card in self.deck:
+            table.setdefault(card.grade, Counter())[card.stars] += 1
+        return dict(sorted(table.items()))
+
+    def as_json(self) -> str:
+        summary = {str(g): {str(s): n[s] for s in (1, 2, 3)} for g, n in self.summary().items()}
+        return diag.to_json(self.diagnostics, cards=len(self.deck), summary=summary,
+                            words=[w.as_json() for w in self.words])
+
+    def as_text(self) -> str:
+        lines = [d.as_text() for d in sorted(self.diagnostics, key=Diagnostic.sort_key)]
+        if lines:
+            lines.append("")
+        lines.append(f"Карточек: {len(self.deck)}; ошибок: {self.errors}, предупреждений: {self.warnings}")
+        lines.append(f"{'класс':<18}{'★':>5}{'★★':>5}{'★★★':>5}{'всего':>7}")
+        for grade, stars in self.summary().items():
+            label = f"{grade} класс ({Colour.for_grade(grade).russian})"
+            lines.append(f"{label:<18}" + "".join(f"{stars[s]:>5}" for s in (1, 2, 3)) + f"{sum(stars.values()):>7}")
+        return "\n".join(lines)
+
+
+def check_bank(bank: WordBank, grades: Iterable[int] | None = None) -> CheckReport:
+    """Run every check on the bank's cards of the given grades (all when None)."""
+    bank = bank.select(grades)
+    deck = bank.deck
+    found = list(bank.diagnostics)
+    lexicon = Lexicon()
+    words = []
+    for card in deck:
+        problems, info = lexicon.check(card)
+        found.extend(problems)
+        if info is not None:
+            words.append(info)
+    return CheckReport(deck, tuple(found), tuple(words))

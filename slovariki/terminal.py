@@ -1,0 +1,51 @@
+"""Cards as terminal text: hard letters in red, the stress as an accent, colours by grade."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from slovariki.markup import ACUTE
+from slovariki.model import Card
+
+RED = "\x1b[1;31m"
+RESET = "\x1b[0m"
+
+
+def styled_word(card: Card, colour: bool) -> str:
+    """The word with its stress; hard letters red on a colour terminal, in brackets otherwise."""
+    if not colour:
+        return card.markup.render()
+    out = []
+    for i, ch in enumerate(card.word):
+        text = ch + (ACUTE if i in card.stress_positions else "")
+        out.append(f"{RED}{text}{RESET}" if i in card.hard_positions else text)
+    return "".join(out)
+
+
+def stars(n: int) -> str:
+    return "★" * n + "☆" * (3 - n)
+
+
+def word_table(cards: Iterable[Card], colour: bool, width: int = 100) -> str:
+    """One line per card: grade, stars, word, hard letters, definition (cut to the width)."""
+    rows = list(cards)
+    if not rows:
+        return "Нет карточек с такими условиями."
+    def visible(card: Card) -> int:
+        return len(card.word) if colour else len(card.markup.render())
+
+    wide = max(visible(c) for c in rows)
+    lines = []
+    for card in rows:
+        word = styled_word(card, colour)
+        pad = " " * (wide - visible(card))
+        grade = f"{card.grade} кл."
+        if colour:
+            grade = f"\x1b[{card.colour.terminal}m{grade}{RESET}"
+        letters = ", ".join(sorted(card.hard_letters))
+        head = f"{grade}  {stars(card.stars)}  {word}{pad}  {letters:<8} "
+        room = max(20, width - 20 - wide - 8)
+        text = card.definition if len(card.definition) <= room else card.definition[: room - 1] + "…"
+        lines.append(head + text)
+    lines.append(f"Всего: {len(rows)}")
+    return "\n".join(lines)

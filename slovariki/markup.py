@@ -78,6 +78,7 @@ def parse(text: str) -> Markup | list[MarkupError]:
     """Parse markup; every problem found is reported, not just the first."""
     errors: list[MarkupError] = []
     plain: list[str] = []
+    where: list[int] = []  # offset in ``text`` of each plain letter
     groups: list[tuple[int, int]] = []
     stresses: list[Stress] = []
     open_at: int | None = None  # offset of the open bracket
@@ -125,13 +126,17 @@ def parse(text: str) -> Markup | list[MarkupError]:
                     error(pending_plus, "markup-stress-consonant", f"ударение на согласной «{ch}»: «+» ставится перед гласной")
                 pending_plus = None
             plain.append(ch)
+            where.append(offset)
         elif ch in " -":
             if open_at is not None:
                 error(offset, "markup-bad-char", "внутри скобок могут быть только буквы")
             plain.append(ch)
+            where.append(offset)
         elif ch in LOOKALIKES:
             error(offset, "markup-latin-letter",
                   f"латинская буква «{ch}» на месте {offset + 1}: нужна русская «{LOOKALIKES[ch]}»")
+            plain.append(LOOKALIKES[ch])  # keeps the brackets around it meaningful
+            where.append(offset)
         else:
             error(offset, "markup-bad-char", f"недопустимый символ «{ch}» (U+{ord(ch):04X}) на месте {offset + 1}")
     if pending_plus is not None:
@@ -143,13 +148,13 @@ def parse(text: str) -> Markup | list[MarkupError]:
     if not errors:
         if not groups:
             error(0, "markup-no-hard-letter", "нет ни одной сложной буквы в скобках [ ]")
-        errors.extend(_stress_errors(word, stresses))
+        errors.extend(_stress_errors(word, stresses, where))
     if errors:
         return sorted(errors, key=lambda e: e.offset)
     return Markup(word, tuple(groups), tuple(stresses))
 
 
-def _stress_errors(word: str, stresses: list[Stress]) -> list[MarkupError]:
+def _stress_errors(word: str, stresses: list[Stress], where: list[int]) -> list[MarkupError]:
     """Each space-separated word needs exactly one stress, unless it is implied."""
     errors = []
     start = 0
@@ -159,10 +164,13 @@ def _stress_errors(word: str, stresses: list[Stress]) -> list[MarkupError]:
         vowels = [i for i in range(start, end) if word[i] in VOWELS]
         yo = [i for i in vowels if word[i] in "ёЁ"]
         if len(marked) > 1:
-            errors.append(MarkupError(0, "markup-two-stresses", f"в слове «{part}» два ударения, а нужно одно"))
+            errors.append(MarkupError(where[marked[1].index], "markup-two-stresses",
+                                      f"в слове «{part}» два ударения, а нужно одно"))
         elif yo and marked and marked[0].index not in yo:
-            errors.append(MarkupError(0, "markup-two-stresses", f"в слове «{part}» ударная буква ё, а ударение стоит на другой гласной"))
+            errors.append(MarkupError(where[marked[0].index], "markup-two-stresses",
+                                      f"в слове «{part}» ударная буква ё, а ударение стоит на другой гласной"))
         elif not marked and not yo and len(vowels) > 1:
-            errors.append(MarkupError(0, "markup-no-stress", f"в слове «{part}» не отмечено ударение (+ перед ударной гласной)"))
+            errors.append(MarkupError(where[start], "markup-no-stress",
+                                      f"в слове «{part}» не отмечено ударение (+ перед ударной гласной)"))
         start = end + 1
     return errors

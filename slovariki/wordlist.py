@@ -136,7 +136,7 @@ def load_text(text: str, name: str) -> WordFile:
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line, column = (mark.line + 1, mark.column + 1) if mark else (None, None)
-        message = f"ошибка синтаксиса YAML: {exc.problem or exc.context}"
+        message = f"ошибка синтаксиса YAML: {_yaml_problem(exc.problem or exc.context or '')}"
         if line is not None and _UNQUOTED_BRACKET.match(_line(text, line)):
             message = f"ошибка синтаксиса YAML: {_QUOTE_HINT}"
         return _failed(name, "yaml-syntax", message, line, column)
@@ -147,6 +147,28 @@ def load_text(text: str, name: str) -> WordFile:
     if root is None:
         return _failed(name, "empty-file", "файл пуст: нужны ключи grade и words")
     return _FileReader(name, text).read(root)
+
+
+# PyYAML speaks English; an editor is told the usual problems in Russian.
+_YAML_PROBLEMS = {
+    "mapping values are not allowed": "двоеточие внутри значения: возьмите значение в кавычки",
+    "could not find expected ':'": "после ключа нет двоеточия",
+    "that cannot start any token": "недопустимый символ (табуляцию замените пробелами)",
+    "expected <block end>": "неверный отступ",
+    "did not find expected key": "неверный отступ или лишний символ: здесь ожидался ключ",
+    "did not find expected '-' indicator": "неверный отступ в списке",
+    "found unexpected end of stream": "файл оборвался: не закрыта кавычка или скобка",
+    "found undefined alias": "ссылка на неизвестный якорь",
+    "expected a single document": "в файле должен быть один документ (уберите «---»)",
+    "while scanning a quoted scalar": "не закрыта кавычка",
+}
+
+
+def _yaml_problem(problem: str) -> str:
+    for english, russian in _YAML_PROBLEMS.items():
+        if english in problem:
+            return russian
+    return f"файл не читается ({problem})"
 
 
 def _failed(name: str, code: str, message: str, line: int | None = 1, column: int | None = 1) -> WordFile:
@@ -222,10 +244,10 @@ class _FileReader:
 
     def mapping(self, node: yaml.Node, keys: tuple[str, ...], what: str) -> dict | None:
         """Key name → (key node, value node), with duplicate and unknown keys reported."""
+        if not self.fresh(node):
+            return None
         if not isinstance(node, yaml.MappingNode):
             self.error(node, "bad-type", f"{what}, а здесь {_kind(node)}")
-            return None
-        if not self.fresh(node):
             return None
         found: dict[str, tuple[yaml.Node, yaml.Node]] = {}
         for key, value in node.value:

@@ -1,0 +1,96 @@
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from slovariki.cli import main
+
+GOOD = """\
+grade: 1
+words:
+  - word: к[о]р[и]д+ор
+    stars: 2
+    definition: Длинный проход внутри здания.
+  - word: с[о]б+ака
+    stars: 1
+    definition: Домашний зверь, который лает и сторожит дом.
+"""
+BAD = GOOD.replace("с[о]б+ака", "с[о]б+акой")
+
+
+@pytest.fixture
+def runner() -> CliRunner:
+    return CliRunner()
+
+
+def test_help_of_every_command(runner):
+    result = runner.invoke(main, ["--help"])
+    assert result.exit_code == 0
+    for name in main.commands:
+        sub = runner.invoke(main, [name, "--help"])
+        assert sub.exit_code == 0, name
+        assert "Usage" in sub.output
+
+
+def test_check_clean_bank_exits_0(runner, bank_dir):
+    result = runner.invoke(main, ["check", "--words", str(bank_dir({"grade1.yaml": GOOD}))])
+    assert result.exit_code == 0, result.output
+    assert "Карточек: 2" in result.output and "1 класс (зелёный)" in result.output
+
+
+def test_check_errors_exit_1_with_place(runner, bank_dir):
+    folder = bank_dir({"grade1.yaml": BAD})
+    result = runner.invoke(main, ["check", "--words", str(folder)])
+    assert result.exit_code == 1
+    assert f"{folder / 'grade1.yaml'}:6:5: error not-lemma:" in result.output
+
+
+def test_check_json(runner, bank_dir):
+    result = runner.invoke(main, ["check", "--format", "json", "--words", str(bank_dir({"grade1.yaml": BAD}))])
+    body = json.loads(result.output)
+    assert result.exit_code == 1
+    assert body["errors"] == 1 and body["cards"] == 2
+    (d,) = [d for d in body["diagnostics"] if d["code"] == "not-lemma"]
+    assert (d["line"], d["column"], d["severity"]) == (6, 5, "error")
+    assert {w["word"]: w["pos"] for w in body["words"]}["коридор"] == "NOUN"
+
+
+def test_strict_fails_on_warnings(runner, bank_dir):
+    folder = bank_dir({"grade1.yaml": GOOD.replace("Длинный проход", "Проход, как в коридорах,")})
+    assert runner.invoke(main, ["check", "--words", str(folder)]).exit_code == 0
+    assert runner.invoke(main, ["check", "--strict", "--words", str(folder)]).exit_code == 1
+
+
+def test_missing_folder_exits_2_without_traceback(runner, tmp_path):
+    result = runner.invoke(main, ["check", "--words", str(tmp_path / "нет")])
+    assert result.exit_code == 2
+    assert "не найдена" in result.output and "Traceback" not in result.output
+
+
+def test_bad_grades_option_is_a_usage_error(runner):
+    result = runner.invoke(main, ["check", "--grades", "1,7"])
+    assert result.exit_code == 2 and "классы" in result.output
+
+
+def test_grades_filter(runner, bank_dir):
+    folder = bank_dir({"grade1.yaml": GOOD, "grade2.yaml": BAD.replace("grade: 1", "grade: 2").replace("к[о]р[и]д+ор", "л[о]п+ата")})
+    result = runner.invoke(main, ["check", "--grades", "1", "--words", str(folder)])
+    assert result.exit_code == 0 and "Карточек: 2" in result.output
+
+
+def test_words_table_filters(runner, bank_dir):
+    folder = str(bank_dir({"grade1.yaml": GOOD}))
+    result = runner.invoke(main, ["words", "--words", folder, "--stars", "2"])
+    assert result.exit_code == 0
+    assert "к[о]р[и]д+ор" in result.output and "собака" not in result.output and "Всего: 1" in result.output
+    result = runner.invoke(main, ["words", "--words", folder, "--letter", "И"])
+    assert "Всего: 1" in result.output
+
+
+def test_console_start_up_imports_nothing_heavy():
+    import subprocess
+    import sys
+
+    code = "import sys, slovariki.cli; print(sorted(m for m in ('reportlab','pymorphy3','yaml','jinja2') if m in sys.modules))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"

@@ -1,0 +1,221 @@
+import tracemalloc
+
+import pytest
+import yaml
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from slovariki.diagnostics import Diagnostic
+from slovariki.wordlist import MAX_FILE_BYTES, WordBankError, WordFile, load_bank, load_text
+
+GOOD = """\
+grade: 2
+words:
+  - word: л[о]п+ата
+    stars: 1
+    definition: Инструмент, чтобы копать землю.
+  - word: "[а]лф[а]в+ит"
+    stars: 2
+    definition: Все буквы языка по порядку.
+    note: заметка для редактора
+"""
+
+
+def codes(result) -> list[str]:
+    return [d.code for d in result.diagnostics]
+
+
+def only(text: str) -> WordFile:
+    return load_text(text, "g.yaml")
+
+
+def test_good_file_gives_cards_with_places():
+    f = only(GOOD)
+    assert f.diagnostics == ()
+    assert [c.word for c in f.cards] == ["лопата", "алфавит"]
+    assert f.grade == 2
+    first = f.cards[0]
+    assert (first.source.line, first.source.column) == (3, 5)
+    assert first.stars == 1 and first.definition.startswith("Инструмент")
+
+
+def test_bundled_bank_loads_without_problems():
+    bank = load_bank()
+    assert bank.diagnostics == ()
+    assert {f.grade for f in bank.files} == {1, 2, 3, 4}
+    assert all(f.name.startswith("words/grade") for f in bank.files)
+
+
+def test_missing_folder(tmp_path):
+    with pytest.raises(WordBankError, match="не найдена"):
+        load_bank(tmp_path / "нет")
+
+
+def test_folder_without_word_files(tmp_path):
+    with pytest.raises(WordBankError, match="нет файлов"):
+        load_bank(tmp_path)
+
+
+def test_single_file_path(bank_dir):
+    folder = bank_dir({"grade2.yaml": GOOD})
+    assert len(load_bank(folder / "grade2.yaml").cards) == 2
+
+
+def test_invalid_yaml_names_line_and_column():
+    f = only("grade: 1\nwords:\n  - word: к[о]т\n   stars: 1\n")
+    (d,) = f.diagnostics
+    assert d.code == "yaml-syntax" and d.line == 4 and d.column >= 1
+    assert "отступ" in d.message
+
+
+def test_colon_inside_a_value_is_explained_in_russian():
+    (d,) = only(GOOD.replace("Все буквы", "Все: буквы")).diagnostics
+    assert (d.code, d.line) == ("yaml-syntax", 8) and "кавычки" in d.message
+
+
+def test_unquoted_leading_bracket_is_explained():
+    f = only('grade: 1\nwords:\n  - word: [о]б[е]зь+яна\n    stars: 1\n    definition: Зверь.\n')
+    assert codes(f) == ["yaml-syntax"] and "кавычки" in f.diagnostics[0].message
+
+
+def test_unquoted_leading_bracket_read_as_list_is_explained():
+    f = only('grade: 1\nwords:\n  - word: [о]\n    stars: 1\n    definition: Буква.\n')
+    assert codes(f) == ["bad-type"] and "кавычки" in f.diagnostics[0].message
+
+
+def test_stars_as_text():
+    f = only(GOOD.replace("stars: 1", 'stars: "два"'))
+    (d,) = f.diagnostics
+    assert d.code == "bad-type" and "«два»" in d.message and d.line == 4
+
+
+def test_stars_out_of_range():
+    assert codes(only(GOOD.replace("stars: 1", "stars: 5"))) == ["bad-value"]
+
+
+def test_words_as_mapping():
+    f = only("grade: 1\nwords:\n  word: к[о]т\n")
+    assert codes(f) == ["bad-type"] and "списком" in f.diagnostics[0].message
+
+
+def test_grade_missing_and_wrong():
+    assert codes(only("words: []\n")) == ["missing-key", "no-words"]
+    assert codes(only("grade: 7\nwords: []\n")) == ["bad-value", "no-words"]
+
+
+def test_duplicate_keys():
+    f = only(GOOD.replace("    stars: 1\n", "    stars: 1\n    stars: 2\n"))
+    (d,) = f.diagnostics
+    assert d.code == "duplicate-key" and d.line == 5
+
+
+def test_unknown_key_suggests_nearest():
+    f = only(GOOD.replace("definition: Инструмент", "defenition: Инструмент"))
+    assert "unknown-key" in codes(f)
+    assert any("definition" in d.message for d in f.diagnostics if d.code == "unknown-key")
+
+
+def test_missing_definition():
+    f = only("grade: 1\nwords:\n  - word: к[о]т\n    stars: 1\n")
+    assert codes(f) == ["missing-definition"]
+
+
+def test_empty_file():
+    assert codes(only("")) == ["empty-file"]
+    assert codes(only("# только комментарий\n")) == ["empty-file"]
+
+
+def test_bom_and_crlf_accepted(bank_dir):
+    data = ("\ufeff" + GOOD).replace("\n", "\r\n").encode("utf-8")
+    bank = load_bank(bank_dir({"grade2.yaml": data}))
+    assert bank.diagnostics == () and len(bank.cards) == 2
+
+
+def test_non_utf8_file(bank_dir):
+    bank = load_bank(bank_dir({"grade2.yaml": GOOD.encode("cp1251")}))
+    (d,) = bank.diagnostics
+    assert d.code == "encoding" and d.line == 3
+
+
+def test_alias_bomb_refused_quickly():
+    lines = ['a: &a ["x","x","x","x","x","x","x","x","x"]']
+    for i in range(1, 12):
+        lines.append(f"{chr(97 + i)}: &{chr(97 + i)} [{', '.join(['*' + chr(96 + i)] * 9)}]")
+    text = "\n".join(lines) + "\ngrade: 1\nwords: *l\n"
+    tracemalloc.start()
+    f = only(text)
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert "unknown-key" in codes(f) and "yaml-alias" in codes(f)
+    assert peak < 50 * 1024 * 1024
+
+
+def test_fifty_megabyte_file_refused_without_reading_it(bank_dir, tmp_path):
+    big = tmp_path / "grade1.yaml"
+    with big.open("wb") as stream:
+        stream.write(GOOD.encode())
+        stream.write(b"#" * (50 * 1024 * 1024))
+    tracemalloc.start()
+    bank = load_bank(tmp_path)
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert codes(bank) == ["file-too-large"]
+    assert peak < 4 * MAX_FILE_BYTES
+
+
+@pytest.mark.parametrize("word, code, offset", [
+    ("к[ор+ова", "markup-unclosed-bracket", 1),
+    ("к[]р+ова", "markup-empty-bracket", 1),
+    ("к[о]р+ов+а", "markup-two-stresses", 9),
+    ("к[о]+рова", "markup-stress-consonant", 4),
+    ('"к[о]+рова"', "markup-stress-consonant", 5),
+])
+def test_markup_problems_point_into_the_value(word, code, offset):
+    f = only(GOOD.replace("л[о]п+ата", word))
+    (d,) = f.diagnostics
+    value_column = len("  - word: ") + 1
+    assert (d.code, d.line, d.column) == (code, 3, value_column + offset)
+
+
+def test_duplicate_word_across_grades_names_both_places(bank_dir):
+    other = GOOD.replace("grade: 2", "grade: 3").replace("[а]лф[а]в+ит", "к[о]р+ова")
+    bank = load_bank(bank_dir({"grade2.yaml": GOOD, "grade3.yaml": other}))
+    (d,) = bank.diagnostics
+    assert d.code == "duplicate-word" and "grade3.yaml" in d.file and "grade2.yaml:3:5" in d.message
+    assert len(bank.deck) == 3
+
+
+def test_select_keeps_only_chosen_grades(bank_dir):
+    other = GOOD.replace("grade: 2", "grade: 3").replace("л[о]п+ата", "к[о]р+ова").replace("[а]лф[а]в+ит", "с[о]б+ака")
+    bank = load_bank(bank_dir({"grade2.yaml": GOOD, "grade3.yaml": other}))
+    assert [c.word for c in bank.select([3]).deck] == ["корова", "собака"]
+
+
+yaml_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=20,
+)
+schema_like = st.fixed_dictionaries(
+    {"grade": yaml_values | st.integers(0, 5)},
+    optional={"words": st.lists(st.dictionaries(
+        st.sampled_from(["word", "stars", "definition", "note", "wrd"]),
+        yaml_values | st.text(alphabet="кор[]+ова", max_size=10) | st.integers(0, 4), max_size=5), max_size=4)},
+)
+
+
+def assert_clean(result: WordFile) -> None:
+    assert all(isinstance(d, Diagnostic) for d in result.diagnostics)
+    assert all(d.line is None or d.line >= 1 for d in result.diagnostics)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.text(max_size=200))
+def test_random_text_never_raises(text):
+    assert_clean(only(text))
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(yaml_values | schema_like)
+def test_random_structures_never_raise(value):
+    assert_clean(only(yaml.safe_dump(value, allow_unicode=True)))

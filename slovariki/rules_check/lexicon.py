@@ -37,7 +37,9 @@ class Lexicon:
     def __init__(self) -> None:
         self._morph = pymorphy3.MorphAnalyzer()
         self.parse = lru_cache(maxsize=None)(self._morph.parse)
-        self.is_known = lru_cache(maxsize=None)(self._morph.word_is_known)
+
+    def is_known(self, word: str) -> bool:
+        return any(p.is_known for p in self.parse(word))
 
     def check(self, card: Card) -> tuple[list[Diagnostic], WordInfo | None]:
         found: list[Diagnostic] = []

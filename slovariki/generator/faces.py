@@ -1,0 +1,261 @@
+"""Card faces: measuring a card's text to fit, then drawing fronts and the one back design.
+
+The parts every card of a colour and star count share (frame, corner indices, grade) and the
+back are drawn once as PDF forms and placed by reference: small files, fast builds.
+The word and the definition are drawn as real text, so they stay searchable.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen.canvas import Canvas
+
+from slovariki.generator import fit, fonts, symbols, theme
+from slovariki.generator.sheet import Placement
+from slovariki.model import Card, Colour
+
+
+WORD_TOP = theme.X_HEIGHT + 0.3  # the word's visible height above the baseline, stress mark included, in ems
+
+
+class FitError(ValueError):
+    """A card's text does not fit its face even at the smallest allowed size."""
+
+
+@dataclass(frozen=True)
+class Front:
+    """A card with its text measured: the word's size and the definition's lines."""
+
+    card: Card
+    word_size: float
+    word_baseline: float  # from the card's bottom edge
+    definition: fit.TextBlock
+
+
+def grade_label(grade: int) -> str:
+    return f"{grade} класс"
+
+
+class Faces:
+    """Measures and draws the faces of cards of one size."""
+
+    def __init__(self, width: float, height: float, bleed: float, stress: bool) -> None:
+        fonts.register()
+        self.width, self.height, self.bleed, self.stress = width, height, bleed, stress
+        self.style = s = theme.card_style(width, height)
+        inner = width - 2 * (s.frame + s.padding)
+        self.word_width = inner
+        self.wide_width = inner - 2 * s.padding  # definition lines above the bottom corner index
+        self.definition_width = inner - 2 * s.index_width  # clear of the corner indices
+        # The word and definition stay between the lowest possible top index and the grade label.
+        self.content_top = self._index_bottom(3)
+        self.content_bottom = s.frame + s.padding + s.grade_size * 1.6
+        self._forms: set[str] = set()
+
+    # Measuring
+
+    def measure(self, card: Card) -> Front:
+        s = self.style
+        word_size = fit.fit_line(card.word, theme.FONT_BOLD, self.word_width, s.word_max, s.word_min)
+        if word_size is None:
+            raise FitError(f"{_where(card)}слово «{card.word}» не помещается на карту даже шрифтом {s.word_min:g} пт")
+        word_height = word_size * WORD_TOP
+        room = self.content_top - self.content_bottom - word_height - s.definition_gap
+        # Full width when the lines stay clear of the bottom corner index, narrower otherwise.
+        for width in (self.wide_width, self.definition_width):
+            block = fit.fit_block(card.definition, theme.FONT_REGULAR, width, room,
+                                  s.definition_max, s.definition_min, s.leading, fit.hyphenator())
+            if block is not None:
+                spare = room - block.height  # centre word and definition together in the free band
+                front = Front(card, word_size, self.content_top - spare / 2 - word_height, block)
+                if width == self.definition_width or not self._hits_index(front):
+                    return front
+        hint = "" if fit.hyphenator() else " (переносы недоступны: не установлен pyphen)"
+        raise FitError(f"{_where(card)}толкование слова «{card.word}» не помещается на карту даже шрифтом "
+                       f"{s.definition_min:g} пт{hint}: сократите его")
+
+    def _hits_index(self, front: Front) -> bool:
+        """Whether a definition line reaches into the column of the bottom corner index."""
+        index_top = self.height - self._index_bottom(front.card.stars) + self.style.padding
+        top = front.word_baseline - self.style.definition_gap
+        block = front.definition
+        return any(top - (i + 1) * block.leading < index_top
+                   and stringWidth(line, theme.FONT_REGULAR, block.size) > self.definition_width
+                   for i, line in enumerate(block.lines))
+
+    def _index_bottom(self, stars: int) -> float:
+        s = self.style
+        top = self.height - s.frame - s.padding
+        return top - s.suit_size - s.star_size * (0.25 + 1.1 * stars)
+
+    # Drawing
+
+    def draw_front(self, canvas: Canvas, front: Front, place: Placement) -> None:
+        card = front.card
+        self._enter(canvas, place)
+        canvas.doForm(self._frame_form(canvas, card.colour, card.stars))
+        self._draw_word(canvas, front)
+        self._draw_definition(canvas, front.definition, front.word_baseline - self.style.definition_gap)
+        canvas.restoreState()
+
+    def draw_back(self, canvas: Canvas, place: Placement) -> None:
+        self._enter(canvas, place)
+        canvas.doForm(self._back_form(canvas))
+        canvas.restoreState()
+
+    def _enter(self, canvas: Canvas, place: Placement) -> None:
+        """Move the origin to the card's trim corner (turned if asked), clipping to its paint area."""
+        canvas.saveState()
+        bleed_box = place.trim.grown(self.bleed, self.bleed, self.bleed, self.bleed)
+        if place.paint != bleed_box:
+            path = canvas.beginPath()
+            path.rect(place.paint.x, place.paint.y, place.paint.width, place.paint.height)
+            canvas.clipPath(path, stroke=0, fill=0)
+        if place.rotated:
+            canvas.translate(place.trim.right, place.trim.top)
+            canvas.rotate(180)
+        else:
+            canvas.translate(place.trim.x, place.trim.y)
+
+    def _begin_form(self, canvas: Canvas, name: str) -> bool:
+        """Start drawing a form unless it exists already."""
+        if name in self._forms:
+            return False
+        self._forms.add(name)
+        b = self.bleed
+        canvas.beginForm(name, -b, -b, self.width + b, self.height + b)
+        return True
+
+    def _frame_form(self, canvas: Canvas, colour: Colour, stars: int) -> str:
+        name = f"front-{colour.key}-{stars}"
+        if not self._begin_form(canvas, name):
+            return name
+        s, w, h, b = self.style, self.width, self.height, self.bleed
+        canvas.setFillColor(colour.print_tint)
+        canvas.rect(-b, -b, w + 2 * b, h + 2 * b, stroke=0, fill=1)
+        canvas.setFillColor(theme.PAPER)
+        canvas.roundRect(s.frame, s.frame, w - 2 * s.frame, h - 2 * s.frame, s.corner_radius, stroke=0, fill=1)
+        self._draw_index(canvas, colour, stars)
+        canvas.saveState()
+        canvas.translate(w, h)
+        canvas.rotate(180)
+        self._draw_index(canvas, colour, stars)
+        canvas.restoreState()
+        canvas.setFillColor(theme.MUTED)
+        canvas.setFont(theme.FONT_MEDIUM, s.grade_size)
+        canvas.drawCentredString(w / 2, s.frame + s.padding, grade_label(colour.grade))
+        canvas.endForm()
+        return name
+
+    def _draw_index(self, canvas: Canvas, colour: Colour, stars: int) -> None:
+        """The corner index: the suit symbol, and the stars under it."""
+        s = self.style
+        cx = s.frame + s.padding + s.index_width / 2
+        y = self.height - s.frame - s.padding - s.suit_size / 2
+        canvas.setFillColor(colour.print_strong)
+        symbols.suit(canvas, colour, cx, y, s.suit_size)
+        y -= s.suit_size / 2 + s.star_size * 0.75
+        for _ in range(stars):
+            symbols.star(canvas, cx, y, s.star_size)
+            y -= s.star_size * 1.1
+
+    def _draw_word(self, canvas: Canvas, front: Front) -> None:
+        card, size = front.card, front.word_size
+        word = card.word
+        x = (self.width - stringWidth(word, theme.FONT_BOLD, size)) / 2
+        text = canvas.beginText(x, front.word_baseline)
+        text.setFont(theme.FONT_BOLD, size)
+        for start, end, hard in _runs(card):
+            text.setFillColor(theme.HARD_RED if hard else theme.INK)
+            text.textOut(word[start:end])
+        canvas.drawText(text)
+        if self.stress:
+            for i in card.stress_positions:
+                if word[i] not in "ёЁ":  # ё is always stressed and never marked
+                    self._draw_stress(canvas, card, x, front.word_baseline, i, size)
+
+    def _draw_stress(self, canvas: Canvas, card: Card, x: float, baseline: float, index: int,
+                     size: float) -> None:
+        """A small acute over the stressed vowel, drawn as a shape: no font places it reliably."""
+        word = card.word
+        left = x + stringWidth(word[:index], theme.FONT_BOLD, size)
+        centre = left + stringWidth(word[index], theme.FONT_BOLD, size) / 2
+        height = theme.CAP_HEIGHT if word[index].isupper() else theme.X_HEIGHT
+        base = baseline + size * (height + 0.08)
+        rise = size * self.style.stress_height
+        thick = size * 0.07
+        canvas.setFillColor(theme.HARD_RED if index in card.hard_positions else theme.INK)
+        path = canvas.beginPath()
+        path.moveTo(centre - rise * 0.3 - thick / 2, base)
+        path.lineTo(centre - rise * 0.3 + thick / 2, base)
+        path.lineTo(centre + rise * 0.3 + thick, base + rise)
+        path.lineTo(centre + rise * 0.3 - thick * 0.4, base + rise)
+        path.close()
+        canvas.drawPath(path, stroke=0, fill=1)
+
+    def _draw_definition(self, canvas: Canvas, block: fit.TextBlock, top: float) -> None:
+        canvas.setFillColor(theme.INK)
+        canvas.setFont(theme.FONT_REGULAR, block.size)
+        baseline = top - block.size
+        for line in block.lines:
+            canvas.drawCentredString(self.width / 2, baseline, line)
+            baseline -= block.leading
+
+    def _back_form(self, canvas: Canvas) -> str:
+        name = "back"
+        if not self._begin_form(canvas, name):
+            return name
+        s, w, h, b = self.style, self.width, self.height, self.bleed
+        canvas.setFillColor(theme.BACK_FIELD)
+        canvas.rect(-b, -b, w + 2 * b, h + 2 * b, stroke=0, fill=1)
+        # A quiet all-over pattern of the four suit shapes: drift in duplex printing stays invisible.
+        canvas.setFillColor(theme.BACK_PATTERN)
+        step = s.suit_size * 2.2
+        colours = list(Colour)
+        row = 0
+        y = -b
+        while y < h + b + step:
+            x = -b + (step / 2 if row % 2 else 0)
+            i = row
+            while x < w + b + step:
+                symbols.suit(canvas, colours[i % 4], x, y, s.suit_size * 0.8)
+                x += step
+                i += 1
+            y += step * 0.866
+            row += 1
+        panel_w, panel_h = w * 0.8, h * 0.36
+        px, py = (w - panel_w) / 2, (h - panel_h) / 2
+        canvas.setFillColor(theme.PAPER)
+        canvas.roundRect(px, py, panel_w, panel_h, s.corner_radius * 1.5, stroke=0, fill=1)
+        title = fit.fit_line(theme.GAME_NAME, theme.FONT_BOLD, panel_w * 0.86, s.back_title_max, 6) or 6
+        canvas.setFillColor(theme.BACK_INK)
+        canvas.setFont(theme.FONT_BOLD, title)
+        canvas.drawCentredString(w / 2, py + panel_h * 0.56, theme.GAME_NAME)
+        canvas.setFont(theme.FONT_REGULAR, s.grade_size)
+        canvas.drawCentredString(w / 2, py + panel_h * 0.38, theme.BACK_SUBTITLE)
+        size = s.suit_size * 0.9
+        for k, colour in enumerate(colours):
+            canvas.setFillColor(colour.print_strong)
+            symbols.suit(canvas, colour, w / 2 + (k - 1.5) * size * 1.6, py + panel_h * 0.18, size)
+        canvas.endForm()
+        return name
+
+
+def _runs(card: Card) -> list[tuple[int, int, bool]]:
+    """The word cut into runs of hard and ordinary letters: (start, end, hard)."""
+    hard = set(card.hard_positions)
+    runs: list[tuple[int, int, bool]] = []
+    for i in range(len(card.word)):
+        if runs and runs[-1][2] == (i in hard):
+            runs[-1] = (runs[-1][0], i + 1, runs[-1][2])
+        else:
+            runs.append((i, i + 1, i in hard))
+    return runs
+
+
+def _where(card: Card) -> str:
+    return f"{card.source}: " if card.source else ""
+
+

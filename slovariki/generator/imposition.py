@@ -1,0 +1,74 @@
+"""cards.pdf: measured fronts placed on sheets, backs on the following page (or beside them), marks."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import BinaryIO
+
+from reportlab.pdfgen.canvas import Canvas
+
+from slovariki.generator import theme
+from slovariki.generator.faces import Faces, Front
+from slovariki.generator.sheet import Line, Rect, SheetLayout
+
+DUPLEX_PREFERENCE = {"duplex-long": "DuplexFlipLongEdge", "duplex-short": "DuplexFlipShortEdge"}
+
+
+def new_canvas(stream: BinaryIO, page: tuple[float, float], title: str, subject: str,
+               duplex: str | None = None) -> Canvas:
+    """A canvas with the metadata and print settings every slovariki PDF carries.
+
+    ``invariant`` fixes the dates and the document id, so the same input gives the same bytes.
+    """
+    canvas = Canvas(stream, pagesize=page, invariant=1, pageCompression=1, lang="ru")
+    canvas.setTitle(title)
+    canvas.setSubject(subject)
+    canvas.setAuthor("«Словарики»")
+    canvas.setCreator("slovariki")
+    canvas.setViewerPreference("PrintScaling", "None")
+    canvas.setViewerPreference("Duplex", DUPLEX_PREFERENCE.get(duplex or "", "Simplex"))
+    return canvas
+
+
+def render_cards(stream: BinaryIO, fronts: Sequence[Front], layout: SheetLayout, faces: Faces,
+                 progress: Callable[[int], None] = lambda n: None) -> int:
+    """Draw every card onto sheets; returns the number of pages."""
+    canvas = new_canvas(stream, layout.page, "«Словарики»: карточки для печати",
+                        "Карточки игры «Словарики»: лицевые стороны и рубашки", layout.backs_mode)
+    pages = 0
+    for start in range(0, len(fronts), layout.per_sheet):
+        chunk = fronts[start:start + layout.per_sheet]
+        for slot, front in enumerate(chunk):
+            faces.draw_front(canvas, front, layout.fronts[slot])
+            if layout.backs_mode == "fold":
+                faces.draw_back(canvas, layout.backs[slot])
+            progress(1)
+        _marks(canvas, layout.crop_marks, dashed=False)
+        _marks(canvas, layout.fold_marks, dashed=True)
+        _finish_page(canvas, layout.trim_box, layout.bleed_box)
+        pages += 1
+        if layout.duplex:
+            for place in layout.backs[:len(chunk)]:
+                faces.draw_back(canvas, place)
+            _finish_page(canvas, layout.back_trim_box, layout.back_bleed_box)
+            pages += 1
+    canvas.save()
+    return pages
+
+
+def _marks(canvas: Canvas, lines: Sequence[Line], dashed: bool) -> None:
+    if not lines:
+        return
+    canvas.saveState()
+    canvas.setStrokeColor(theme.MARK)
+    canvas.setLineWidth(theme.CROP_WIDTH)
+    if dashed:
+        canvas.setDash(*[list(theme.FOLD_DASH)])
+    canvas.lines([(line.x1, line.y1, line.x2, line.y2) for line in lines])
+    canvas.restoreState()
+
+
+def _finish_page(canvas: Canvas, trim: Rect, bleed: Rect) -> None:
+    canvas.setTrimBox(trim.as_box())
+    canvas.setBleedBox(bleed.as_box())
+    canvas.showPage()

@@ -1,0 +1,81 @@
+"""The options of a deck build, validated once with messages that say what to do."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+CARD_SIZES = {"poker": (63.0, 88.0), "bridge": (57.0, 89.0), "mini": (44.0, 63.0)}
+PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+BACKS = ("duplex-long", "duplex-short", "fold", "none")
+MIN_CARD_MM, MAX_CARD_MM = 30.0, 200.0
+MAX_BLEED_MM, MAX_GAP_MM, MAX_OFFSET_MM = 10.0, 30.0, 20.0
+MAX_COPIES = 20
+
+_PAIR = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*[x×хX,]\s*(-?\d+(?:\.\d+)?)\s*$")
+
+
+class OptionsError(ValueError):
+    """An option value that cannot be used; the message names the option and a valid example."""
+
+
+@dataclass(frozen=True)
+class DeckOptions:
+    card_size: tuple[float, float] = CARD_SIZES["poker"]  # width, height in mm
+    paper: str = "a4"
+    landscape: bool = False
+    bleed: float = 0.0       # mm
+    gap: float = 0.0         # mm
+    crop_marks: bool = True
+    backs: str = "duplex-long"
+    back_offset: tuple[float, float] = (0.0, 0.0)  # mm, in the back page's own coordinates
+    copies: int = 1
+    stress: bool = True
+
+    def __post_init__(self) -> None:
+        width, height = self.card_size
+        if not (MIN_CARD_MM <= width <= MAX_CARD_MM and MIN_CARD_MM <= height <= MAX_CARD_MM):
+            raise OptionsError(f"--card-size: стороны карты должны быть от {MIN_CARD_MM:g} до {MAX_CARD_MM:g} мм")
+        if self.paper not in PAPERS:
+            raise OptionsError(f"--paper: бумага бывает {', '.join(PAPERS)}")
+        if self.backs not in BACKS:
+            raise OptionsError(f"--backs: допустимы {', '.join(BACKS)}")
+        if not 0 <= self.bleed <= MAX_BLEED_MM:
+            raise OptionsError(f"--bleed: вылет от 0 до {MAX_BLEED_MM:g} мм (обычно 3)")
+        if not 0 <= self.gap <= MAX_GAP_MM:
+            raise OptionsError(f"--gap: промежуток от 0 до {MAX_GAP_MM:g} мм")
+        if any(abs(v) > MAX_OFFSET_MM for v in self.back_offset):
+            raise OptionsError(f"--back-offset: сдвиг не больше {MAX_OFFSET_MM:g} мм по каждой оси")
+        if not 1 <= self.copies <= MAX_COPIES:
+            raise OptionsError(f"--copies: от 1 до {MAX_COPIES} комплектов")
+
+    @property
+    def paper_size(self) -> tuple[float, float]:
+        width, height = PAPERS[self.paper]
+        return (height, width) if self.landscape else (width, height)
+
+
+def parse_card_size(text: str) -> tuple[float, float]:
+    """A preset name (poker, bridge, mini) or WxH in millimetres, e.g. 70x100."""
+    key = text.strip().lower()
+    if key in CARD_SIZES:
+        return CARD_SIZES[key]
+    pair = _parse_pair(text)
+    if pair is None:
+        raise OptionsError(f"--card-size: «{text}» не размер; нужно poker, bridge, mini или ШxВ в мм, например 63x88")
+    return pair
+
+
+def parse_offset(text: str) -> tuple[float, float]:
+    """DX,DY in millimetres, e.g. 0.5,-1."""
+    pair = _parse_pair(text)
+    if pair is None:
+        raise OptionsError(f"--back-offset: «{text}» не сдвиг; нужно DX,DY в мм, например 0.5,-1")
+    return pair
+
+
+def _parse_pair(text: str) -> tuple[float, float] | None:
+    match = _PAIR.match(text)
+    if match is None:
+        return None
+    return float(match[1]), float(match[2])

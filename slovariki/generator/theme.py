@@ -1,0 +1,123 @@
+"""Every font, size, colour and margin of the printed material, in one place.
+
+Card measures are given for a poker card (63×88 mm) and scaled with the card size.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+MM = 72 / 25.4  # points per millimetre
+
+# Fonts: Roboto from the font-roboto package (full Cyrillic), embedded as subsets.
+FONT_REGULAR = "Roboto"
+FONT_BOLD = "Roboto-Bold"
+FONT_MEDIUM = "Roboto-Medium"
+FONT_FILES = {FONT_REGULAR: "Roboto-Regular.ttf", FONT_BOLD: "Roboto-Bold.ttf", FONT_MEDIUM: "Roboto-Medium.ttf"}
+X_HEIGHT = 0.528  # Roboto's x-height and cap height, in ems: where the stress mark sits
+CAP_HEIGHT = 0.711
+
+# Colours.
+INK = "#1A1A1A"          # ordinary letters
+HARD_RED = "#D00000"     # hard letters
+MUTED = "#555555"        # grade label, small print
+PAPER = "#FFFFFF"
+MARK = "#000000"         # crop and fold marks
+BACK_FIELD = "#E9ECF6"   # card back: a calm field that hides small duplex drift
+BACK_PATTERN = "#D5DAEC"
+BACK_INK = "#2B3A67"
+
+GAME_NAME = "Словарики"
+BACK_SUBTITLE = "игра в словарные слова"
+
+
+@dataclass(frozen=True)
+class CardStyle:
+    """Measures of one card face in points, scaled from the poker card."""
+
+    scale: float
+
+    def _mm(self, value: float) -> float:
+        return value * MM * self.scale
+
+    @property
+    def frame(self) -> float:  # the colour band around the white face
+        return self._mm(3.5)
+
+    @property
+    def corner_radius(self) -> float:
+        return self._mm(2.5)
+
+    @property
+    def padding(self) -> float:  # inside the white face
+        return self._mm(2.0)
+
+    @property
+    def suit_size(self) -> float:
+        return self._mm(5.0)
+
+    @property
+    def star_size(self) -> float:
+        return self._mm(4.0)
+
+    @property
+    def index_width(self) -> float:  # the corner column holding suit and stars
+        return self._mm(6.0)
+
+    @property
+    def word_max(self) -> float:
+        return 28 * self.scale
+
+    @property
+    def word_min(self) -> float:
+        return max(9.0, 13 * self.scale)
+
+    @property
+    def definition_max(self) -> float:
+        return max(7.0, 11.5 * self.scale)
+
+    @property
+    def definition_min(self) -> float:
+        return max(6.0, 7.5 * self.scale)
+
+    @property
+    def leading(self) -> float:  # line height as a multiple of the font size
+        return 1.2
+
+    @property
+    def grade_size(self) -> float:
+        return max(5.5, 7 * self.scale)
+
+    @property
+    def definition_gap(self) -> float:  # between the word's baseline and the definition's top
+        return self._mm(4.0)
+
+    @property
+    def stress_height(self) -> float:  # the acute mark's height, as a share of the word's size
+        return 0.2
+
+    @property
+    def back_title_max(self) -> float:
+        return 20 * self.scale
+
+
+def card_style(width: float, height: float) -> CardStyle:
+    """The style for a card of this size (points)."""
+    return CardStyle(min(width / (63 * MM), height / (88 * MM)))
+
+
+# Sheets.
+SAFE_MARGIN = 3 * MM       # nothing is printed closer to the paper's edge
+CROP_OFFSET = 1 * MM       # crop marks start this far outside the bleed
+CROP_LENGTH = 3 * MM
+CROP_WIDTH = 0.25          # points: hairline, yet visible on every printer
+FOLD_DASH = (2 * MM, 1.5 * MM)
+
+# Documents (rules sheet, word handout).
+PAGE_MARGIN = 15 * MM
+BODY_SIZE = 10.5
+BODY_LEADING = 14
+H1_SIZE = 20
+H2_SIZE = 13
+SMALL_SIZE = 8.5
+EXAMPLE_CARD_WIDTH = 30 * MM  # the small cards drawn on the rules sheet

@@ -73,3 +73,82 @@ def words(words_dir: str | None, grade: int | None, stars: int | None, letter: s
         click.echo(f"В файлах есть замечания ({len(bank.diagnostics)}): подробности покажет «slovariki check».", err=True)
     deck = bank.deck.select([grade] if grade else None, stars, letter)
     click.echo(word_table(deck, colour=sys.stdout.isatty()))
+
+
+class _ProgressBar:
+    """The build's progress as a click progress bar on stderr."""
+
+    def __init__(self) -> None:
+        self.bar = None
+
+    def start(self, total: int) -> None:
+        self.bar = click.progressbar(length=total, label="Собираю колоду", file=sys.stderr)
+        self.bar.__enter__()
+
+    def advance(self, steps: int) -> None:
+        self.bar.update(steps)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.__exit__(None, None, None)
+
+
+@main.command("build-deck")
+@words_option
+@grades_option
+@click.option("--out", "out_dir", type=click.Path(file_okay=False), default="output", show_default=True,
+              help="Папка для PDF-файлов.")
+@click.option("--card-size", default="poker", show_default=True,
+              help="poker (63×88 мм), bridge (57×89), mini (44×63) или ШxВ в мм, например 70x100.")
+@click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True, help="Бумага.")
+@click.option("--landscape/--portrait", default=False, help="Ориентация листа (по умолчанию книжная).")
+@click.option("--bleed", type=float, default=0.0, show_default=True, metavar="MM",
+              help="Вылет цвета за линию реза, мм (обычно 3).")
+@click.option("--gap", type=float, default=0.0, show_default=True, metavar="MM", help="Промежуток между картами, мм.")
+@click.option("--crop-marks/--no-crop-marks", default=True, help="Метки реза на полях (по умолчанию есть).")
+@click.option("--backs", type=click.Choice(["duplex-long", "duplex-short", "fold", "none"]),
+              default="duplex-long", show_default=True,
+              help="Рубашки: двусторонняя печать с переворотом по длинному или короткому краю, "
+                   "сгиб (лицо и рубашка рядом) или без рубашек.")
+@click.option("--back-offset", default="0,0", show_default=True, metavar="DX,DY",
+              help="Сдвиг рубашек в мм, чтобы исправить смещение принтера (см. --calibration).")
+@click.option("--copies", type=click.IntRange(1, 20), default=1, show_default=True, help="Сколько комплектов.")
+@click.option("--stress/--no-stress", default=True, help="Знак ударения над словом (по умолчанию есть).")
+@click.option("--calibration", is_flag=True, help="Только тестовый лист для настройки --back-offset.")
+def build_deck(words_dir: str | None, grades: tuple[int, ...] | None, out_dir: str, card_size: str, paper: str,
+               landscape: bool, bleed: float, gap: float, crop_marks: bool, backs: str, back_offset: str,
+               copies: int, stress: bool, calibration: bool) -> None:
+    """Собрать PDF для печати: карточки, правила и список слов для учителя."""
+    from pathlib import Path
+
+    from slovariki.generator import build, options
+    from slovariki.generator.writer import OutputError
+    from slovariki.rules_check.checker import check_bank
+
+    try:
+        settings = options.DeckOptions(
+            card_size=options.parse_card_size(card_size), paper=paper, landscape=landscape, bleed=bleed,
+            gap=gap, crop_marks=crop_marks, backs=backs, back_offset=options.parse_offset(back_offset),
+            copies=copies, stress=stress)
+    except options.OptionsError as exc:
+        raise click.UsageError(str(exc)) from None
+    out = Path(out_dir)
+    bar = _ProgressBar()
+    try:
+        if calibration:
+            result = build.build_calibration(settings, out)
+        else:
+            report = check_bank(_load(words_dir), grades)
+            if report.errors:
+                click.echo(report.as_text(), err=True)
+                click.echo("Колода не собрана: сначала исправьте ошибки в списках слов.", err=True)
+                sys.exit(1)
+            try:
+                result = build.build_deck(report.deck, settings, out, bar)
+            finally:
+                bar.close()
+    except (build.BuildError, OutputError) as exc:
+        click.echo(f"Ошибка: {exc}", err=True)
+        sys.exit(1)
+    click.echo(result.layout_report(settings))
+    click.echo(result.summary())

@@ -7,12 +7,14 @@ from pathlib import Path
 from typing import Protocol
 
 from slovariki.generator import fonts, sheet, theme, writer
+from slovariki.generator.calibration import render_calibration
 from slovariki.generator.faces import Faces, FitError, Front, grade_label
 from slovariki.generator.imposition import render_cards
 from slovariki.generator.options import DeckOptions
 from slovariki.model import Deck
 
 CARDS_FILE = "cards.pdf"
+CALIBRATION_FILE = "calibration.pdf"
 
 
 class BuildError(Exception):
@@ -80,6 +82,18 @@ def build_deck(deck: Deck, options: DeckOptions, out: Path, progress: Progress |
         files.append((CARDS_FILE, pages))
     return BuildResult(len(deck), options.copies, layout,
                        tuple(OutputFile(out / name, pages, (out / name).stat().st_size) for name, pages in files))
+
+
+def build_calibration(options: DeckOptions, out: Path) -> BuildResult:
+    """The duplex test sheet, for the current paper, flip edge and --back-offset."""
+    if not options.backs.startswith("duplex"):
+        raise BuildError("калибровка нужна только для двусторонней печати: --backs duplex-long или duplex-short")
+    layout = sheet.compute(options)
+    with writer.batch(out) as batch:
+        with batch.open(CALIBRATION_FILE) as stream:
+            pages = render_calibration(stream, options)
+    path = out / CALIBRATION_FILE
+    return BuildResult(0, 1, layout, (OutputFile(path, pages, path.stat().st_size),))
 
 
 def _measure(deck: Deck, faces: Faces) -> list[Front]:

@@ -115,7 +115,7 @@ def compute(options: DeckOptions) -> SheetLayout:
                       for u in units)
     else:
         fronts = tuple(Placement(u, False, u.grown(bleed, bleed, bleed, bleed)) for u in units)
-        backs = tuple(_back(f.trim, (page_w, page_h), options, bleed) for f in fronts)
+        backs = tuple(back_of(f.trim, (page_w, page_h), options, bleed) for f in fronts)
     trim_box = Rect(x0, top - grid_h, grid_w, grid_h)
     back_trims = [b.trim for b in backs]
     back_trim_box = _union(back_trims) if options.backs.startswith("duplex") else trim_box
@@ -135,7 +135,7 @@ def _count(room: float, size: float, spacing: float) -> int:
     return max(0, int((room + spacing + EPSILON) // (size + spacing)))
 
 
-def _back(trim: Rect, page: tuple[float, float], options: DeckOptions, bleed: float) -> Placement:
+def back_of(trim: Rect, page: tuple[float, float], options: DeckOptions, bleed: float) -> Placement:
     """Where the back of a front lands when the sheet is flipped on the chosen edge.
 
     The sheet turns about its long edge (duplex-long) or short edge (duplex-short). Turning about

@@ -1,0 +1,30 @@
+"""The one rules engine: «Словарики» (R1–R16) and classic durak (D1–D6) on one state machine.
+
+    from slovariki.game import Game, find_ruleset, Attack, Beat
+    game = Game("slovariki", deck)           # a ruleset bound to a deck (tables built once)
+    state = game.deal(players=4, seed=1)     # or game.table_play(4, trump_card, first=0)
+    state.legal_moves(state.to_move); state.check(p, move); events = state.apply(p, move)
+
+Players are seat numbers 0…n-1, clockwise. See ``state`` for the state machine, ``rulesets`` for
+what differs between rulesets, ``moves`` and ``events`` for the values, ``cards`` for the 36-card deck.
+"""
+
+from slovariki.game.cards import PlayingCard, Suit, standard_deck
+from slovariki.game.errors import IllegalMove, SetupError
+from slovariki.game.events import (
+    Beaten, Draw, DrawnGame, Event, Fool, GameOver, NextBout, Refill, Taken, Winner,
+)
+from slovariki.game.moves import Attack, Beat, Move, Pass, Take, TossIn, Transfer, move_from_json
+from slovariki.game.rulesets import (
+    HAND_SIZE, MAX_TABLE, PEREVODNOY, PODKIDNOY, RULESETS, SLOVARIKI, Ruleset, UnknownRuleset, capacity,
+    find_ruleset,
+)
+from slovariki.game.state import ATTACK, DEFEND, OVER, TAKING, TOSS, Game, GameState, Outcome, Record
+
+__all__ = [
+    "ATTACK", "DEFEND", "HAND_SIZE", "MAX_TABLE", "OVER", "PEREVODNOY", "PODKIDNOY", "RULESETS", "SLOVARIKI",
+    "TAKING", "TOSS", "Attack", "Beat", "Beaten", "Draw", "DrawnGame", "Event", "Fool", "Game", "GameOver",
+    "GameState", "IllegalMove", "Move", "NextBout", "Outcome", "Pass", "PlayingCard", "Record", "Refill",
+    "Ruleset", "SetupError", "Suit", "Take", "Taken", "TossIn", "Transfer", "UnknownRuleset", "Winner",
+    "capacity", "find_ruleset", "move_from_json", "standard_deck",
+]

@@ -1,0 +1,861 @@
+"""The one state machine for every ruleset: deal, moves, bouts, toss-in priority, refill, the end.
+
+A :class:`Game` binds a ruleset to a deck, numbering the cards and building the rule tables once
+(which card beats which, transfer partners, toss-in links). It starts games two ways:
+
+- :meth:`Game.deal`: a shuffled deal with every hand known (simulation, tests);
+- :meth:`Game.table_play`: a game watched at a real table (the referee), where a hand is known only
+  by its size plus the cards seen going into it (taken from the table, or the face-up trump drawn
+  last). A player whose hand is not fully known may play any card whose place is unknown.
+
+:class:`GameState` answers ``legal_moves(player)``, ``check(player, move)`` and ``to_move``; it
+changes only through ``apply(player, move)``, which returns the events and appends a
+:class:`Record` to ``log``. ``copy()`` is cheap, so undo is "keep the previous copy".
+
+Players are seat numbers 0…n-1 in clockwise order. Cards inside are numbered by their place in the
+deck and sets of cards are bit masks; the public API speaks in the deck's card objects.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from slovariki.game import errors
+from slovariki.game.errors import IllegalMove, SetupError
+from slovariki.game.events import (
+    Beaten, Draw, DrawnGame, Fool, GameOver, NextBout, Refill, Taken, Winner,
+)
+from slovariki.game.moves import Attack, Beat, Move, Pass, Take, TossIn, Transfer
+from slovariki.game.rulesets import (
+    HAND_SIZE, MAX_PLAYERS, MAX_TABLE, MIN_PLAYERS, Ruleset, capacity, find_ruleset, too_small_message,
+)
+from slovariki.game.russian import cards as n_cards
+from slovariki.game.russian import cards_genitive
+
+# Phases of a bout.
+ATTACK = "attack"  # the attacker must lead (R5)
+DEFEND = "defend"  # unbeaten cards lie on the table: the defender must answer (R6)
+TOSS = "toss"  # every card is beaten: the others may toss in or pass (R9, D3)
+TAKING = "taking"  # classic durak: the defender said «беру», the others may still add (D5)
+OVER = "over"
+
+_PASS = Pass()
+_TAKE = Take()
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """One accepted move and what it caused."""
+
+    player: int
+    move: Move
+    events: tuple
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a game ended. «Словарики»: ``winner``. Classic durak: ``fool`` or ``draw``, and
+    ``winner`` is the first player who ran out of cards."""
+
+    winner: int | None
+    fool: int | None = None
+    draw: bool = False
+
+
+def _bits(mask: int) -> list[int]:
+    """The card numbers in a mask, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+class Game:
+    """A ruleset bound to a deck: card numbering, move values and rule tables, built once."""
+
+    def __init__(self, rules: Ruleset | str, cards: Iterable[Any] | None = None) -> None:
+        self.rules = find_ruleset(rules)
+        if cards is None:
+            cards = self.rules.standard_deck()
+            if cards is None:
+                raise SetupError(f"для игры «{self.rules.title}» нужна колода слов")
+        self.cards: tuple[Any, ...] = tuple(cards)
+        self._by_value = {card: i for i, card in enumerate(self.cards)}
+        if len(self._by_value) != len(self.cards):
+            raise SetupError("в колоде есть одинаковые карты")
+        # Identity first: the deck's own card objects are found without hashing them.
+        self._by_identity = {id(card): i for i, card in enumerate(self.cards)}
+        self.attacks = tuple(Attack(c) for c in self.cards)
+        self.transfers = tuple(Transfer(c) for c in self.cards)
+        self.tosses = tuple(TossIn(c) for c in self.cards)
+        self._beats: dict[tuple[int, int], Beat] = {}
+        self._groups = self._group_masks()
+        self.links = self._link_masks()
+        self.partners = self._partner_masks()
+        self._beaters: dict[Any, list[int]] = {}
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    @property
+    def capacity(self) -> int:
+        """R2: the most players this deck supports."""
+        return capacity(len(self.cards))
+
+    def index(self, card: Any) -> int | None:
+        """The card's number in this deck, or None when it is not in the deck."""
+        i = self._by_identity.get(id(card))
+        if i is not None:
+            return i
+        try:
+            return self._by_value.get(card)
+        except TypeError:  # unhashable: certainly not a card of ours
+            return None
+
+    def beat_move(self, card: int, target: int) -> Beat:
+        move = self._beats.get((card, target))
+        if move is None:
+            move = self._beats[(card, target)] = Beat(self.cards[card], self.cards[target])
+        return move
+
+    def _group_masks(self) -> dict[tuple[Any, int], int]:
+        """Cards by (suit, rank): the rules of beating and transferring look at nothing else."""
+        groups: dict[tuple[Any, int], int] = {}
+        for i, card in enumerate(self.cards):
+            key = (card.suit, card.rank)
+            groups[key] = groups.get(key, 0) | (1 << i)
+        return groups
+
+    def _link_masks(self) -> list[int]:
+        by_key: dict[Any, int] = {}
+        keys = [self.rules.toss_keys(card) for card in self.cards]
+        for i, card_keys in enumerate(keys):
+            for key in card_keys:
+                by_key[key] = by_key.get(key, 0) | (1 << i)
+        links = []
+        for card_keys in keys:
+            mask = 0
+            for key in card_keys:
+                mask |= by_key[key]
+            links.append(mask)
+        return links
+
+    def _partner_masks(self) -> list[int]:
+        first = {key: (mask & -mask).bit_length() - 1 for key, mask in self._groups.items()}
+        by_group = {}
+        for key, i in first.items():
+            by_group[key] = 0
+            for other, j in first.items():
+                if self.rules.transfers(self.cards[j], self.cards[i]):
+                    by_group[key] |= self._groups[other]
+        return [by_group[(card.suit, card.rank)] for card in self.cards]
+
+    def beaters(self, trump: Any) -> list[int]:
+        """For each card, the mask of cards that beat it when ``trump`` is the trump suit (R7, D2)."""
+        table = self._beaters.get(trump)
+        if table is None:
+            first = {key: (mask & -mask).bit_length() - 1 for key, mask in self._groups.items()}
+            by_group = {}
+            for key, i in first.items():
+                by_group[key] = 0
+                for other, j in first.items():
+                    if self.rules.beats(self.cards[j], self.cards[i], trump):
+                        by_group[key] |= self._groups[other]
+            table = self._beaters[trump] = [by_group[(c.suit, c.rank)] for c in self.cards]
+        return table
+
+    # --- starting a game ----------------------------------------------------------------------
+    def _check_players(self, players: int) -> None:
+        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise SetupError(f"правило 2: играют от {MIN_PLAYERS} до {MAX_PLAYERS} человек, а не {players}")
+        if HAND_SIZE * players + 1 > len(self.cards):
+            raise SetupError(too_small_message(len(self.cards), players))
+
+    def deal(self, players: int, seed: int | random.Random | None = None, first: int | None = None,
+             names: Sequence[str] | None = None) -> GameState:
+        """R3: shuffle, deal 6 to each seat in turn, turn up the next card as trump, drawn last.
+
+        ``first`` is the first attacker (R4, the youngest); None lets the ruleset decide (D1: the
+        lowest trump) and falls back to seat 0.
+        """
+        self._check_players(players)
+        rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+        order = list(range(len(self.cards)))
+        rng.shuffle(order)
+        hands = [order[HAND_SIZE * p:HAND_SIZE * (p + 1)] for p in range(players)]
+        trump = order[HAND_SIZE * players]
+        rest = order[HAND_SIZE * players + 1:]
+        stock = [trump] + rest[::-1]  # drawn from the end: the trump card last
+        if first is None:
+            first = self.rules.first_attacker(
+                [[self.cards[c] for c in hand] for hand in hands], self.cards[trump].suit)
+        if first is not None and not 0 <= first < players:
+            raise SetupError(f"нет игрока с номером {first + 1}")
+        known = [sum(1 << c for c in hand) for hand in hands]
+        return GameState._start(self, players, trump, stock, known, [HAND_SIZE] * players, 0,
+                                first or 0, names)
+
+    def table_play(self, players: int, trump: Any, first: int = 0,
+                   names: Sequence[str] | None = None) -> GameState:
+        """A dealt game at a real table: only the face-up ``trump`` card is known (R3)."""
+        self._check_players(players)
+        t = self.index(trump)
+        if t is None:
+            raise SetupError(f"карты {self.rules.show(trump)} нет в этой колоде")
+        if not 0 <= first < players:
+            raise SetupError(f"нет игрока с номером {first + 1}")
+        stock = [t] + [-1] * (len(self.cards) - HAND_SIZE * players - 1)
+        unseen = ((1 << len(self.cards)) - 1) & ~(1 << t)
+        return GameState._start(self, players, t, stock, [0] * players, [HAND_SIZE] * players, unseen,
+                                first, names)
+
+
+class GameState:
+    """One game in progress. See the module docstring; all players are seat numbers."""
+
+    __slots__ = (
+        "game", "rules", "players", "names", "trump_index", "trump_suit", "_beaters", "_stock", "_count",
+        "_known", "_unseen", "_att", "_def", "_unbeaten", "_table_mask", "_toss_mask", "_last_beat",
+        "_discard", "attacker", "defender", "_order", "_limit", "phase", "_passed", "_active",
+        "winner", "fool", "draw", "log", "hidden_hands",
+    )
+
+    # --- construction -----------------------------------------------------------------------
+    @classmethod
+    def deal(cls, rules: Ruleset | str, cards: Iterable[Any] | None, players: int,
+             seed: int | random.Random | None = None, first: int | None = None,
+             names: Sequence[str] | None = None) -> GameState:
+        """Shorthand for ``Game(rules, cards).deal(...)``; ``cards`` None means the ruleset's deck."""
+        return Game(rules, cards).deal(players, seed, first, names)
+
+    @classmethod
+    def table_play(cls, rules: Ruleset | str, cards: Iterable[Any] | None, players: int, trump: Any,
+                   first: int = 0, names: Sequence[str] | None = None) -> GameState:
+        """Shorthand for ``Game(rules, cards).table_play(...)``."""
+        return Game(rules, cards).table_play(players, trump, first, names)
+
+    @classmethod
+    def _start(cls, game: Game, players: int, trump: int, stock: list[int], known: list[int],
+               count: list[int], unseen: int, first: int, names: Sequence[str] | None) -> GameState:
+        self = object.__new__(cls)
+        self.game, self.rules, self.players = game, game.rules, players
+        if names is None:
+            names = tuple(f"игрок {p + 1}" for p in range(players))
+        if len(names) != players:
+            raise SetupError("имён игроков должно быть столько же, сколько игроков")
+        self.names = tuple(names)
+        self.trump_index = trump
+        self.trump_suit = game.cards[trump].suit
+        self._beaters = game.beaters(self.trump_suit)
+        self._stock, self._known, self._count, self._unseen = stock, known, count, unseen
+        self._att, self._def = [], []
+        self._unbeaten = self._table_mask = self._toss_mask = self._discard = self._passed = 0
+        self._last_beat = -1
+        self._active = [True] * players
+        self.winner = self.fool = None
+        self.draw = False
+        self.log = []
+        self.hidden_hands = unseen != 0
+        self._new_bout(first, None)
+        return self
+
+    def copy(self) -> GameState:
+        """An independent copy (the log's records are shared: they are immutable)."""
+        other = object.__new__(GameState)
+        for name in GameState.__slots__:
+            value = getattr(self, name)
+            setattr(other, name, value.copy() if type(value) is list else value)
+        return other
+
+    def _key(self) -> tuple:
+        return tuple(getattr(self, name) for name in GameState.__slots__ if name not in ("game", "_beaters"))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, GameState):
+            return NotImplemented
+        return self.game is other.game and self._key() == other._key()
+
+    __hash__ = None  # mutable
+
+    # --- what the table looks like ----------------------------------------------------------
+    @property
+    def trump(self) -> Any:
+        """The face-up card under the stock; its suit (colour) is trump."""
+        return self.game.cards[self.trump_index]
+
+    @property
+    def stock_count(self) -> int:
+        """Cards left in the stock, the trump card included while nobody has drawn it."""
+        return len(self._stock)
+
+    def hand_count(self, player: int) -> int:
+        return self._count[player]
+
+    def known_cards(self, player: int) -> tuple[Any, ...]:
+        """The cards known to be in the hand: all of it in a dealt game."""
+        return tuple(self.game.cards[c] for c in _bits(self._known[player]))
+
+    def hand_known(self, player: int) -> bool:
+        return self._known[player].bit_count() == self._count[player]
+
+    @property
+    def full_information(self) -> bool:
+        return all(self.hand_known(p) for p in range(self.players)) and -1 not in self._stock
+
+    @property
+    def stock(self) -> tuple[Any, ...]:
+        """The stock from the next card drawn to the trump card; None for cards nobody has seen."""
+        return tuple(None if c < 0 else self.game.cards[c] for c in reversed(self._stock))
+
+    @property
+    def table(self) -> tuple[tuple[Any, Any], ...]:
+        """(attacking card, the card that beat it or None), in the order they were played."""
+        cards = self.game.cards
+        return tuple((cards[a], None if d < 0 else cards[d]) for a, d in zip(self._att, self._def))
+
+    @property
+    def discard(self) -> tuple[Any, ...]:
+        return tuple(self.game.cards[c] for c in _bits(self._discard))
+
+    @property
+    def discard_count(self) -> int:
+        return self._discard.bit_count()
+
+    @property
+    def limit(self) -> int:
+        """R10: how many cards may lie against the current defender in this bout."""
+        return self._limit
+
+    @property
+    def last_beat(self) -> Any:
+        """The card the defender played last in this bout (R9), or None."""
+        return None if self._last_beat < 0 else self.game.cards[self._last_beat]
+
+    @property
+    def refill_order(self) -> tuple[int, ...]:
+        """R13: the attacker, then clockwise from the defender's left, the defender last."""
+        return tuple(self._order)
+
+    @property
+    def toss_order(self) -> tuple[int, ...]:
+        """R9: who may toss in, in priority order (the refill order without the defender)."""
+        return tuple(self._order[:-1])
+
+    @property
+    def passed(self) -> frozenset[int]:
+        """Players who declined to toss in since the defender last beat a card."""
+        return frozenset(p for p in range(self.players) if self._passed >> p & 1)
+
+    def is_active(self, player: int) -> bool:
+        """False for a classic-durak player who has left the game with no cards (D6)."""
+        return self._active[player]
+
+    @property
+    def to_move(self) -> int | None:
+        """Whose action is awaited; None when the game is over.
+
+        The attacker before the lead, the defender while unbeaten cards lie on the table, otherwise
+        the first player in toss order who holds cards and has not passed. In «Словарики» that
+        player alone may toss in (R9). In classic durak anyone but the defender may add a card at
+        any time of the bout (D3, D5); ``to_move`` then names who is asked to add or say «бито».
+        """
+        phase = self.phase
+        if phase == ATTACK:
+            return self.attacker
+        if phase == DEFEND:
+            return self.defender
+        if phase == OVER:
+            return None
+        return self._next_tosser()
+
+    def outcome(self) -> Outcome | None:
+        """None while the game goes on."""
+        if self.phase != OVER:
+            return None
+        return Outcome(self.winner, self.fool, self.draw)
+
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    # --- legality -----------------------------------------------------------------------------
+    def check(self, player: int, move: Move) -> IllegalMove | None:
+        """None when ``player`` may make ``move`` now, else why not."""
+        try:
+            self._verify(player, move)
+        except IllegalMove as illegal:
+            return illegal
+        return None
+
+    def is_legal(self, player: int, move: Move) -> bool:
+        return self.check(player, move) is None
+
+    def verify(self, player: int, move: Move) -> None:
+        """Raise :class:`IllegalMove` unless ``player`` may make ``move`` now."""
+        self._verify(player, move)
+
+    def legal_moves(self, player: int) -> list[Move]:
+        """Every move ``player`` may make now. Where a hand is not fully known, any card whose
+        place is unknown counts as possibly in it."""
+        phase = self.phase
+        if phase == OVER or not 0 <= player < self.players:
+            return []
+        game = self.game
+        avail = self._available(player)
+        if phase == ATTACK:
+            if player != self.attacker:
+                return []
+            attacks = game.attacks
+            return [attacks[c] for c in _bits(avail)]
+        moves: list[Move] = []
+        if player == self.defender:
+            if phase != DEFEND:
+                return moves
+            beaters = self._beaters
+            for a, d in zip(self._att, self._def):
+                if d < 0:
+                    moves.extend(game.beat_move(c, a) for c in _bits(avail & beaters[a]))
+            if self._can_transfer_now():
+                transfers = game.transfers
+                moves.extend(transfers[c] for c in _bits(avail & game.partners[self._att[0]]))
+            moves.append(_TAKE)
+            return moves
+        if not self._count[player] or (phase == DEFEND and self.rules.toss_needs_all_beaten):
+            return moves
+        if self.rules.strict_toss_order and player != self._next_tosser():
+            return moves
+        if len(self._att) < self._limit:
+            tosses = game.tosses
+            moves.extend(tosses[c] for c in _bits(avail & self._toss_mask))
+        if phase != DEFEND and not self._passed >> player & 1:
+            moves.append(_PASS)
+        return moves
+
+    def _can_transfer_now(self) -> bool:
+        """R8: transfer is possible before any beat, if the next defender can face one more card."""
+        if not self.rules.transfer or self._unbeaten != len(self._att):
+            return False
+        need = len(self._att) + 1
+        return need <= MAX_TABLE and self._count[self._left(self.defender)] >= need
+
+    def _available(self, player: int) -> int:
+        """The cards the player may hold: the known ones, plus every unplaced card if some are unknown."""
+        known = self._known[player]
+        if self._count[player] > known.bit_count():
+            return known | self._unseen
+        return known
+
+    # --- verification: every rule once; returns (card, target) numbers for the change -----------
+    def _illegal(self, code: str, message: str) -> IllegalMove:
+        return IllegalMove(code, message)
+
+    def _name(self, player: int) -> str:
+        return self.names[player]
+
+    def _awaited(self) -> str:
+        who = self.to_move
+        if self.phase == ATTACK:
+            return f"сейчас заходит {self._name(who)}"
+        if self.phase == DEFEND:
+            return f"сейчас отбивается {self._name(who)}"
+        return f"право подкинуть сейчас у игрока {self._name(who)}"
+
+    def _verify(self, player: int, move: Move) -> tuple[int, int]:
+        if self.phase == OVER:
+            raise IllegalMove(errors.GAME_OVER, f"{self.rules.rule['end']}: игра окончена, ходы больше не принимаются")
+        if not isinstance(player, int) or not 0 <= player < self.players:
+            raise IllegalMove(errors.BAD_COMMAND, f"нет игрока с номером {player}")
+        verify = _VERIFIERS.get(type(move))
+        if verify is None:
+            raise IllegalMove(errors.BAD_COMMAND, f"неизвестный ход: {move!r}")
+        return verify(self, player, move)
+
+    def _verify_attack(self, player: int, move: Attack) -> tuple[int, int]:
+        rule = self.rules.rule
+        if self.phase != ATTACK:
+            raise IllegalMove(errors.NOT_YOUR_TURN, f"{rule['attack']}: заход в этом ходу уже сделан, {self._awaited()}")
+        if player != self.attacker:
+            raise IllegalMove(errors.NOT_YOUR_TURN, f"{rule['order']}: сейчас заходит {self._name(self.attacker)}")
+        return self._card_in_hand(player, move.card), -1
+
+    def _defender_turn(self, player: int, topic: str, doing: str) -> None:
+        """Raise unless ``player`` is the defender facing the table (not yet taking)."""
+        rule = self.rules.rule
+        if self.phase == ATTACK:
+            raise IllegalMove(errors.NOT_YOUR_TURN, f"{rule['attack']}: заход ещё не сделан, {self._awaited()}")
+        if player != self.defender:
+            raise IllegalMove(errors.NOT_YOUR_TURN,
+                              f"{rule[topic]}: {doing} только отбивающийся, сейчас отбивается {self._name(self.defender)}")
+        if self.phase == TAKING:
+            raise IllegalMove(errors.NOT_YOUR_TURN, f"{rule['take']}: вы уже берёте карты")
+
+    def _verify_beat(self, player: int, move: Beat) -> tuple[int, int]:
+        rule = self.rules.rule
+        self._defender_turn(player, "beat", "бьёт")
+        if not self._unbeaten:
+            raise IllegalMove(errors.CANNOT_BEAT, f"{rule['beat']}: на столе нет непобитых карт")
+        card = self._card_in_hand(player, move.card)
+        unbeaten = [a for a, d in zip(self._att, self._def) if d < 0]
+        if move.target is None:
+            if len(unbeaten) == 1:
+                target = unbeaten[0]
+            else:
+                beatable = [a for a in unbeaten if self._beaters[a] >> card & 1]
+                if len(beatable) != 1:
+                    raise IllegalMove(errors.CANNOT_BEAT, f"{rule['beat']}: на столе несколько непобитых "
+                                      "карт, скажите, какую из них вы бьёте")
+                target = beatable[0]
+        else:
+            target = self.game.index(move.target)
+            if target not in unbeaten:
+                raise IllegalMove(errors.CANNOT_BEAT,
+                                  f"{rule['beat']}: {self.rules.show(move.target)} не лежит на столе непобитой")
+        if not self._beaters[target] >> card & 1:
+            cards = self.game.cards
+            raise IllegalMove(errors.CANNOT_BEAT, self.rules.beat_refusal(cards[card], cards[target], self.trump_suit))
+        return card, target
+
+    def _verify_transfer(self, player: int, move: Transfer) -> tuple[int, int]:
+        rules = self.rules
+        rule = rules.rule
+        if not rules.transfer:
+            raise IllegalMove(errors.TRANSFER_NOT_ALLOWED, rules.transfer_refusal(move.card, None))
+        self._defender_turn(player, "transfer", "переводит")
+        if self._unbeaten != len(self._att):
+            raise IllegalMove(errors.TRANSFER_NOT_ALLOWED,
+                              f"{rule['transfer']}: переводить можно, только пока не побита ни одна карта")
+        card = self._card_in_hand(player, move.card)
+        attack = self._att[0]
+        if not self.game.partners[attack] >> card & 1:
+            raise IllegalMove(errors.TRANSFER_NOT_ALLOWED,
+                              rules.transfer_refusal(self.game.cards[card], self.game.cards[attack]))
+        need = len(self._att) + 1
+        if need > MAX_TABLE:
+            raise IllegalMove(errors.TABLE_FULL,
+                              f"{rule['limit']}: против одного отбивающегося кладут не больше {cards_genitive(MAX_TABLE)}")
+        new = self._left(player)
+        if self._count[new] < need:
+            raise IllegalMove(errors.TABLE_FULL,
+                              f"{rule['transfer']}: у следующего отбивающегося ({self._name(new)}) на руках "
+                              f"{n_cards(self._count[new])}, а непобитых карт стало бы {need}")
+        return card, -1
+
+    def _verify_toss(self, player: int, move: TossIn) -> tuple[int, int]:
+        rules = self.rules
+        rule = rules.rule
+        if self.phase == ATTACK:
+            last = self.log[-1].events if self.log else ()
+            if any(type(e) is Taken for e in last):
+                why = f"{rule['take']}: карты уже взяты, ход закончен"
+            elif any(type(e) is Beaten for e in last):
+                why = f"{rule['beaten']}: ход уже отбит"
+            else:
+                why = f"{rule['toss']}: подкидывать пока некуда, заход ещё не сделан"
+            raise IllegalMove(errors.TOSS_NOT_ALLOWED, why)
+        if player == self.defender:
+            raise IllegalMove(errors.TOSS_NOT_ALLOWED, f"{rule['toss']}: отбивающийся не подкидывает")
+        if self.phase == DEFEND and rules.toss_needs_all_beaten:
+            raise IllegalMove(errors.TOSS_NOT_ALLOWED,
+                              f"{rule['toss']}: подкидывать можно, только когда все карты на столе побиты")
+        if rules.strict_toss_order and player != self._next_tosser():
+            raise IllegalMove(errors.NOT_YOUR_TURN, f"{rule['toss']}: {self._awaited()}")
+        card = self._card_in_hand(player, move.card)
+        if len(self._att) >= self._limit:
+            raise IllegalMove(errors.TABLE_FULL, f"{rule['limit']}: против этого отбивающегося можно "
+                              f"положить не больше {cards_genitive(self._limit)}")
+        if not self._toss_mask >> card & 1:
+            cards = self.game.cards
+            table = [cards[c] for c in _bits(self._table_mask)]
+            code, message = rules.toss_refusal(cards[card], self.last_beat, table)
+            raise IllegalMove(code, message)
+        return card, -1
+
+    def _verify_pass(self, player: int, move: Pass) -> tuple[int, int]:
+        rule = self.rules.rule
+        if self.phase == ATTACK:
+            if player == self.attacker:
+                raise IllegalMove(errors.NOT_YOUR_TURN, f"{rule['attack']}: заходящий должен положить карту")
+            raise IllegalMove(errors.NOT_YOUR_TURN, f"{rule['attack']}: {self._awaited()}")
+        if player == self.defender:
+            if self.phase == DEFEND:
+                raise IllegalMove(errors.NOT_YOUR_TURN,
+                                  f"{rule['defence']}: отбивающийся должен {self.rules.defender_options()}")
+            raise IllegalMove(errors.NOT_YOUR_TURN, f"{rule['toss']}: {self._awaited()}")
+        if self.phase == DEFEND:
+            raise IllegalMove(errors.NOT_YOUR_TURN, f"{rule['defence']}: {self._awaited()}")
+        if not self._count[player]:
+            raise IllegalMove(errors.NOT_YOUR_TURN, f"{rule['toss']}: у вас нет карт, вас пропускают")
+        if self.rules.strict_toss_order and player != self._next_tosser():
+            raise IllegalMove(errors.NOT_YOUR_TURN, f"{rule['toss']}: {self._awaited()}")
+        if self._passed >> player & 1:
+            raise IllegalMove(errors.NOT_YOUR_TURN, f"{rule['toss']}: вы уже сказали «бито»")
+        return -1, -1
+
+    def _verify_take(self, player: int, move: Take) -> tuple[int, int]:
+        self._defender_turn(player, "take", "берёт карты")
+        if not self._unbeaten:
+            raise IllegalMove(errors.NOT_YOUR_TURN,
+                              f"{self.rules.rule['take']}: все карты на столе побиты, брать нечего")
+        return -1, -1
+
+    def _card_in_hand(self, player: int, card: Any) -> int:
+        """The card's number if the player may hold it; else the reason why not."""
+        game = self.game
+        i = game.index(card)
+        if i is None:
+            raise IllegalMove(errors.UNKNOWN_CARD, f"карты {self._show_text(card)} нет в этой колоде")
+        if not self._count[player]:
+            raise IllegalMove(errors.HAND_EMPTY, "у вас не осталось карт")
+        if self._available(player) >> i & 1:
+            return i
+        show = self.rules.show(game.cards[i])
+        bit = 1 << i
+        if self._table_mask & bit:
+            why = f"{show} уже лежит на столе"
+        elif self._discard & bit:
+            why = f"{show} уже в отбое"
+        elif i == self.trump_index and self._stock and self._stock[0] == i:
+            why = f"{show} — открытый козырь под колодой, его берут последним"
+        else:
+            owner = next((p for p in range(self.players) if p != player and self._known[p] & bit), None)
+            if owner is not None and self.hidden_hands:
+                why = f"{show} на руках у игрока {self._name(owner)}"
+            else:
+                why = f"у вас нет карты {show}"
+        raise IllegalMove(errors.CARD_NOT_AVAILABLE, why)
+
+    def _show_text(self, card: Any) -> str:
+        try:
+            return self.rules.show(card)
+        except AttributeError:
+            return f"«{card}»"
+
+    # --- changes --------------------------------------------------------------------------------
+    def apply(self, player: int, move: Move) -> tuple:
+        """Make the move and return its events; raise :class:`IllegalMove` (changing nothing) if illegal."""
+        card, target = self._verify(player, move)
+        events: list = []
+        kind = type(move)
+        if kind is Beat:
+            move = self.game.beat_move(card, target)
+            self._beat(player, card, target, events)
+        elif kind is Attack:
+            move = self.game.attacks[card]
+            self._attack(player, card, events)
+        elif kind is TossIn:
+            move = self.game.tosses[card]
+            self._toss(player, card, events)
+        elif kind is Transfer:
+            move = self.game.transfers[card]
+            self._transfer(player, card, events)
+        elif kind is Pass:
+            self._passed |= 1 << player
+            self._settle(events)
+        else:
+            self._take(events)
+        record = Record(player, move, tuple(events))
+        self.log.append(record)
+        return record.events
+
+    def _play(self, player: int, card: int) -> None:
+        """The card leaves the player's hand for the table."""
+        bit = 1 << card
+        if self._known[player] & bit:
+            self._known[player] ^= bit
+        else:
+            self._unseen &= ~bit
+        self._count[player] -= 1
+        self._table_mask |= bit
+
+    def _attack(self, player: int, card: int, events: list) -> None:
+        self._play(player, card)
+        self._att.append(card)
+        self._def.append(-1)
+        self._unbeaten = 1
+        self._toss_mask = self.game.links[card]  # classic: ranks on the table (D3)
+        self.phase = DEFEND
+        if not self._end_check(events, (player,)):
+            self._settle(events)
+
+    def _beat(self, player: int, card: int, target: int, events: list) -> None:
+        self._play(player, card)
+        self._def[self._att.index(target)] = card
+        self._unbeaten -= 1
+        self._last_beat = card
+        links = self.game.links[card]
+        self._toss_mask = links if self.rules.toss_needs_all_beaten else self._toss_mask | links
+        self._passed = 0  # R9: after a beat the right to toss starts again with the attacker
+        if not self._end_check(events, (player,)):
+            self._settle(events)
+
+    def _transfer(self, player: int, card: int, events: list) -> None:
+        self._play(player, card)
+        self._att.append(card)
+        self._def.append(-1)
+        self._unbeaten += 1
+        self._toss_mask |= self.game.links[card]
+        self.attacker = player  # R8 (interpretation): the transferring player attacks for R9, R13
+        self.defender = self._left(player)
+        self._order = self._refill_order()
+        self._limit = min(MAX_TABLE, self._count[self.defender])
+        if not self._end_check(events, (player,)):
+            self._settle(events)
+
+    def _toss(self, player: int, card: int, events: list) -> None:
+        self._play(player, card)
+        self._att.append(card)
+        self._def.append(-1)
+        self._unbeaten += 1
+        if self.phase != TAKING:
+            self.phase = DEFEND
+        if not self.rules.toss_needs_all_beaten:
+            self._toss_mask |= self.game.links[card]  # D3: every rank on the table
+        if not self._end_check(events, (player,)):
+            self._settle(events)
+
+    def _take(self, events: list) -> None:
+        if self.rules.toss_after_take:
+            self.phase = TAKING  # D5: the others may still add before the cards are picked up
+            self._passed = 0
+            if not self._end_check(events, ()):
+                self._settle(events)
+        else:
+            self._end_taken(events)
+
+    def _settle(self, events: list) -> None:
+        """After a move: end the bout if nothing more may happen in it."""
+        phase = self.phase
+        if phase == DEFEND:
+            if self._unbeaten:
+                return
+            self.phase = phase = TOSS
+        if len(self._att) < self._limit and self._next_tosser() is not None:
+            return
+        if phase == TAKING:
+            self._end_taken(events)
+        else:
+            self._end_beaten(events)
+
+    def _next_tosser(self) -> int | None:
+        count, passed = self._count, self._passed
+        for p in self._order[:-1]:
+            if count[p] and not passed >> p & 1:
+                return p
+        return None
+
+    def _clear_table(self) -> None:
+        self._att, self._def = [], []
+        self._unbeaten = self._table_mask = self._toss_mask = self._passed = 0
+        self._last_beat = -1
+
+    def _end_beaten(self, events: list) -> None:
+        """R12, then R13 and R14: the defender attacks next."""
+        self._discard |= self._table_mask
+        self._clear_table()
+        events.append(Beaten())
+        self._refill(events)
+        if not self._end_check(events, self._order):
+            defender = self.defender
+            self._new_bout(defender if self._active[defender] else self._left(defender), events)
+
+    def _end_taken(self, events: list) -> None:
+        """R11: the defender takes the table; the player on the taker's left attacks next."""
+        taker = self.defender
+        cards = self.game.cards
+        events.append(Taken(taker, tuple(cards[c] for c in self._att + [d for d in self._def if d >= 0])))
+        self._known[taker] |= self._table_mask
+        self._count[taker] += self._table_mask.bit_count()
+        self._clear_table()
+        self._refill(events)
+        if not self._end_check(events, self._order):
+            self._new_bout(self._left(taker), events)
+
+    def _refill(self, events: list) -> None:
+        """R13: up to 6 cards each, in refill order, from the end of the stock list."""
+        stock, count, known = self._stock, self._count, self._known
+        draws = []
+        for p in self._order:
+            need = HAND_SIZE - count[p]
+            if need <= 0 or not stock:
+                continue
+            got = min(need, len(stock))
+            seen = []
+            for _ in range(got):
+                c = stock.pop()
+                if c >= 0:
+                    known[p] |= 1 << c
+                    seen.append(c)
+            count[p] += got
+            draws.append(Draw(p, got, tuple(self.game.cards[c] for c in seen)))
+        if draws:
+            events.append(Refill(tuple(draws)))
+
+    def _new_bout(self, attacker: int, events: list | None) -> None:
+        self.attacker = attacker
+        self.defender = self._left(attacker)
+        self._order = self._refill_order()
+        self._limit = min(MAX_TABLE, self._count[self.defender])
+        self.phase = ATTACK
+        if events is not None:
+            events.append(NextBout(attacker, self.defender))
+
+    def _left(self, seat: int) -> int:
+        """The next player clockwise who is still in the game."""
+        n, active = self.players, self._active
+        nxt = (seat + 1) % n
+        while not active[nxt]:
+            nxt = (nxt + 1) % n
+        return nxt
+
+    def _refill_order(self) -> list[int]:
+        attacker, defender, n = self.attacker, self.defender, self.players
+        middle = [(defender + k) % n for k in range(1, n)]
+        return [attacker] + [p for p in middle if p != attacker and self._active[p]] + [defender]
+
+    def _end_check(self, events: list, order: Sequence[int]) -> bool:
+        """R16 / D6, after every move (``order`` is the mover) and every refill (the refill order)."""
+        if self._stock:
+            return False
+        count = self._count
+        if self.rules.first_out_wins:
+            for p in order:
+                if not count[p]:
+                    self.winner = p
+                    events.append(Winner(p))
+                    return self._finish(events)
+            return False
+        for p in order:
+            if not count[p] and self._active[p]:
+                self._active[p] = False
+                if self.winner is None:
+                    self.winner = p
+                    events.append(Winner(p))
+        holders = [p for p in range(self.players) if count[p]]
+        if not holders:
+            self.draw = True
+            events.append(DrawnGame())
+            return self._finish(events)
+        if len(holders) == 1 and not (holders[0] == self.defender and self.phase == DEFEND and self._unbeaten):
+            self.fool = holders[0]
+            events.append(Fool(holders[0]))
+            return self._finish(events)
+        return False
+
+    def _finish(self, events: list) -> bool:
+        self.phase = OVER
+        events.append(GameOver())
+        return True
+
+
+_VERIFIERS = {
+    Attack: GameState._verify_attack,
+    Beat: GameState._verify_beat,
+    Transfer: GameState._verify_transfer,
+    TossIn: GameState._verify_toss,
+    Pass: GameState._verify_pass,
+    Take: GameState._verify_take,
+}

@@ -200,6 +200,29 @@ class Game:
         return GameState._start(self, players, trump, stock, known, [HAND_SIZE] * players, 0,
                                 first or 0, names)
 
+    def arranged(self, hands: Sequence[Sequence[Any]], stock: Sequence[Any], trump: Any = None,
+                 first: int = 0, names: Sequence[str] | None = None) -> GameState:
+        """A known position for examples and tests: these hands (any sizes), this stock (next card
+        drawn first, the face-up trump card last) and every other card of the deck in the discard.
+        ``trump`` is needed only when the stock is empty; it sets the trump suit.
+        """
+        players = len(hands)
+        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise SetupError(f"правило 2: играют от {MIN_PLAYERS} до {MAX_PLAYERS} человек, а не {players}")
+        placed = [self.index(c) for hand in hands for c in hand] + [self.index(c) for c in stock]
+        if None in placed or len(set(placed)) != len(placed):
+            raise SetupError("каждая карта раскладки должна быть из колоды и встречаться один раз")
+        if trump is None and not stock:
+            raise SetupError("при пустой колоде нужно указать козырь")
+        t = self.index(stock[-1] if trump is None else trump)
+        if t is None:
+            raise SetupError(f"карты {self.rules.show(trump)} нет в этой колоде")
+        known = [sum(1 << self.index(c) for c in hand) for hand in hands]
+        state = GameState._start(self, players, t, [self.index(c) for c in reversed(stock)], known,
+                                 [len(hand) for hand in hands], 0, first, names)
+        state._discard = ((1 << len(self.cards)) - 1) & ~sum(1 << i for i in placed)
+        return state
+
     def table_play(self, players: int, trump: Any, first: int = 0,
                    names: Sequence[str] | None = None) -> GameState:
         """A dealt game at a real table: only the face-up ``trump`` card is known (R3)."""

@@ -56,7 +56,8 @@ class Faces:
 
     # Measuring
 
-    def measure(self, card: Card) -> Front:
+    def measure(self, card: Card, with_definition: bool = True) -> Front:
+        """Fit the card's text; a card drawn without definition (a rules-sheet example) shows only its word."""
         s = self.style
         word_size = fit.fit_line(card.word, theme.FONT_BOLD, self.word_width, s.word_max, s.word_min)
         if word_size is None:
@@ -65,7 +66,7 @@ class Faces:
         room = self.content_top - self.content_bottom - word_height - s.definition_gap
         # Full width when the lines stay clear of the bottom corner index, narrower otherwise.
         for width in (self.wide_width, self.definition_width):
-            block = fit.fit_block(card.definition, theme.FONT_REGULAR, width, room,
+            block = fit.fit_block(card.definition if with_definition else "", theme.FONT_REGULAR, width, room,
                                   s.definition_max, s.definition_min, s.leading, fit.hyphenator())
             if block is not None:
                 spare = room - block.height  # centre word and definition together in the free band

@@ -31,7 +31,7 @@ def register() -> None:
             raise FontError(f"в пакете font-roboto нет файла {file_name}")
         pdfmetrics.registerFont(TTFont(name, str(path)))
     pdfmetrics.registerFontFamily(theme.FONT_REGULAR, normal=theme.FONT_REGULAR, bold=theme.FONT_BOLD,
-                                  italic=theme.FONT_REGULAR, boldItalic=theme.FONT_BOLD)
+                                  italic=theme.FONT_ITALIC, boldItalic=theme.FONT_BOLD)
 
 
 def missing(text: str) -> list[str]:

@@ -13,7 +13,9 @@ MM = 72 / 25.4  # points per millimetre
 FONT_REGULAR = "Roboto"
 FONT_BOLD = "Roboto-Bold"
 FONT_MEDIUM = "Roboto-Medium"
-FONT_FILES = {FONT_REGULAR: "Roboto-Regular.ttf", FONT_BOLD: "Roboto-Bold.ttf", FONT_MEDIUM: "Roboto-Medium.ttf"}
+FONT_ITALIC = "Roboto-Italic"
+FONT_FILES = {FONT_REGULAR: "Roboto-Regular.ttf", FONT_BOLD: "Roboto-Bold.ttf", FONT_MEDIUM: "Roboto-Medium.ttf",
+              FONT_ITALIC: "Roboto-Italic.ttf"}
 X_HEIGHT = 0.528  # Roboto's x-height and cap height, in ems: where the stress mark sits
 CAP_HEIGHT = 0.711
 
@@ -120,4 +122,4 @@ BODY_LEADING = 14
 H1_SIZE = 20
 H2_SIZE = 13
 SMALL_SIZE = 8.5
-EXAMPLE_CARD_WIDTH = 30 * MM  # the small cards drawn on the rules sheet
+EXAMPLE_CARD_WIDTH = 28 * MM  # the small cards drawn on the rules sheet

@@ -1,0 +1,102 @@
+"""What the rules sheet and the word handout share: page setup, paragraph styles, small cards."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import BinaryIO
+
+from reportlab.lib.enums import TA_CENTER
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.platypus import Flowable, SimpleDocTemplate
+
+from slovariki.generator import fonts, theme
+from slovariki.generator.faces import Faces
+from slovariki.generator.sheet import Rect, Placement
+from slovariki.model import Card
+
+MM = theme.MM
+PAPER_POINTS = {"a4": (210 * MM, 297 * MM), "letter": (215.9 * MM, 279.4 * MM)}
+
+
+def styles() -> dict[str, ParagraphStyle]:
+    fonts.register()
+    body = ParagraphStyle("body", fontName=theme.FONT_REGULAR, fontSize=theme.BODY_SIZE,
+                          leading=theme.BODY_LEADING, spaceAfter=3, textColor=theme.INK)
+    return {
+        "body": body,
+        "h1": ParagraphStyle("h1", parent=body, fontName=theme.FONT_BOLD, fontSize=theme.H1_SIZE,
+                             leading=theme.H1_SIZE * 1.2, spaceAfter=6),
+        "h2": ParagraphStyle("h2", parent=body, fontName=theme.FONT_BOLD, fontSize=theme.H2_SIZE,
+                             leading=theme.H2_SIZE * 1.25, spaceBefore=8, spaceAfter=4),
+        "rule": ParagraphStyle("rule", parent=body, leftIndent=7 * MM, firstLineIndent=-7 * MM),
+        "note": ParagraphStyle("note", parent=body, fontSize=theme.SMALL_SIZE, leading=theme.SMALL_SIZE * 1.3,
+                               textColor=theme.MUTED),
+        "caption": ParagraphStyle("caption", parent=body, fontSize=theme.SMALL_SIZE,
+                                  leading=theme.SMALL_SIZE * 1.3, alignment=TA_CENTER),
+        "cell": ParagraphStyle("cell", parent=body, spaceAfter=0),
+        "word": ParagraphStyle("word", parent=body, fontName=theme.FONT_BOLD, fontSize=theme.BODY_SIZE + 1.5,
+                               leading=theme.BODY_LEADING + 3, spaceAfter=0),
+    }
+
+
+def document(stream: BinaryIO, paper: str, title: str, subject: str) -> SimpleDocTemplate:
+    """A document with the metadata every slovariki PDF carries; invariant for identical bytes."""
+    fonts.register()
+    return SimpleDocTemplate(
+        stream, pagesize=PAPER_POINTS[paper], invariant=1, lang="ru", title=title, subject=subject,
+        author="«Словарики»", creator="slovariki", leftMargin=theme.PAGE_MARGIN, rightMargin=theme.PAGE_MARGIN,
+        topMargin=theme.PAGE_MARGIN, bottomMargin=theme.PAGE_MARGIN)
+
+
+def print_settings(canvas, doc) -> None:  # noqa: ANN001 - platypus page callback
+    canvas.setViewerPreference("PrintScaling", "None")
+
+
+def example_faces(stress: bool = True) -> Faces:
+    """Faces for the small cards of one document (their shared forms live in that document)."""
+    return Faces(theme.EXAMPLE_CARD_WIDTH, theme.EXAMPLE_CARD_WIDTH * 88 / 63, 0, stress)
+
+
+class CardRow(Flowable):
+    """Small cards side by side with labelled arrows between them; definitions are left out."""
+
+    def __init__(self, cards: Sequence[Card], links: Sequence[str], faces: Faces) -> None:
+        super().__init__()
+        self.links = list(links)
+        self.faces = faces
+        self.card_w, self.card_h = faces.width, faces.height
+        self.link_w = 24 * MM
+        self.fronts = [faces.measure(card, with_definition=False) for card in cards]
+        self.width = len(self.fronts) * self.card_w + len(self.links) * self.link_w
+        self.height = self.card_h
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        return self.width, self.height
+
+    def draw(self) -> None:
+        canvas = self.canv
+        x = 0.0
+        for i, front in enumerate(self.fronts):
+            trim = Rect(x, 0, self.card_w, self.card_h)
+            self.faces.draw_front(canvas, front, Placement(trim, False, trim))
+            x += self.card_w
+            if i < len(self.links):
+                self._arrow(x + self.link_w / 2, self.card_h / 2, self.links[i])
+                x += self.link_w
+
+    def _arrow(self, cx: float, cy: float, label: str) -> None:
+        """An arrow from the card before to the card after, with a word under it."""
+        canvas = self.canv
+        half = self.link_w * 0.35
+        canvas.setStrokeColor(theme.INK)
+        canvas.setFillColor(theme.INK)
+        canvas.setLineWidth(1.2)
+        canvas.line(cx - half, cy, cx + half - 3, cy)
+        head = canvas.beginPath()
+        head.moveTo(cx + half, cy)
+        head.lineTo(cx + half - 5, cy + 3)
+        head.lineTo(cx + half - 5, cy - 3)
+        head.close()
+        canvas.drawPath(head, stroke=0, fill=1)
+        canvas.setFont(theme.FONT_REGULAR, theme.SMALL_SIZE)
+        canvas.drawCentredString(cx, cy - theme.SMALL_SIZE * 1.6, label)

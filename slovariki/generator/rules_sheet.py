@@ -1,0 +1,212 @@
+"""rules.pdf: a Jinja2 template (editable by teachers) with the facts of this deck, drawn by ReportLab.
+
+The template writes a few block elements, one after another:
+``<h1>``, ``<h2>``, ``<p>``, ``<rule n="7">``, ``<note>`` hold text with ReportLab's inline markup
+(``<b>``, ``<i>``, ``<font color="…">``); ``<example name="beat" link="бьём">`` holds the caption
+drawn beside an example's two small cards; ``<pagebreak/>`` starts a new page. Values from the word files are escaped by Jinja2.
+The examples are picked by the rules engine, never by rules of this module's own.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import BinaryIO
+
+import jinja2
+from reportlab.platypus import Flowable, PageBreak, Paragraph, Table, TableStyle
+
+from slovariki.game import rulesets
+from slovariki.game.russian import plural
+from slovariki.generator import documents, theme
+from slovariki.generator.faces import Faces, grade_label
+from slovariki.generator.symbols import SHAPE_NAMES
+from slovariki.model import Card, Colour, Deck
+
+TEMPLATE = "rules.xml.j2"
+_BLOCK = re.compile(
+    r"<(?P<tag>h1|h2|p|rule|note|example)(?P<attrs>(?:\s+\w+=\"[^\"]*\")*)\s*>(?P<body>.*?)</(?P=tag)>"
+    r"|<(?P<empty>pagebreak)\s*/>",
+    re.S)
+_ATTR = re.compile(r"(\w+)=\"([^\"]*)\"")
+
+
+class TemplateError(Exception):
+    """The rules template cannot be found, rendered or read; the message says where."""
+
+
+@dataclass(frozen=True)
+class Example:
+    """Two cards that show one rule; ``letters`` are the hard letters they share (toss-in)."""
+
+    first: Card
+    second: Card
+    letters: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class ColourFacts:
+    grade: int
+    name: str
+    shape: str
+    cards: int
+
+
+def pick_examples(deck: Deck, ruleset: rulesets.Ruleset) -> dict[str, Example | None]:
+    """A beat, a transfer and a toss-in, each the first pair in deck order that the engine allows."""
+    cards = list(deck)
+    return {"beat": _beat(cards, ruleset), "transfer": _transfer(cards, ruleset), "toss": _toss(cards, ruleset)}
+
+
+def _beat(cards: list[Card], ruleset: rulesets.Ruleset) -> Example | None:
+    """A plain (non-trump) beat, with more stars when the deck has such a pair: the clearest case."""
+    found = None
+    for target in cards:
+        trump = next((c for c in Colour if c != target.suit), target.suit)
+        for card in cards:
+            if card is not target and ruleset.beats(card, target, trump) and card.suit == target.suit:
+                if card.rank > target.rank:
+                    return Example(target, card)
+                found = found or Example(target, card)
+    return found
+
+
+def _transfer(cards: list[Card], ruleset: rulesets.Ruleset) -> Example | None:
+    return next((Example(a, b) for a in cards for b in cards if a is not b and ruleset.transfers(b, a)), None)
+
+
+def _toss(cards: list[Card], ruleset: rulesets.Ruleset) -> Example | None:
+    """A toss-in pair, of different colours when possible: any colour may be tossed."""
+    found = None
+    for last in cards:
+        for card in cards:
+            shared = ruleset.toss_keys(last) & ruleset.toss_keys(card)
+            if card is last or not shared:
+                continue
+            example = Example(last, card, tuple(sorted(shared)))
+            if card.suit != last.suit:
+                return example
+            found = found or example
+    return found
+
+
+def context(deck: Deck, examples: dict[str, Example | None]) -> dict:
+    """Everything the template may use about this deck."""
+    colours = [ColourFacts(g, Colour.for_grade(g).russian, SHAPE_NAMES[Colour.for_grade(g)],
+                           sum(1 for c in deck if c.grade == g)) for g in deck.grades]
+    return {
+        "cards": len(deck),
+        "colours": colours,
+        "players_max": rulesets.capacity(len(deck)),
+        "hand": rulesets.HAND_SIZE,
+        "limit": rulesets.MAX_TABLE,
+        "examples": examples,
+        "grade_label": grade_label,
+    }
+
+
+def environment(template: Path | None) -> tuple[jinja2.Environment, str]:
+    """A teacher's template file first, when given; otherwise the built-in one."""
+    if template is not None:
+        if not template.is_file():
+            raise TemplateError(f"шаблон правил не найден: {template}")
+        loader = jinja2.FileSystemLoader(str(template.parent))
+        name = template.name
+    else:
+        loader = jinja2.PackageLoader("slovariki", "templates")
+        name = TEMPLATE
+    env = jinja2.Environment(loader=loader, autoescape=True, undefined=jinja2.StrictUndefined,
+                             trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
+    env.filters["plural"] = lambda n, one, few, many: f"{n} {plural(n, one, few, many)}"
+    return env, name
+
+
+def render_text(deck: Deck, examples: dict[str, Example | None], template: Path | None = None) -> str:
+    env, name = environment(template)
+    try:
+        return env.get_template(name).render(context(deck, examples))
+    except jinja2.TemplateSyntaxError as exc:
+        raise TemplateError(f"{exc.filename or name}:{exc.lineno}: ошибка в шаблоне: {exc.message}") from None
+    except jinja2.TemplateError as exc:
+        raise TemplateError(f"{name}: ошибка в шаблоне: {exc}") from None
+
+
+@dataclass(frozen=True)
+class Block:
+    tag: str
+    attrs: dict[str, str]
+    body: str
+    line: int
+
+
+def parse_blocks(text: str) -> list[Block]:
+    """The template's output as blocks; any text outside a block is an error naming its line."""
+    blocks, position = [], 0
+    for match in _BLOCK.finditer(text):
+        _only_space(text, position, match.start())
+        tag = match["tag"] or match["empty"]
+        attrs = dict(_ATTR.findall(match["attrs"] or ""))
+        blocks.append(Block(tag, attrs, " ".join((match["body"] or "").split()), _line(text, match.start())))
+        position = match.end()
+    _only_space(text, position, len(text))
+    return blocks
+
+
+def _only_space(text: str, start: int, end: int) -> None:
+    stray = text[start:end]
+    if stray.strip():
+        offset = start + len(stray) - len(stray.lstrip())
+        raise TemplateError(f"строка {_line(text, offset)} шаблона правил: текст вне блока "
+                            f"(<p>, <h1>, <h2>, <rule>, <note>, <example>): «{stray.strip()[:40]}»")
+
+
+def _line(text: str, offset: int) -> int:
+    return text.count("\n", 0, offset) + 1
+
+
+def story(blocks: list[Block], examples: dict[str, Example | None], faces: Faces) -> list[Flowable]:
+    styles = documents.styles()
+    flowables: list[Flowable] = []
+    for block in blocks:
+        try:
+            if block.tag == "pagebreak":
+                flowables.append(PageBreak())
+            elif block.tag == "example":
+                name = block.attrs.get("name", "")
+                if examples.get(name) is None:
+                    raise TemplateError(f"строка {block.line} шаблона правил: в колоде нет примера «{name}» "
+                                        "(оберните блок в {% if examples." + name + " %})")
+                flowables.append(_example(examples[name], block, faces, styles))
+            elif block.tag == "rule":
+                flowables.append(Paragraph(f"<b>{block.attrs.get('n', '')}.</b>&nbsp;{block.body}",
+                                           styles["rule"]))
+            else:
+                flowables.append(Paragraph(block.body, styles["body" if block.tag == "p" else block.tag]))
+        except ValueError as exc:  # ReportLab's paragraph parser
+            raise TemplateError(f"строка {block.line} шаблона правил: {exc}") from None
+    return flowables
+
+
+def _example(example: Example, block: Block, faces: Faces, styles: dict) -> Flowable:
+    """The two small cards on the left, the caption beside them."""
+    cards = documents.CardRow([example.first, example.second], [block.attrs.get("link", "")], faces)
+    table = Table([[cards, Paragraph(block.body, styles["body"])]], colWidths=[cards.width + 6 * theme.MM, None])
+    table.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "MIDDLE"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                               ("TOPPADDING", (0, 0), (-1, -1), 4), ("BOTTOMPADDING", (0, 0), (-1, -1), 4)]))
+    return table
+
+
+def prepare(deck: Deck, template: Path | None = None, stress: bool = True) -> tuple[list[Flowable], str]:
+    """The rules sheet's flowables and its plain text (for the glyph check), before any file is written."""
+    examples = pick_examples(deck, rulesets.find_ruleset("slovariki"))
+    text = render_text(deck, examples, template)
+    flowables = story(parse_blocks(text), examples, documents.example_faces(stress))
+    return flowables, re.sub(r"<[^>]+>", " ", text)
+
+
+def render_rules(stream: BinaryIO, flowables: list[Flowable], paper: str) -> int:
+    doc = documents.document(stream, paper, "«Словарики»: правила игры",
+                             "Правила карточной игры «Словарики» и примеры из этой колоды")
+    doc.build(flowables, onFirstPage=documents.print_settings, onLaterPages=documents.print_settings)
+    return doc.page

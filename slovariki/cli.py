@@ -114,10 +114,12 @@ class _ProgressBar:
               help="Сдвиг рубашек в мм, чтобы исправить смещение принтера (см. --calibration).")
 @click.option("--copies", type=click.IntRange(1, 20), default=1, show_default=True, help="Сколько комплектов.")
 @click.option("--stress/--no-stress", default=True, help="Знак ударения над словом (по умолчанию есть).")
+@click.option("--rules-template", type=click.Path(dir_okay=False), default=None, metavar="FILE",
+              help="Свой шаблон листа правил (копия slovariki/templates/rules.xml.j2).")
 @click.option("--calibration", is_flag=True, help="Только тестовый лист для настройки --back-offset.")
 def build_deck(words_dir: str | None, grades: tuple[int, ...] | None, out_dir: str, card_size: str, paper: str,
                landscape: bool, bleed: float, gap: float, crop_marks: bool, backs: str, back_offset: str,
-               copies: int, stress: bool, calibration: bool) -> None:
+               copies: int, stress: bool, rules_template: str | None, calibration: bool) -> None:
     """Собрать PDF для печати: карточки, правила и список слов для учителя."""
     from pathlib import Path
 
@@ -144,7 +146,8 @@ def build_deck(words_dir: str | None, grades: tuple[int, ...] | None, out_dir: s
                 click.echo("Колода не собрана: сначала исправьте ошибки в списках слов.", err=True)
                 sys.exit(1)
             try:
-                result = build.build_deck(report.deck, settings, out, bar)
+                template = Path(rules_template) if rules_template else None
+                result = build.build_deck(report.deck, settings, out, bar, template)
             finally:
                 bar.close()
     except (build.BuildError, OutputError) as exc:

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
-from slovariki.generator import fonts, sheet, theme, writer
+from slovariki.generator import fonts, handout, rules_sheet, sheet, theme, writer
 from slovariki.generator.calibration import render_calibration
 from slovariki.generator.faces import Faces, FitError, Front, grade_label
 from slovariki.generator.imposition import render_cards
@@ -14,6 +14,8 @@ from slovariki.generator.options import DeckOptions
 from slovariki.model import Deck
 
 CARDS_FILE = "cards.pdf"
+RULES_FILE = "rules.pdf"
+WORDLIST_FILE = "wordlist.pdf"
 CALIBRATION_FILE = "calibration.pdf"
 
 
@@ -63,25 +65,35 @@ class BuildResult:
         return f"Готово: {self.cards} карт{copies}; {parts}; папка {folder}"
 
 
-def build_deck(deck: Deck, options: DeckOptions, out: Path, progress: Progress | None = None) -> BuildResult:
+def build_deck(deck: Deck, options: DeckOptions, out: Path, progress: Progress | None = None,
+               rules_template: Path | None = None) -> BuildResult:
+    """Write cards.pdf, rules.pdf and wordlist.pdf into ``out``, all three or none."""
     progress = progress or _Silent()
     if not len(deck):
         raise BuildError("в выбранных классах нет ни одной карточки")
+    # Everything that can fail on the input is done before the first byte is written.
     try:
-        fonts.require(_printed_texts(deck))
         layout = sheet.compute(options)
-    except (fonts.FontError, sheet.LayoutError) as exc:
+        rules, rules_text = rules_sheet.prepare(deck, rules_template, options.stress)
+        fonts.require([*_printed_texts(deck), ("шаблон правил", rules_text)])
+    except (fonts.FontError, sheet.LayoutError, rules_sheet.TemplateError) as exc:
         raise BuildError(str(exc)) from None
     faces = Faces(*layout.card, options.bleed * theme.MM, options.stress)
     fronts = _measure(deck, faces) * options.copies
-    progress.start(len(fronts))
-    files = []
+    words = handout.prepare(deck, options.stress)
+    progress.start(len(fronts) + 2)
+    pages = {}
     with writer.batch(out) as batch:
         with batch.open(CARDS_FILE) as stream:
-            pages = render_cards(stream, fronts, layout, faces, progress.advance)
-        files.append((CARDS_FILE, pages))
+            pages[CARDS_FILE] = render_cards(stream, fronts, layout, faces, progress.advance)
+        with batch.open(RULES_FILE) as stream:
+            pages[RULES_FILE] = rules_sheet.render_rules(stream, rules, options.paper)
+        progress.advance(1)
+        with batch.open(WORDLIST_FILE) as stream:
+            pages[WORDLIST_FILE] = handout.render_handout(stream, words, options.paper)
+        progress.advance(1)
     return BuildResult(len(deck), options.copies, layout,
-                       tuple(OutputFile(out / name, pages, (out / name).stat().st_size) for name, pages in files))
+                       tuple(OutputFile(out / name, n, (out / name).stat().st_size) for name, n in pages.items()))
 
 
 def build_calibration(options: DeckOptions, out: Path) -> BuildResult:

@@ -25,6 +25,7 @@ HARD_RED = "#D00000"     # hard letters
 MUTED = "#555555"        # grade label, small print
 PAPER = "#FFFFFF"
 MARK = "#000000"         # crop and fold marks
+RULE_LINE = "#BBBBBB"    # table rules in documents
 BACK_FIELD = "#E9ECF6"   # card back: a calm field that hides small duplex drift
 BACK_PATTERN = "#D5DAEC"
 BACK_INK = "#2B3A67"

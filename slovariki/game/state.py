@@ -245,7 +245,7 @@ class GameState:
         "game", "rules", "players", "names", "trump_index", "trump_suit", "_beaters", "_stock", "_count",
         "_known", "_unseen", "_att", "_def", "_unbeaten", "_table_mask", "_toss_mask", "_last_beat",
         "_discard", "attacker", "defender", "_order", "_limit", "phase", "_passed", "_active",
-        "winner", "fool", "draw", "log", "hidden_hands",
+        "winner", "fool", "draw", "log", "hidden_hands", "_emptied",
     )
 
     # --- construction -----------------------------------------------------------------------
@@ -280,6 +280,7 @@ class GameState:
         self._unbeaten = self._table_mask = self._toss_mask = self._discard = self._passed = 0
         self._last_beat = -1
         self._active = [True] * players
+        self._emptied = []
         self.winner = self.fool = None
         self.draw = False
         self.log = []
@@ -473,9 +474,6 @@ class GameState:
         return known
 
     # --- verification: every rule once; returns (card, target) numbers for the change -----------
-    def _illegal(self, code: str, message: str) -> IllegalMove:
-        return IllegalMove(code, message)
-
     def _name(self, player: int) -> str:
         return self.names[player]
 
@@ -701,7 +699,7 @@ class GameState:
         self._unbeaten = 1
         self._toss_mask = self.game.links[card]  # classic: ranks on the table (D3)
         self.phase = DEFEND
-        if not self._end_check(events, (player,)):
+        if not self._after_move(player, events):
             self._settle(events)
 
     def _beat(self, player: int, card: int, target: int, events: list) -> None:
@@ -712,7 +710,7 @@ class GameState:
         links = self.game.links[card]
         self._toss_mask = links if self.rules.toss_needs_all_beaten else self._toss_mask | links
         self._passed = 0  # R9: after a beat the right to toss starts again with the attacker
-        if not self._end_check(events, (player,)):
+        if not self._after_move(player, events):
             self._settle(events)
 
     def _transfer(self, player: int, card: int, events: list) -> None:
@@ -725,7 +723,7 @@ class GameState:
         self.defender = self._left(player)
         self._order = self._refill_order()
         self._limit = min(MAX_TABLE, self._count[self.defender])
-        if not self._end_check(events, (player,)):
+        if not self._after_move(player, events):
             self._settle(events)
 
     def _toss(self, player: int, card: int, events: list) -> None:
@@ -737,15 +735,14 @@ class GameState:
             self.phase = DEFEND
         if not self.rules.toss_needs_all_beaten:
             self._toss_mask |= self.game.links[card]  # D3: every rank on the table
-        if not self._end_check(events, (player,)):
+        if not self._after_move(player, events):
             self._settle(events)
 
     def _take(self, events: list) -> None:
         if self.rules.toss_after_take:
             self.phase = TAKING  # D5: the others may still add before the cards are picked up
             self._passed = 0
-            if not self._end_check(events, ()):
-                self._settle(events)
+            self._settle(events)
         else:
             self._end_taken(events)
 
@@ -781,7 +778,7 @@ class GameState:
         self._clear_table()
         events.append(Beaten())
         self._refill(events)
-        if not self._end_check(events, self._order):
+        if not self._after_bout(events):
             defender = self.defender
             self._new_bout(defender if self._active[defender] else self._left(defender), events)
 
@@ -794,7 +791,7 @@ class GameState:
         self._count[taker] += self._table_mask.bit_count()
         self._clear_table()
         self._refill(events)
-        if not self._end_check(events, self._order):
+        if not self._after_bout(events):
             self._new_bout(self._left(taker), events)
 
     def _refill(self, events: list) -> None:
@@ -839,34 +836,48 @@ class GameState:
         middle = [(defender + k) % n for k in range(1, n)]
         return [attacker] + [p for p in middle if p != attacker and self._active[p]] + [defender]
 
-    def _end_check(self, events: list, order: Sequence[int]) -> bool:
-        """R16 / D6, after every move (``order`` is the mover) and every refill (the refill order)."""
+    def _after_move(self, player: int, events: list) -> bool:
+        """R16: with the stock empty, a player out of cards wins at once. Classic durak (D6) only
+        notes who ran out, and in which order: they leave together when the bout ends."""
+        if self._stock or self._count[player]:
+            return False
+        if self.rules.first_out_wins:
+            return self._win(player, events)
+        if player not in self._emptied:
+            self._emptied.append(player)
+        return False
+
+    def _after_bout(self, events: list) -> bool:
+        """R16 / D6 after a bout and its refill; True when the game is over."""
         if self._stock:
             return False
         count = self._count
         if self.rules.first_out_wins:
-            for p in order:
-                if not count[p]:
-                    self.winner = p
-                    events.append(Winner(p))
-                    return self._finish(events)
-            return False
-        for p in order:
-            if not count[p] and self._active[p]:
-                self._active[p] = False
-                if self.winner is None:
-                    self.winner = p
-                    events.append(Winner(p))
+            out = next((p for p in self._order if not count[p]), None)
+            return out is not None and self._win(out, events)
+        leaving = [p for p in self._emptied + self._order if not count[p] and self._active[p]]
+        leaving = list(dict.fromkeys(leaving))
+        self._emptied = []
+        for p in leaving:
+            self._active[p] = False
         holders = [p for p in range(self.players) if count[p]]
-        if not holders:
+        if not holders:  # the last players ran out together
             self.draw = True
             events.append(DrawnGame())
             return self._finish(events)
-        if len(holders) == 1 and not (holders[0] == self.defender and self.phase == DEFEND and self._unbeaten):
+        if leaving and self.winner is None:
+            self.winner = leaving[0]
+            events.append(Winner(leaving[0]))
+        if len(holders) == 1:
             self.fool = holders[0]
             events.append(Fool(holders[0]))
             return self._finish(events)
         return False
+
+    def _win(self, player: int, events: list) -> bool:
+        self.winner = player
+        events.append(Winner(player))
+        return self._finish(events)
 
     def _finish(self, events: list) -> bool:
         self.phase = OVER

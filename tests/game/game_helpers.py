@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import random
 
-from slovariki.game import Attack, Beat, Game, Pass, Take, TossIn, Transfer
+import pytest
+
+from slovariki.game import Attack, Beat, Game, IllegalMove, Pass, Take, TossIn, Transfer
 from slovariki.markup import Markup, parse
 from slovariki.model import Card
 
@@ -105,3 +107,25 @@ def generated_deck(size: int, seed: int) -> list[Card]:
         markup = Markup(plain, tuple((i, i + 1) for i in hard), ())
         cards.append(Card(markup, rng.randint(1, 4), rng.randint(1, 3), "слово для теста"))
     return cards
+
+
+def run(state, *steps):
+    events = ()
+    for player, move in steps:
+        events = state.apply(player, move)
+    return events
+
+
+def rejected(state, player, move, code, cites=None):
+    """The move is refused with ``code``, by check and by apply alike, and nothing changes."""
+    before = state.copy()
+    illegal = state.check(player, move)
+    assert illegal is not None and illegal.code == code, illegal
+    with pytest.raises(IllegalMove) as raised:
+        state.apply(player, move)
+    assert raised.value == illegal
+    assert state == before
+    assert move not in state.legal_moves(player)
+    if cites:
+        assert illegal.message.startswith(cites), illegal.message
+    return illegal

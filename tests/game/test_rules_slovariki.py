@@ -4,36 +4,14 @@ from __future__ import annotations
 
 import pytest
 from game_helpers import (
-    PASS, SLOVARIKI, TAKE, WORDS, attack, beat, generated_deck, position, toss, transfer, w,
+    PASS, TAKE, WORDS, attack, beat, generated_deck, position, rejected, run, toss, transfer, w,
 )
 
 from slovariki.game import (
-    Beaten, Draw, Game, GameOver, IllegalMove, NextBout, Refill, SetupError, Taken, Winner,
+    Beaten, Draw, Game, GameOver, NextBout, Refill, SetupError, Taken, Winner,
 )
 from slovariki.markup import Markup
 from slovariki.model import Card, Colour
-
-
-def run(state, *steps):
-    events = ()
-    for player, move in steps:
-        events = state.apply(player, move)
-    return events
-
-
-def rejected(state, player, move, code, cites=None):
-    """The move is refused with ``code``, by check and by apply alike, and nothing changes."""
-    before = state.copy()
-    illegal = state.check(player, move)
-    assert illegal is not None and illegal.code == code, illegal
-    with pytest.raises(IllegalMove) as raised:
-        state.apply(player, move)
-    assert raised.value == illegal
-    assert state == before
-    assert move not in state.legal_moves(player)
-    if cites:
-        assert illegal.message.startswith(cites), illegal.message
-    return illegal
 
 
 def o_card(n: int, grade: int, stars: int) -> Card:

@@ -1,0 +1,175 @@
+"""Classic durak (D1–D6) on the same engine: podkidnoy and perevodnoy with the 36-card deck."""
+
+from __future__ import annotations
+
+import pytest
+from game_helpers import PASS, TAKE, attack, beat, position, rejected, run, toss, transfer
+
+from slovariki.game import (
+    PODKIDNOY, Beaten, DrawnGame, Fool, Game, GameOver, NextBout, PlayingCard, Taken, Winner,
+)
+
+PODKIDNOY_GAME = Game("podkidnoy")
+PEREVODNOY_GAME = Game("perevodnoy")
+
+
+def pod(hands, stock=(), trump=None, first=0):
+    return position(hands, stock, trump, first, game=PODKIDNOY_GAME)
+
+
+def per(hands, stock=(), trump=None, first=0):
+    return position(hands, stock, trump, first, game=PEREVODNOY_GAME)
+
+
+def c(text):
+    return PlayingCard.parse(text)
+
+
+# --- D1 Lowest trump starts ------------------------------------------------------------------------
+@pytest.mark.parametrize("seed", range(20))
+def test_d1_the_lowest_trump_attacks_first(seed):
+    state = PODKIDNOY_GAME.deal(4, seed=seed)
+    trumps = {p: [x.rank for x in state.known_cards(p) if x.suit == state.trump_suit] for p in range(4)}
+    holders = {p: min(ranks) for p, ranks in trumps.items() if ranks}
+    expected = min(holders, key=holders.get) if holders else 0
+    assert state.attacker == expected
+    other = (expected + 2) % 4
+    rejected(state, other, attack(str(state.known_cards(other)[0])), "not-your-turn", "правило 4")
+
+
+def test_d1_without_trumps_in_hand_the_first_seat_starts():
+    assert PODKIDNOY.first_attacker([[c("6♠")], [c("7♣")]], c("Т♥").suit) is None
+
+
+# --- D2 Beat ---------------------------------------------------------------------------------------
+@pytest.mark.parametrize(("led", "answer", "legal"), [
+    ("9♠", "10♠", True),   # higher, same suit
+    ("9♠", "9♣", False),   # equal rank never beats in durak
+    ("9♠", "8♠", False),   # lower
+    ("Т♠", "6♥", True),    # any trump beats a non-trump
+    ("7♥", "Д♥", True),    # higher trump
+    ("Д♥", "7♥", False),   # lower trump
+    ("6♥", "Т♠", False),   # a non-trump never beats a trump
+])
+def test_d2_beat(led, answer, legal):
+    state = pod([[led, "6♦"], [answer, "7♦"]], stock=["8♦", "К♥"])
+    state.apply(0, attack(led))
+    if legal:
+        state.apply(1, beat(answer))
+    else:
+        rejected(state, 1, beat(answer, led), "cannot-beat", "правило D2")
+
+
+# --- D3 Adding cards -------------------------------------------------------------------------------
+def test_d3_any_player_adds_a_rank_on_the_table_at_any_time():
+    state = pod([["9♠", "6♦"], ["10♠", "7♦", "8♣"], ["9♦", "10♣"]], stock=["8♦", "К♥"])
+    state.apply(0, attack("9♠"))
+    state.apply(2, toss("9♦"))  # before anything is beaten, and not the attacker
+    assert state.to_move == 1 and len(state.table) == 2
+    state.apply(1, beat("10♠", "9♠"))
+    assert state.check(2, toss("10♣")) is None  # the beating card's rank counts too
+
+
+def test_d3_a_rank_not_on_the_table_is_refused():
+    state = pod([["9♠", "6♦"], ["10♠", "7♦"], ["8♦", "10♣"]], stock=["8♣", "К♥"])
+    state.apply(0, attack("9♠"))
+    illegal = rejected(state, 2, toss("8♦"), "toss-not-allowed", "правило D3")
+    assert "(9)" in illegal.message
+    rejected(state, 1, toss("7♦"), "toss-not-allowed")  # the defender does not add
+
+
+def test_d3_never_more_unbeaten_cards_than_the_defender_holds():
+    state = pod([["9♠", "9♦", "9♣"], ["10♠", "7♦"], ["8♦", "10♣"]], stock=["8♣", "К♥"])
+    run(state, (0, attack("9♠")), (0, toss("9♦")))
+    assert state.limit == 2
+    rejected(state, 0, toss("9♣"), "table-full", "правило 10")
+
+
+def test_d3_never_more_than_six_cards():
+    attacker = ["6♠", "6♣", "6♦", "9♦", "9♣", "6♥", "9♥"]
+    defender = ["9♠", "Т♠", "Т♣", "Т♦", "К♦", "К♣", "В♦"]
+    state = pod([attacker, defender, ["8♠"]], stock=["8♦", "Т♥"])
+    run(state, (0, attack("6♠")), (1, beat("9♠")))
+    for card in attacker[1:6]:
+        state.apply(0, toss(card))
+    assert len(state.table) == 6 and state.hand_count(1) == 6
+    rejected(state, 0, toss("9♥"), "table-full", "правило 10")
+
+
+# --- D4 Transfer (perevodnoy only) -----------------------------------------------------------------
+def test_d4_transfer_with_the_same_rank():
+    state = per([["9♠", "6♦"], ["9♦", "7♦"], ["8♦", "10♣"]], stock=["8♣", "К♥"])
+    run(state, (0, attack("9♠")), (1, transfer("9♦")))
+    assert (state.attacker, state.defender) == (1, 2)
+
+
+def test_d4_no_transfer_with_another_rank_or_after_a_beat():
+    state = per([["9♠", "9♣", "6♦"], ["10♦", "10♠", "9♦"], ["8♦", "10♣"]], stock=["8♣", "К♥"])
+    state.apply(0, attack("9♠"))
+    rejected(state, 1, transfer("10♦"), "transfer-not-allowed", "правило D4")
+    run(state, (1, beat("10♠")), (0, toss("9♣")))
+    rejected(state, 1, transfer("9♦"), "transfer-not-allowed", "правило D4")
+
+
+def test_d4_no_transfer_in_podkidnoy():
+    state = pod([["9♠", "6♦"], ["9♦", "7♦"], ["8♦", "10♣"]], stock=["8♣", "К♥"])
+    state.apply(0, attack("9♠"))
+    illegal = rejected(state, 1, transfer("9♦"), "transfer-not-allowed", "правило D4")
+    assert "подкидном" in illegal.message
+
+
+# --- D5 Adding to a taker --------------------------------------------------------------------------
+def test_d5_cards_are_added_to_a_taker_then_the_taker_is_skipped():
+    state = pod([["9♠", "9♣", "6♦"], ["10♦", "7♦", "Д♣", "В♠"], ["9♦", "10♣"]], stock=["8♣", "К♥"])
+    run(state, (0, attack("9♠")), (1, TAKE))
+    assert state.to_move == 0 and state.hand_count(1) == 4
+    rejected(state, 1, beat("10♦"), "not-your-turn")  # the defender already takes
+    run(state, (0, toss("9♣")), (2, toss("9♦")))
+    rejected(state, 0, toss("6♦"), "toss-not-allowed", "правило D3")
+    state.apply(0, PASS)
+    events = state.apply(2, PASS)
+    assert events[0] == Taken(1, (c("9♠"), c("9♣"), c("9♦")))
+    assert state.hand_count(1) == 7
+    assert events[-1] == NextBout(2, 0)
+
+
+def test_d5_the_limit_ends_the_adding():
+    state = pod([["9♠", "9♣", "9♦"], ["10♦", "7♦"], ["8♦", "10♣"]], stock=["8♣", "К♥"])
+    events = run(state, (0, attack("9♠")), (1, TAKE), (0, toss("9♣")))
+    assert isinstance(events[0], Taken) and len(events[0].cards) == 2
+
+
+# --- D6 The fool -----------------------------------------------------------------------------------
+def test_d6_the_last_player_with_cards_is_the_fool():
+    state = pod([["6♠"], ["7♠", "8♦"], ["9♣"]], stock=[], trump="Т♥")
+    run(state, (0, attack("6♠")), (1, beat("7♠")))
+    events = state.apply(2, PASS)
+    assert events == (Beaten(), Winner(0), NextBout(1, 2))
+    assert not state.is_active(0)
+    events = run(state, (1, attack("8♦")), (2, TAKE))
+    assert events == (Taken(2, (c("8♦"),)), Fool(2), GameOver())
+    assert state.outcome().fool == 2 and state.outcome().winner == 0
+
+
+def test_d6_the_last_two_out_together_is_a_draw():
+    state = pod([["6♠"], ["7♠"]], stock=[], trump="Т♥")
+    assert state.apply(0, attack("6♠")) == ()
+    events = state.apply(1, beat("7♠"))
+    assert events == (Beaten(), DrawnGame(), GameOver())
+    outcome = state.outcome()
+    assert outcome.draw and outcome.fool is None and outcome.winner is None
+
+
+def test_d6_a_defender_who_cannot_beat_the_last_card_is_the_fool():
+    state = pod([["6♠"], ["8♦", "9♦"]], stock=[], trump="Т♥")
+    state.apply(0, attack("6♠"))
+    assert state.outcome() is None  # the defender still answers
+    events = state.apply(1, TAKE)
+    assert events[-2:] == (Fool(1), GameOver())
+
+
+def test_refill_order_is_r13():
+    state = pod([["9♠"], ["10♠", "7♦"], ["6♦"], ["8♦"]], stock=["В♣", "Д♣", "К♣", "Т♣", "6♣", "7♣", "8♣",
+                                                                  "9♣", "10♣", "6♥"])
+    events = run(state, (0, attack("9♠")), (1, beat("10♠")), (2, PASS), (3, PASS))
+    assert [(d.player, d.count) for d in events[1].draws] == [(0, 6), (2, 4)]

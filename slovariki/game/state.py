@@ -582,6 +582,8 @@ class GameState:
         if self.phase == DEFEND and rules.toss_needs_all_beaten:
             raise IllegalMove(errors.TOSS_NOT_ALLOWED,
                               f"{rule['toss']}: подкидывать можно, только когда все карты на столе побиты")
+        if not self._count[player]:
+            raise IllegalMove(errors.HAND_EMPTY, "у вас не осталось карт")
         if rules.strict_toss_order and player != self._next_tosser():
             raise IllegalMove(errors.NOT_YOUR_TURN, f"{rule['toss']}: {self._awaited()}")
         card = self._card_in_hand(player, move.card)

@@ -44,6 +44,7 @@ def document(stream: BinaryIO, paper: str, title: str, subject: str) -> SimpleDo
     fonts.register()
     return SimpleDocTemplate(
         stream, pagesize=PAPER_POINTS[paper], invariant=1, lang="ru", title=title, subject=subject,
+        initialFontName=theme.FONT_REGULAR,
         author="«Словарики»", creator="slovariki", leftMargin=theme.PAGE_MARGIN, rightMargin=theme.PAGE_MARGIN,
         topMargin=theme.PAGE_MARGIN, bottomMargin=theme.PAGE_MARGIN)
 

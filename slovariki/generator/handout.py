@@ -55,6 +55,7 @@ def _table(stars: int, cards: list[Card], first: int, styles: dict, stress: bool
               Paragraph(escape(card.definition), styles["cell"])] for n, card in enumerate(cards, first)]
     table = Table(rows, colWidths=[9 * MM, 48 * MM, None], repeatRows=1)
     table.setStyle(TableStyle([
+        ("FONT", (0, 0), (-1, -1), theme.FONT_REGULAR),
         ("SPAN", (0, 0), (-1, 0)),
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
         ("LINEBELOW", (0, 0), (-1, -1), 0.3, theme.RULE_LINE),

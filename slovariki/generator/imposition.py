@@ -20,7 +20,8 @@ def new_canvas(stream: BinaryIO, page: tuple[float, float], title: str, subject:
 
     ``invariant`` fixes the dates and the document id, so the same input gives the same bytes.
     """
-    canvas = Canvas(stream, pagesize=page, invariant=1, pageCompression=1, lang="ru")
+    canvas = Canvas(stream, pagesize=page, invariant=1, pageCompression=1, lang="ru",
+                    initialFontName=theme.FONT_REGULAR)  # no unused, unembedded Helvetica
     canvas.setTitle(title)
     canvas.setSubject(subject)
     canvas.setAuthor("«Словарики»")

@@ -192,7 +192,8 @@ def _example(example: Example, block: Block, faces: Faces, styles: dict) -> Flow
     """The two small cards on the left, the caption beside them."""
     cards = documents.CardRow([example.first, example.second], [block.attrs.get("link", "")], faces)
     table = Table([[cards, Paragraph(block.body, styles["body"])]], colWidths=[cards.width + 6 * theme.MM, None])
-    table.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "MIDDLE"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
+    table.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), theme.FONT_REGULAR),
+                               ("VALIGN", (0, 0), (-1, -1), "MIDDLE"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
                                ("TOPPADDING", (0, 0), (-1, -1), 4), ("BOTTOMPADDING", (0, 0), (-1, -1), 4)]))
     return table
 

@@ -1,0 +1,42 @@
+"""A small bank, its deck, and a helper that builds it and reads the PDFs back."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from slovariki.generator.build import build_deck
+from slovariki.generator.options import DeckOptions
+from slovariki.wordlist import load_bank
+
+BANK = Path(__file__).parent / "bank"
+MM = 72 / 25.4
+RED = (0.815686, 0.0, 0.0)
+
+
+@pytest.fixture(scope="session")
+def deck():
+    bank = load_bank(BANK)
+    assert not bank.diagnostics
+    return bank.deck
+
+
+@pytest.fixture(scope="session")
+def build(deck, tmp_path_factory):
+    """build(**options) → output folder; each distinct set of options is built once per session."""
+    built: dict[tuple, Path] = {}
+
+    def run(**options) -> Path:
+        key = tuple(sorted(options.items()))
+        if key not in built:
+            out = tmp_path_factory.mktemp("out")
+            build_deck(deck, DeckOptions(**options), out)
+            built[key] = out
+        return built[key]
+
+    return run
+
+
+def mm(points: float) -> float:
+    return points / MM

@@ -1,0 +1,213 @@
+"""cards.pdf read back: pages, words, red letters, fonts, card sizes, backs, marks, metadata."""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+
+import pdfplumber
+import pytest
+from pypdf import PdfReader
+
+from slovariki.model import Colour
+from tests.generator.conftest import RED, mm
+
+WORD_SIZE = 13  # points: only the words are set this large
+
+
+def words_on(page) -> list[tuple[str, tuple[bool, ...]]]:
+    """The big words of a page as (text, red mask), one per card, spaces dropped."""
+    cards = _rects(page, TINTS)
+    by_card = defaultdict(list)
+    for ch in page.chars:
+        if ch["size"] > WORD_SIZE and ch["text"].strip():
+            x, y = (ch["x0"] + ch["x1"]) / 2, (ch["top"] + ch["bottom"]) / 2
+            index = next(i for i, r in enumerate(cards) if r["x0"] < x < r["x1"] and r["top"] < y < r["bottom"])
+            by_card[index].append(ch)
+    found = []
+    for chars in by_card.values():
+        chars.sort(key=lambda c: c["x0"])
+        found.append(("".join(c["text"] for c in chars), tuple(tuple(c["non_stroking_color"]) == RED for c in chars)))
+    return found
+
+
+def card_words(pdf, step: int = 2) -> list[tuple[str, tuple[bool, ...]]]:
+    return [w for page in pdf.pages[::step] for w in words_on(page)]
+
+
+@pytest.fixture(scope="module")
+def default_pdf(build):
+    with pdfplumber.open(build(copies=2) / "cards.pdf") as pdf:
+        yield pdf
+
+
+def test_default_sheet_is_a4_with_nine_poker_cards_and_a_back_page(default_pdf, deck):
+    pages = default_pdf.pages
+    assert len(pages) == 2 * -(-2 * len(deck) // 9)
+    for page in pages:
+        assert (round(mm(page.width)), round(mm(page.height))) == (210, 297)
+    fronts = [r for r in pages[0].rects if r["non_stroking_color"] in TINTS]
+    assert len(fronts) == 9
+
+
+def test_every_word_is_printed_once_per_copy(default_pdf, deck):
+    printed = Counter(word for word, _ in card_words(default_pdf))
+    assert printed == Counter({card.word.replace(" ", ""): 2 for card in deck})
+
+
+def test_red_letters_are_exactly_the_hard_letters(default_pdf, deck):
+    for word, mask in card_words(default_pdf):
+        card = next(c for c in deck if c.word.replace(" ", "") == word)
+        letters = [i for i, ch in enumerate(card.word) if ch != " "]
+        assert [i for i, red in zip(letters, mask) if red] == list(card.hard_positions), word
+
+
+def test_word_and_definition_are_real_text(default_pdf, deck):
+    page = default_pdf.pages[0]
+    texts = [" ".join(page.crop((r["x0"], r["top"], r["x1"], r["bottom"])).extract_text().split())
+             for r in _rects(page, TINTS)]
+    text = " | ".join(texts)
+    assert "Столица России, самый большой город страны." in text
+    assert "Маленький сочный плод куста или травы, например малина или клубника." in text
+    assert "1 класс" in text
+
+
+TINTS = {tuple(round(int(c.print_tint[i:i + 2], 16) / 255, 6) for i in (1, 3, 5)) for c in Colour}
+BACK = tuple(round(int("#E9ECF6"[i:i + 2], 16) / 255, 6) for i in (1, 3, 5))
+
+
+def _rects(page, colours) -> list[dict]:
+    return [r for r in page.rects if tuple(round(v, 6) for v in r["non_stroking_color"]) in colours]
+
+
+@pytest.mark.parametrize("options, size", [
+    ({}, (63, 88)), ({"card_size": (57.0, 89.0)}, (57, 89)), ({"card_size": (44.0, 63.0)}, (44, 63)),
+    ({"card_size": (70.0, 100.0), "gap": 2.0}, (70, 100)),
+])
+def test_card_rectangles_have_the_card_size(build, options, size):
+    with pdfplumber.open(build(**options) / "cards.pdf") as pdf:
+        rects = _rects(pdf.pages[0], TINTS) + _rects(pdf.pages[1], {BACK})
+    assert rects
+    for r in rects:
+        assert abs(mm(r["width"]) - size[0]) <= 0.1 and abs(mm(r["height"]) - size[1]) <= 0.1
+
+
+def test_bleed_extends_the_colour_past_the_trim(build):
+    with pdfplumber.open(build(bleed=3.0) / "cards.pdf") as pdf:
+        page = pdf.pages[0]
+        rects = _rects(page, TINTS)
+        boxes = PdfReader(build(bleed=3.0) / "cards.pdf").pages[0]
+    assert rects and all(abs(mm(r["width"]) - 69) <= 0.1 and abs(mm(r["height"]) - 94) <= 0.1 for r in rects)
+    trim, bleed = boxes.trimbox, boxes.bleedbox
+    assert abs(mm(float(trim.left) - float(bleed.left)) - 3) < 0.01
+
+
+@pytest.mark.parametrize("backs, mirror_x", [("duplex-long", True), ("duplex-short", False)])
+def test_backs_mirror_the_fronts_for_the_chosen_flip_edge(build, backs, mirror_x):
+    with pdfplumber.open(build(backs=backs, copies=1) / "cards.pdf") as pdf:
+        width, height = pdf.pages[0].width, pdf.pages[0].height
+        fronts = {(r["x0"], r["bottom"]) for r in _rects(pdf.pages[0], TINTS)}
+        backs_at = {(r["x0"], r["bottom"]) for r in _rects(pdf.pages[1], {BACK})}
+        card_w = _rects(pdf.pages[0], TINTS)[0]["width"]
+        card_h = _rects(pdf.pages[0], TINTS)[0]["height"]
+    if mirror_x:
+        expected = {(width - x - card_w, bottom) for x, bottom in fronts}
+    else:
+        expected = {(x, height - bottom + card_h) for x, bottom in fronts}
+    assert len(backs_at) == len(expected)
+    for got, want in zip(sorted(backs_at), sorted(expected)):
+        assert abs(got[0] - want[0]) < 0.05 and abs(got[1] - want[1]) < 0.05
+
+
+def test_back_offset_moves_only_the_backs(build):
+    with pdfplumber.open(build(back_offset=(1.0, -2.0)) / "cards.pdf") as shifted, \
+            pdfplumber.open(build() / "cards.pdf") as plain:
+        assert {(r["x0"], r["top"]) for r in _rects(shifted.pages[0], TINTS)} == \
+            {(r["x0"], r["top"]) for r in _rects(plain.pages[0], TINTS)}
+        moved = sorted((round(mm(a["x0"] - b["x0"]), 3), round(mm(a["top"] - b["top"]), 3))
+                       for a, b in zip(_rects(shifted.pages[1], {BACK}), _rects(plain.pages[1], {BACK})))
+    assert set(moved) == {(1.0, 2.0)}  # pdfplumber's top grows downwards
+
+
+def test_crop_marks_lie_outside_every_card_and_line_up(default_pdf):
+    page = default_pdf.pages[0]
+    cards = _rects(page, TINTS)
+    marks = page.lines
+    assert marks
+    for line in marks:
+        for r in cards:
+            inside_x = r["x0"] < line["x0"] < r["x1"] or r["x0"] < line["x1"] < r["x1"]
+            inside_y = r["top"] < line["top"] < r["bottom"] or r["top"] < line["bottom"] < r["bottom"]
+            assert not (inside_x and inside_y)
+    edges_x = {round(v, 2) for r in cards for v in (r["x0"], r["x1"])}
+    assert {round(line["x0"], 2) for line in marks if line["x0"] == line["x1"]} == edges_x
+    assert not default_pdf.pages[1].lines  # no cut marks on backs
+
+
+def test_no_crop_marks_when_asked(build):
+    with pdfplumber.open(build(crop_marks=False) / "cards.pdf") as pdf:
+        assert not pdf.pages[0].lines
+
+
+def test_fold_puts_front_and_back_side_by_side_with_fold_marks(build, deck):
+    with pdfplumber.open(build(backs="fold") / "cards.pdf") as pdf:
+        page = pdf.pages[0]
+        fronts, backs = _rects(page, TINTS), _rects(page, {BACK})
+        assert len(pdf.pages) == -(-len(deck) // 3)
+        assert len(fronts) == len(backs) == 3
+        for front in fronts:
+            assert any(abs(back["x0"] - front["x1"]) < 0.01 and back["top"] == front["top"] for back in backs)
+        assert any(line.get("dash") for line in page.lines)
+
+
+def test_no_backs_gives_front_pages_only(build, deck):
+    with pdfplumber.open(build(backs="none") / "cards.pdf") as pdf:
+        assert len(pdf.pages) == -(-len(deck) // 9)
+        assert not _rects(pdf.pages[0], {BACK})
+
+
+def test_letter_landscape_page_size(build):
+    with pdfplumber.open(build(paper="letter", landscape=True) / "cards.pdf") as pdf:
+        page = pdf.pages[0]
+        assert (round(mm(page.width), 1), round(mm(page.height), 1)) == (279.4, 215.9)
+        assert len(_rects(page, TINTS)) == 8  # 4 × 2
+
+
+@pytest.mark.parametrize("name", ["cards.pdf", "rules.pdf", "wordlist.pdf"])
+def test_fonts_are_embedded_subsets(build, name):
+    reader = PdfReader(build() / name)
+    seen = set()
+    for page in reader.pages:
+        fonts = dict(page["/Resources"]["/Font"])
+        for ref in fonts.values():
+            font = ref.get_object()
+            descendant = font["/DescendantFonts"][0].get_object() if "/DescendantFonts" in font else font
+            descriptor = descendant["/FontDescriptor"].get_object()
+            assert "/FontFile2" in descriptor
+            seen.add(str(font["/BaseFont"]))
+    assert seen and all("+Roboto" in name for name in seen)
+
+
+def test_metadata_boxes_and_print_preferences(build):
+    reader = PdfReader(build() / "cards.pdf")
+    meta = reader.metadata
+    assert "Словарики" in meta.title and meta.author and meta.subject
+    root = reader.trailer["/Root"]
+    assert root["/Lang"] == "ru"
+    assert root["/ViewerPreferences"]["/PrintScaling"] == "/None"
+    assert root["/ViewerPreferences"]["/Duplex"] == "/DuplexFlipLongEdge"
+    page = reader.pages[0]
+    assert "/TrimBox" in page and "/BleedBox" in page
+
+
+def test_two_builds_are_byte_identical(build, deck, tmp_path):
+    from slovariki.generator.build import build_deck
+    from slovariki.generator.options import DeckOptions
+
+    build_deck(deck, DeckOptions(copies=2), tmp_path)
+    for name in ("cards.pdf", "rules.pdf", "wordlist.pdf"):
+        assert (tmp_path / name).read_bytes() == (build(copies=2) / name).read_bytes(), name
+
+
+def test_no_stress_option_drops_the_marks(build):
+    with pdfplumber.open(build() / "cards.pdf") as marked, pdfplumber.open(build(stress=False) / "cards.pdf") as bare:
+        assert len(bare.pages[0].curves) < len(marked.pages[0].curves)

@@ -1,0 +1,60 @@
+"""Perft: the number of distinct legal move sequences from fixed positions, to depth 4.
+
+A sequence step is (player, move) over every player's legal moves, so classic durak's «anyone may
+add» counts too. The smallest position is counted by hand below; the others were computed once and
+pin the engine's behaviour down.
+"""
+
+from __future__ import annotations
+
+import pytest
+from game_helpers import generated_deck, position
+
+from slovariki.game import Game
+
+
+def perft(state, depth: int) -> int:
+    if depth == 0:
+        return 1
+    total = 0
+    for player in range(state.players):
+        for move in state.legal_moves(player):
+            if depth == 1:
+                total += 1
+                continue
+            child = state.copy()
+            child.apply(player, move)
+            total += perft(child, depth - 1)
+    return total
+
+
+def test_smallest_position_counted_by_hand():
+    # Trump pink. Player 0: корова (green 1★, о), лопата (blue 1★, о); player 1: собака (green 2★, о),
+    # девочка (blue 1★, е); the stock is the trump card нарочно alone.
+    state = position([["корова", "лопата"], ["собака", "девочка"]], stock=["нарочно"])
+    # 1: 0 attacks with корова or лопата.
+    # 2: корова → собака beats it, or take (no transfer partner); лопата → девочка beats it, or take
+    #    (девочка could transfer, but player 0 would hold 1 card against 2: R8).
+    # 3: корова/beat → toss лопата (shares о) or pass; корова/take → 0 draws нарочно, attacks with
+    #    either card; лопата/beat → only pass (девочка has е); лопата/take → 0 attacks with either.
+    # 4: корова/beat/toss → девочка beats or take; корова/beat/pass → 1 leads девочка;
+    #    корова/take/лопата → beat with девочка or take; корова/take/нарочно → take (no trump);
+    #    лопата/beat/pass → 1 leads собака; лопата/take/корова → собака beats or take;
+    #    лопата/take/нарочно → take.
+    assert [perft(state, d) for d in range(1, 5)] == [2, 4, 7, 10]
+
+
+SEEDED = [  # (rules, deck, players, seed, counts to depth 1..4)
+    ("slovariki", 40, 2, 1, [6, 29, 136, 583]),
+    ("slovariki", 40, 4, 2, [6, 25, 68, 249]),
+    ("slovariki", 60, 6, 3, [6, 11, 49, 145]),
+    ("podkidnoy", None, 3, 4, [6, 21, 76, 193]),
+    ("perevodnoy", None, 4, 5, [6, 22, 109, 513]),
+]
+
+
+@pytest.mark.parametrize(("rules", "size", "players", "seed", "counts"), SEEDED)
+def test_seeded_positions(rules, size, players, seed, counts):
+    game = Game(rules, generated_deck(size, seed=size) if size else None)
+    state = game.deal(players, seed=seed)
+    assert [perft(state, d) for d in range(1, 5)] == counts

@@ -1,0 +1,138 @@
+"""Invariants over many random games: cards are conserved, every game ends, a refused move changes
+nothing, and ``legal_moves`` agrees with ``check`` on every move tried."""
+
+from __future__ import annotations
+
+import random
+
+from game_helpers import generated_deck
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from slovariki.game import Attack, Beat, Game, IllegalMove, Pass, Take, TossIn, Transfer
+
+MOVE_BOUND = 20_000
+_GAMES: dict[tuple, Game] = {}
+
+
+def game_for(rules: str, deck_seed: int, size: int) -> Game:
+    key = (rules, deck_seed, size) if rules == "slovariki" else (rules,)
+    if key not in _GAMES:
+        _GAMES[key] = Game(rules, generated_deck(size, deck_seed) if rules == "slovariki" else None)
+    return _GAMES[key]
+
+
+@st.composite
+def games(draw, hidden=st.just(False)):
+    rules = draw(st.sampled_from(["slovariki", "slovariki", "podkidnoy", "perevodnoy"]))
+    if rules == "slovariki":
+        players = draw(st.integers(2, 6))
+        size = draw(st.integers(6 * players + 1, 6 * players + 30))
+        game = game_for(rules, draw(st.integers(0, 3)), size)
+    else:
+        players = draw(st.integers(2, 5))
+        game = game_for(rules, 0, 36)
+    seed = draw(st.integers(0, 2**32 - 1))
+    if draw(hidden):
+        rng = random.Random(seed)
+        return game.table_play(players, rng.choice(game.cards), first=rng.randrange(players)), seed
+    return game.deal(players, seed=seed), seed
+
+
+def assert_conserved(state) -> None:
+    cards = state.game.cards
+    held = [c for p in range(state.players) for c in state.known_cards(p)]
+    table = [c for pair in state.table for c in pair if c is not None]
+    places = held + [c for c in state.stock if c is not None] + table + list(state.discard)
+    assert len(places) == len(set(places))  # no card twice
+    if state.hidden_hands:
+        assert set(places) <= set(cards)
+        total = sum(state.hand_count(p) for p in range(state.players)) + state.stock_count + len(table)
+        assert total + state.discard_count == len(cards)
+    else:
+        assert len(places) == len(cards) and set(places) == set(cards)
+        assert all(state.hand_count(p) == len(state.known_cards(p)) for p in range(state.players))
+
+
+def universe(state) -> list:
+    cards = state.game.cards
+    targets = [a for a, _ in state.table] + [None]
+    moves = [kind(c) for c in cards for kind in (Attack, Transfer, TossIn)]
+    moves += [Beat(c, t) for c in cards for t in targets]
+    return moves + [Pass(), Take()]
+
+
+def play(state, seed, every_step=lambda state: None) -> int:
+    rng = random.Random(seed)
+    moves = 0
+    while not state.is_over():
+        every_step(state)
+        player = state.to_move
+        legal = state.legal_moves(player)
+        assert legal, "the player to move always has a move"
+        state.apply(player, rng.choice(legal))
+        moves += 1
+        assert moves < MOVE_BOUND, "a game that does not end"
+    return moves
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(games())
+def test_every_game_ends_with_every_card_in_one_place(start):
+    state, seed = start
+    play(state, seed, assert_conserved)
+    assert_conserved(state)
+    outcome = state.outcome()
+    assert state.to_move is None and outcome is not None
+    if state.rules.first_out_wins:
+        assert state.hand_count(outcome.winner) == 0 and state.stock_count == 0
+    else:
+        assert outcome.draw or sum(bool(state.hand_count(p)) for p in range(state.players)) == 1
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(games(hidden=st.booleans()), st.integers(3, 12))
+def test_legal_moves_agree_with_check_and_refused_moves_change_nothing(start, every):
+    state, seed = start
+    rng = random.Random(seed)
+    steps = [0]
+
+    def compare(state):
+        steps[0] += 1
+        if steps[0] % every:
+            return
+        moves = universe(state)
+        for player in range(state.players):
+            legal = state.legal_moves(player)
+            assert len(legal) == len(set(legal))
+            accepted = {m for m in moves if state.check(player, m) is None}
+            resolved = {m for m in accepted if not (isinstance(m, Beat) and m.target is None)}
+            assert set(legal) == resolved, player
+        before = state.copy()
+        for move in rng.sample(moves, 8):
+            player = rng.randrange(state.players)
+            illegal = state.check(player, move)
+            if illegal is None:
+                continue
+            try:
+                state.apply(player, move)
+            except IllegalMove as raised:
+                assert raised == illegal
+            else:
+                raise AssertionError(f"apply accepted a move that check refused: {move}")
+            assert state == before
+
+    play(state, seed, compare)
+
+
+@settings(max_examples=60, deadline=None)
+@given(games(hidden=st.booleans()))
+def test_copies_are_independent_and_replay_to_the_same_state(start):
+    state, seed = start
+    original = state.copy()
+    play(state, seed)
+    assert original != state and original.log == []
+    replayed = original
+    for record in state.log:
+        assert replayed.apply(record.player, record.move) == record.events
+    assert replayed == state

@@ -96,7 +96,7 @@ class _ProgressBar:
 @main.command("build-deck")
 @words_option
 @grades_option
-@click.option("--out", "out_dir", type=click.Path(file_okay=False), default="output", show_default=True,
+@click.option("--out", "out_dir", type=click.Path(), default="output", show_default=True,
               help="Папка для PDF-файлов.")
 @click.option("--card-size", default="poker", show_default=True,
               help="poker (63×88 мм), bridge (57×89), mini (44×63) или ШxВ в мм, например 70x100.")
@@ -155,3 +155,101 @@ def build_deck(words_dir: str | None, grades: tuple[int, ...] | None, out_dir: s
         sys.exit(1)
     click.echo(result.layout_report(settings))
     click.echo(result.summary())
+
+
+def _bitva_players(ctx: click.Context, param: click.Parameter, value: str | None) -> tuple[str, ...] | None:
+    return tuple(value.replace(",", " ").split()) if value else None
+
+
+def _seed(ctx: click.Context, param: click.Parameter, value: str | None) -> int | None:
+    if value is not None and not value.lstrip("-").isdigit():
+        raise click.BadParameter(f"зерно — целое число, а не «{value}»")
+    return None if value is None else int(value)
+
+
+def _player_count(ctx: click.Context, param: click.Parameter, value: str) -> int:
+    if value not in ("2", "3", "4"):
+        raise click.BadParameter(f"в «Битву пар» играют вдвоём, втроём или вчетвером: 2, 3 или 4, а не «{value}»")
+    return int(value)
+
+
+@main.group("bitva-par")
+def bitva_par() -> None:
+    """«Битва пар»: раздача, судья и подсчёт очков (колода 52 карты, 2–4 игрока)."""
+
+
+@bitva_par.command("deal")
+@click.option("--players", required=True, callback=_player_count, metavar="2..4", help="Сколько игроков.")
+@click.option("--seed", callback=_seed, default=None, metavar="ЧИСЛО",
+              help="Перетасовать колоду с этим зерном и показать карты каждого.")
+def bitva_deal(players: int, seed: int | None) -> None:
+    """Сколько карт сдать на руку и в резерв каждому и что делать с остатком."""
+    from slovariki.bitva.report import deal_text, dealt_cards_text
+    from slovariki.bitva.rules import deal_plan, shuffled_deal
+
+    click.echo(deal_text(deal_plan(players)))
+    if seed is not None:
+        click.echo("\n" + dealt_cards_text(shuffled_deal(players, seed)))
+
+
+@bitva_par.command("play")
+@click.option("--players", callback=_bitva_players, default=None, metavar="Аня,Боря",
+              help="Имена игроков через запятую (2–4, имя — одно слово).")
+@click.option("--record", type=click.Path(dir_okay=False), default=None,
+              help="Файл записи: сохраняется после каждого хода; если он уже есть, партия продолжается.")
+@click.option("--jsonl", is_flag=True, help="Машинный протокол: строка JSON на входе, строка JSON на выходе.")
+def bitva_play(players: tuple[str, ...] | None, record: str | None, jsonl: bool) -> None:
+    """Судья «Битвы пар»: проверяет каждую выложенную комбинацию и считает очки.
+
+    \b
+    Примеры строк: «Аня 7ч 7п», «Аня пара 7♥ 7♠», «штраф Боря», «конец»; «помощь» — все команды.
+    +10 получает тот, кто избавился от всех карт: выложил последние карты с руки, когда
+    его резерв уже пуст (каждый из закончивших одновременно).
+    """
+    from pathlib import Path
+
+    from slovariki.bitva.errors import Refused
+    from slovariki.bitva.protocol import run_jsonl
+    from slovariki.bitva.record import RecordError
+    from slovariki.bitva.repl import run_repl, typed_lines
+
+    if jsonl:
+        if players or record:
+            raise click.UsageError("с --jsonl игроков называет команда new, а --record не используется")
+        run_jsonl(sys.stdin, sys.stdout)
+        return
+    try:
+        run_repl(typed_lines(sys.stdin, sys.stdout), click.echo, players, Path(record) if record else None)
+    except (RecordError, Refused) as exc:
+        click.echo(f"Ошибка: {exc.message if isinstance(exc, Refused) else exc}", err=True)
+        sys.exit(2)
+
+
+@bitva_par.command("score")
+@click.argument("file", type=click.Path())
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", help="Вид отчёта.")
+def bitva_score(file: str, fmt: str) -> None:
+    """Подсчитать очки партии по записи FILE (текст или YAML) и напечатать таблицу.
+
+    \b
+    Очки: 2–9 — по 5, 10, В, Д, К — по 10, Т — 15; +5 тому, кто сам выложил все четыре карты
+    одного значения; +10 тому, кто избавился от всех карт (выложил последние карты с руки при
+    пустом резерве); −10 за каждый штраф. Побеждает первый, кто избавился от всех карт; если
+    закончили одновременно — у кого больше очков; равенство — ничья.
+    Код выхода: 0 — подсчитано, 1 — в записи ошибки, 2 — файл не прочитать.
+    """
+    import json
+    from pathlib import Path
+
+    from slovariki.bitva.record import RecordError, score_record
+    from slovariki.bitva.report import result_text, score_table
+
+    try:
+        game = score_record(Path(file))
+    except RecordError as exc:
+        click.echo("\n".join(exc.problems), err=True)
+        sys.exit(2 if exc.unreadable else 1)
+    if fmt == "json":
+        click.echo(json.dumps(game.as_json(), ensure_ascii=False, indent=2))
+    else:
+        click.echo(score_table(game) + "\n\n" + result_text(game))

@@ -1,0 +1,134 @@
+"""What goes wrong: text that does not fit, missing glyphs, unwritable output, failed builds; the CLI."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pdfplumber
+import pytest
+from click.testing import CliRunner
+
+from slovariki.cli import main
+from slovariki.generator import handout
+from slovariki.generator.build import BuildError, build_deck
+from slovariki.generator.options import DeckOptions
+from slovariki.generator.writer import OutputError
+from slovariki.wordlist import load_bank
+from tests.generator.conftest import BANK
+
+LONG = " ".join(["Очень длинное толкование, которое никак не помещается на маленькую карточку"] * 12)
+
+
+def bank_with(tmp_path: Path, definition: str) -> Path:
+    folder = tmp_path / "bank"
+    shutil.copytree(BANK, folder)
+    text = (folder / "grade2.yaml").read_text(encoding="utf-8")
+    (folder / "grade2.yaml").write_text(
+        text.replace("Участок земли, где выращивают овощи.", definition), encoding="utf-8")
+    return folder
+
+
+def test_a_definition_too_long_for_the_card_names_the_card(tmp_path):
+    deck = load_bank(bank_with(tmp_path, LONG)).deck
+    with pytest.raises(BuildError) as caught:
+        build_deck(deck, DeckOptions(), tmp_path / "out")
+    message = str(caught.value)
+    assert "grade2.yaml:6:5" in message and "«огород»" in message and "сократите" in message
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_character_without_a_glyph_is_an_error_not_a_blank_box(tmp_path):
+    deck = load_bank(bank_with(tmp_path, "Участок земли ☃ где растут овощи.")).deck
+    with pytest.raises(BuildError, match=r"«огород».*«☃» \(U\+2603\)"):
+        build_deck(deck, DeckOptions(), tmp_path / "out")
+
+
+def test_an_output_path_that_is_a_file_is_a_clear_error(deck, tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    with pytest.raises(OutputError, match="не удалось создать папку"):
+        build_deck(deck, DeckOptions(), blocker / "out")
+
+
+def test_a_failed_build_keeps_the_old_files_and_leaves_no_temporary_ones(deck, tmp_path, monkeypatch):
+    build_deck(deck, DeckOptions(), tmp_path)
+    before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("disk on fire")
+
+    monkeypatch.setattr(handout, "render_handout", broken)
+    with pytest.raises(RuntimeError):
+        build_deck(deck, DeckOptions(copies=3), tmp_path)
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before
+
+
+def test_an_empty_selection_is_refused(tmp_path):
+    from slovariki.model import Deck
+
+    with pytest.raises(BuildError, match="нет ни одной карточки"):
+        build_deck(Deck.of([]), DeckOptions(), tmp_path)
+
+
+# The command line
+
+
+def run(*args: str):
+    return CliRunner().invoke(main, ["build-deck", *args])
+
+
+def test_help_lists_the_options():
+    result = run("--help")
+    assert result.exit_code == 0
+    for option in ("--card-size", "--bleed", "--backs", "--back-offset", "--calibration", "--copies"):
+        assert option in result.output
+
+
+def test_cli_builds_and_ends_with_a_one_line_summary(tmp_path):
+    result = run("--words", str(BANK), "--out", str(tmp_path), "--grades", "1,2")
+    assert result.exit_code == 0, result.output
+    last = result.stdout.strip().splitlines()[-1]
+    assert last.startswith("Готово: 7 карт;") and "cards.pdf" in last and "rules.pdf" in last and str(tmp_path) in last
+    assert "3×3 = 9 на листе" in result.stdout
+    assert {p.name for p in tmp_path.iterdir()} == {"cards.pdf", "rules.pdf", "wordlist.pdf"}
+
+
+def test_cli_refuses_to_build_when_check_finds_errors(tmp_path):
+    folder = bank_with(tmp_path, "Участок земли, где выращивают овощи.")
+    text = (folder / "grade1.yaml").read_text(encoding="utf-8")
+    (folder / "grade1.yaml").write_text(text.replace('"к[о]р[о]в+а"', '"к[о]р[о]в+а+"'), encoding="utf-8")
+    result = run("--words", str(folder), "--out", str(tmp_path / "out"))
+    assert result.exit_code == 1
+    assert "grade1.yaml:3:" in result.stderr and "Колода не собрана" in result.stderr
+    assert not (tmp_path / "out").exists()
+
+
+def test_cli_reports_a_too_long_definition_without_a_traceback(tmp_path):
+    result = run("--words", str(bank_with(tmp_path, LONG)), "--out", str(tmp_path / "out"))
+    assert result.exit_code == 1 and "«огород»" in result.stderr and "Traceback" not in result.output
+
+
+def test_cli_unwritable_out(tmp_path):
+    (tmp_path / "file").write_text("x")
+    result = run("--words", str(BANK), "--out", str(tmp_path / "file"))
+    assert result.exit_code == 1 and "Ошибка:" in result.stderr
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--card-size", "huge"], "--card-size"), (["--back-offset", "1"], "--back-offset"),
+    (["--bleed", "-2"], "--bleed"), (["--card-size", "190x280"], "не помещается"),
+])
+def test_cli_bad_options(tmp_path, args, message):
+    result = run("--words", str(BANK), "--out", str(tmp_path), *args)
+    assert result.exit_code in (1, 2) and message in result.output + result.stderr
+
+
+def test_calibration_sheet(tmp_path):
+    result = run("--calibration", "--out", str(tmp_path), "--back-offset", "0.5,-1")
+    assert result.exit_code == 0, result.output
+    with pdfplumber.open(tmp_path / "calibration.pdf") as pdf:
+        assert len(pdf.pages) == 2
+        assert "--back-offset 0.5,-1" in pdf.pages[0].extract_text()
+        assert "DX" in pdf.pages[1].extract_text() and "DY" in pdf.pages[1].extract_text()
+    assert run("--calibration", "--backs", "fold", "--out", str(tmp_path)).exit_code == 1

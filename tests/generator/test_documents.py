@@ -1,0 +1,124 @@
+"""rules.pdf and wordlist.pdf read back; examples picked by the rules engine; template handling."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pdfplumber
+import pytest
+
+from slovariki.game.rulesets import find_ruleset
+from slovariki.generator import rules_sheet
+from slovariki.generator.build import BuildError, build_deck
+from slovariki.generator.options import DeckOptions
+from slovariki.model import Colour, Deck
+from tests.generator.conftest import RED, mm
+
+SLOVARIKI = find_ruleset("slovariki")
+
+
+def text_of(path: Path) -> str:
+    with pdfplumber.open(path) as pdf:
+        return "\n".join(page.extract_text() for page in pdf.pages)
+
+
+@pytest.fixture(scope="module")
+def rules_text(build):
+    return text_of(build(copies=2) / "rules.pdf")
+
+
+def test_rules_sheet_is_one_or_two_a4_pages(build):
+    with pdfplumber.open(build(copies=2) / "rules.pdf") as pdf:
+        assert 1 <= len(pdf.pages) <= 2
+        assert all((round(mm(p.width)), round(mm(p.height))) == (210, 297) for p in pdf.pages)
+
+
+def test_letter_paper_for_the_documents(build):
+    with pdfplumber.open(build(paper="letter") / "wordlist.pdf") as pdf:
+        assert (round(mm(pdf.pages[0].width), 1), round(mm(pdf.pages[0].height), 1)) == (215.9, 279.4)
+
+
+def test_rules_sheet_states_all_sixteen_rules_and_the_interpretations(rules_text):
+    flat = " ".join(rules_text.split())
+    for n in range(1, 17):
+        assert f"{n}. " in flat
+    assert flat.count("Уточнение:") == 4  # R8, R11, R13, R16
+    assert "столько же или больше" in flat and "«е» и «ё» — разными" in flat
+
+
+def test_rules_sheet_gives_the_facts_of_this_deck(rules_text, deck):
+    flat = " ".join(rules_text.split())
+    assert f"В колоде {len(deck)} карточек" in flat
+    assert "зелёный цвет (1 класс, значок «круг») — 4" in flat
+    assert "от 2 до 2 человек" in flat  # 13 cards: 6 × 2 + 1
+
+
+def test_examples_are_legal_for_the_rules_engine(deck):
+    examples = rules_sheet.pick_examples(deck, SLOVARIKI)
+    beat, transfer, toss = examples["beat"], examples["transfer"], examples["toss"]
+    trump = next(c for c in Colour if c != beat.first.suit)
+    assert SLOVARIKI.beats(beat.second, beat.first, trump) and beat.second.suit == beat.first.suit
+    assert SLOVARIKI.transfers(transfer.second, transfer.first)
+    assert set(toss.letters) == SLOVARIKI.toss_keys(toss.first) & SLOVARIKI.toss_keys(toss.second) != set()
+
+
+def test_a_deck_without_a_transfer_pair_has_no_transfer_example(deck):
+    lonely = Deck.of(c for c in deck if c.word in {"корова", "воробей", "Москва"})  # green, 1, 2 and 3 stars
+    examples = rules_sheet.pick_examples(lonely, SLOVARIKI)
+    assert examples["transfer"] is None and examples["beat"] is not None
+    flowables, text = rules_sheet.prepare(lonely)
+    assert "Перевести." not in text and "Побить." in text
+
+
+def test_example_words_appear_on_the_sheet_as_small_cards(build, deck):
+    examples = rules_sheet.pick_examples(deck, SLOVARIKI)
+    with pdfplumber.open(build(copies=2) / "rules.pdf") as pdf:
+        chars = [c for page in pdf.pages for c in page.chars if c["fontname"].endswith("Roboto-Bold")]
+    words = "".join(c["text"] for c in chars)
+    for example in examples.values():
+        assert example.first.word in words and example.second.word in words
+    assert any(tuple(c["non_stroking_color"]) == RED for c in chars)
+
+
+def test_teacher_template_escapes_text_from_the_word_files(deck, tmp_path):
+    template = tmp_path / "my.xml.j2"
+    template.write_text('<h1>Мой лист</h1>\n<p>{{ examples.beat.first.definition }} | {% for c in colours %}'
+                        '{{ c.name }} {% endfor %}</p>\n', encoding="utf-8")
+    tricky = Deck.of(c if c.word != "корова" else
+                     type(c)(c.markup, c.grade, c.stars, "Рога & копыта <и> «хвост»", c.source) for c in deck)
+    out = tmp_path / "out"
+    build_deck(tricky, DeckOptions(), out, rules_template=template)
+    assert "Рога & копыта <и> «хвост»" in text_of(out / "rules.pdf")
+
+
+@pytest.mark.parametrize("body, message", [
+    ("<p>{{ nothing.here }}</p>", "ошибка в шаблоне"),
+    ("<p>ok</p>\nloose text", "строка 2 шаблона правил: текст вне блока"),
+    ('<example name="nope">x</example>', "нет примера «nope»"),
+    ("<p>{% if %}</p>", "ошибка в шаблоне"),
+])
+def test_broken_templates_give_clear_errors_and_no_files(deck, tmp_path, body, message):
+    template = tmp_path / "bad.xml.j2"
+    template.write_text(body, encoding="utf-8")
+    with pytest.raises(BuildError, match=message):
+        build_deck(deck, DeckOptions(), tmp_path / "out", rules_template=template)
+    assert not (tmp_path / "out").exists() or not any((tmp_path / "out").iterdir())
+
+
+def test_missing_template_names_the_path(deck, tmp_path):
+    with pytest.raises(BuildError, match="шаблон правил не найден"):
+        build_deck(deck, DeckOptions(), tmp_path, rules_template=tmp_path / "none.xml.j2")
+
+
+def test_handout_lists_every_word_with_red_hard_letters_and_definitions(build, deck):
+    path = build(copies=2) / "wordlist.pdf"
+    flat = " ".join(text_of(path).split())
+    for card in deck:
+        assert card.definition in flat
+    assert "Цвет угля & ночного неба <без звёзд>." in flat  # escaped, printed as written
+    assert "1 класс: зелёный цвет" in flat and "2 звёздочки" in flat
+    with pdfplumber.open(path) as pdf:
+        red = "".join(c["text"] for page in pdf.pages for c in page.chars if tuple(c["non_stroking_color"]) == RED)
+    expected = "".join(card.word[i] for card in sorted(deck, key=lambda c: (c.grade, c.stars))
+                       for i in card.hard_positions)
+    assert red.replace("\u0301", "") == expected

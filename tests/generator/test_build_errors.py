@@ -117,7 +117,7 @@ def test_cli_unwritable_out(tmp_path):
 
 @pytest.mark.parametrize("args, message", [
     (["--card-size", "huge"], "--card-size"), (["--back-offset", "1"], "--back-offset"),
-    (["--bleed", "-2"], "--bleed"), (["--card-size", "190x280"], "не помещается"),
+    (["--bleed", "-2"], "--bleed"), (["--card-size", "200x200"], "не помещается"),
 ])
 def test_cli_bad_options(tmp_path, args, message):
     result = run("--words", str(BANK), "--out", str(tmp_path), *args)

@@ -1,0 +1,89 @@
+"""Deck rules checks: transfer classes, toss-in partners, beating, capacity and balance."""
+
+from __future__ import annotations
+
+import json
+
+from slovariki.markup import Markup
+from slovariki.model import Card, Deck, Source
+from slovariki.rules_check.deck import check_deck
+
+
+def made(word: str, grade: int, stars: int, hard: str, line: int = 1) -> Card:
+    """A card whose hard letters are the positions of ``hard``'s letters in ``word``."""
+    groups = tuple((word.index(letter), word.index(letter) + 1) for letter in hard)
+    return Card(Markup(word, groups, ()), grade, stars, "слово для теста", Source(f"grade{grade}.yaml", line, 5))
+
+
+def full_deck(extra=()) -> Deck:
+    """Two colours, every class of three cards, each card linked to the 9 of the other colour by «о»."""
+    cards = [made(f"о{'бвг'[stars - 1]}{'джз'[k]}{'кл'[grade - 1]}", grade, stars, "о")
+             for grade in (1, 2) for stars in (1, 2, 3) for k in range(3)]
+    return Deck.of(cards + list(extra))
+
+
+def codes(report) -> list[str]:
+    return sorted(d.code for d in report.diagnostics)
+
+
+def test_a_sound_deck_has_no_errors_and_reports_its_figures():
+    report = check_deck(full_deck())
+    assert not [d for d in report.diagnostics if d.is_error]
+    figures = report.figures
+    assert figures["cards"] == 18 and figures["capacity"] == 2  # R2: 6 × 2 + 1 ≤ 18 < 6 × 3 + 1
+    assert figures["transfer"]["failing"] == []
+    assert figures["toss_in"]["min"] == 9 and figures["toss_in"]["links"] == {"green-blue": ["о"]}
+    assert figures["beating"]["unbeatable"] == []
+    assert figures["colours"]["green"] == {"cards": 9, "stars": {"1": 3, "2": 3, "3": 3}}
+    json.dumps(figures)  # JSON-ready
+
+
+def test_too_small_a_deck_is_an_error_and_capacity_follows_r2():
+    report = check_deck(Deck.of(list(full_deck())[:12]))
+    assert report.figures["capacity"] == 0 and "deck-too-small" in codes(report)
+    report = check_deck(full_deck())
+    assert "deck-too-small" not in codes(report) and "deck-capacity" in codes(report)
+    assert check_deck(full_deck([made(f"о{a}{b}", 1, 1, "о") for a in "пр" for b in "стфхцч"]))\
+        .figures["capacity"] == 4
+
+
+def test_a_class_of_one_card_has_no_transfer_partner():
+    lonely = made("ошш", 1, 3, "о", line=42)
+    cards = [c for c in full_deck() if not (c.grade == 1 and c.stars == 3)] + [lonely]
+    report = check_deck(Deck.of(cards))
+    failing = [d for d in report.diagnostics if d.code == "deck-no-transfer-partner"]
+    assert len(failing) == 1 and "«ошш»" in failing[0].message and failing[0].line == 42
+    assert report.figures["transfer"]["failing"] == [{"colour": "green", "stars": 3, "cards": 1}]
+    # The only green 3-star card is beaten by no other green card either (R7).
+    assert report.figures["beating"]["unbeatable"] == ["ошш"]
+    assert "правило 8" in failing[0].message
+
+
+def test_toss_in_partners_come_from_other_colours_only():
+    loner = made("эщ", 1, 1, "щ")   # no other card has щ: an error
+    rare = made("эц", 1, 1, "ц")    # one blue card shares ц: a warning
+    partner = made("юц", 2, 1, "ц")
+    report = check_deck(full_deck([loner, rare, partner]))
+    assert report.figures["toss_in"]["without"] == ["эщ"]
+    assert report.figures["toss_in"]["few"] == ["эц", "юц"]
+    assert codes(report).count("deck-no-toss-partner") == 1
+    assert codes(report).count("deck-few-toss-partners") == 2
+    assert report.figures["toss_in"]["letters"]["ц"] == {"green": 1, "blue": 1}
+
+
+def test_one_colour_has_no_toss_partners_by_definition():
+    report = check_deck(Deck.of(c for c in full_deck() if c.grade == 1))
+    assert "deck-one-colour" in codes(report) and "deck-no-toss-partner" not in codes(report)
+
+
+def test_balance_warnings():
+    report = check_deck(full_deck())
+    assert "deck-colour-balance" not in codes(report)
+    assert "deck-star-spread" in codes(report)  # classes of 3 cards are below 6
+    report = check_deck(full_deck([made(f"о{a}{b}", 1, 1, "о") for a in "пр" for b in "стф"]))
+    assert "deck-colour-balance" in codes(report)  # blue 9 against green 15
+
+
+def test_text_summary_names_the_numbers():
+    text = "\n".join(check_deck(full_deck()).as_text_lines())
+    assert "Колода: 18 карт" in text and "6 классов" in text and "зелёный ↔ голубой: о" in text

@@ -253,3 +253,109 @@ def bitva_score(file: str, fmt: str) -> None:
         click.echo(json.dumps(game.as_json(), ensure_ascii=False, indent=2))
     else:
         click.echo(score_table(game) + "\n\n" + result_text(game))
+
+
+# --- referee ----------------------------------------------------------------------------------------
+session_option = click.option(
+    "--session", "session_file", type=click.Path(dir_okay=False), default=None, metavar="FILE",
+    help="Файл партии (по умолчанию в папке данных: $XDG_DATA_HOME/slovariki или ~/.local/share/slovariki).")
+
+
+def _session_path(session_file: str | None):
+    from pathlib import Path
+
+    from slovariki.referee.session import default_path
+
+    return Path(session_file) if session_file else default_path()
+
+
+def _fail(message: str, code: int = 1) -> None:
+    click.echo(f"Ошибка: {message}", err=True)
+    sys.exit(code)
+
+
+@main.group(invoke_without_command=True)
+@click.option("--jsonl", is_flag=True,
+              help="Машинный протокол: JSON-команда в каждой строке stdin, JSON-ответ в строке stdout.")
+@click.pass_context
+def referee(ctx: click.Context, jsonl: bool) -> None:
+    """Судья партии за столом: можно ли так ходить, кто ходит, кто сколько добирает, кто победил."""
+    if jsonl:
+        if ctx.invoked_subcommand is not None:
+            raise click.UsageError("--jsonl пишется без подкоманды: slovariki referee --jsonl")
+        from slovariki.referee.protocol import run
+
+        run(sys.stdin.buffer, sys.stdout.buffer)
+    elif ctx.invoked_subcommand is None:
+        click.echo(ctx.get_help())
+
+
+@referee.command("play")
+@click.option("--players", required=True, metavar="Аня,Боря,Вика", help="Имена игроков по часовой стрелке (2–6).")
+@click.option("--trump", required=True, metavar="СЛОВО", help="Открытая карта под колодой (козырь).")
+@click.option("--first", default=None, metavar="ИМЯ", help="Кто заходит первым (по умолчанию первый в списке).")
+@click.option("--rules", default="slovariki", show_default=True, metavar="slovariki|podkidnoy|perevodnoy",
+              help="Правила: «Словарики», подкидной или переводной дурак.")
+@grades_option
+@words_option
+@session_option
+@click.option("--force", is_flag=True, help="Начать новую партию вместо незаконченной в том же файле.")
+def referee_play(players: str, trump: str, first: str | None, rules: str, grades: tuple[int, ...] | None,
+                 words_dir: str | None, session_file: str | None, force: bool) -> None:
+    """Новая партия: ходы вводятся по-русски, например «Аня коридор», «Боря берёт»."""
+    import os
+
+    from slovariki.referee import repl
+    from slovariki.referee.session import SessionError
+    from slovariki.referee.table import Rejected, Setup
+
+    path = _session_path(session_file)
+    words = os.path.abspath(words_dir) if words_dir else None
+    setup = Setup(tuple(p.strip() for p in players.split(",")), trump.strip(), first, rules, grades, words)
+    try:
+        table = repl.start(setup, path, force)
+    except SessionError as exc:
+        _fail(str(exc))
+    except Rejected as exc:
+        _fail(exc.message, 2)
+    repl.interact(table, path, resumed=False)
+
+
+@referee.command("resume")
+@session_option
+def referee_resume(session_file: str | None) -> None:
+    """Продолжить сохранённую партию (после сбоя или закрытой крышки)."""
+    from slovariki.referee import repl
+    from slovariki.referee.session import SessionError, load
+
+    path = _session_path(session_file)
+    try:
+        table = load(path)
+    except SessionError as exc:
+        _fail(str(exc))
+    repl.interact(table, path, resumed=True)
+
+
+@referee.command("log")
+@session_option
+def referee_log(session_file: str | None) -> None:
+    """Напечатать запись партии: все ходы по заходам (её можно проверить командой replay)."""
+    from slovariki.referee.notation import render
+    from slovariki.referee.session import SessionError, load
+
+    try:
+        table = load(_session_path(session_file))
+    except SessionError as exc:
+        _fail(str(exc))
+    click.echo(render(table), nl=False)
+
+
+@referee.command("replay")
+@click.argument("file", type=click.Path(dir_okay=False))
+def referee_replay(file: str) -> None:
+    """Проверить записанную партию ход за ходом и назвать первый неправильный ход."""
+    from slovariki.referee.notation import check_file
+
+    status, report = check_file(file)
+    click.echo(report, err=status != 0)
+    sys.exit(status)

@@ -1,0 +1,226 @@
+"""The game record: a readable text of a refereed game that can be replayed and checked again.
+
+    # Запись партии (slovariki referee)
+    правила: slovariki
+    игроки: Аня, Боря, Вика
+    козырь: лопата
+    первым заходит: Аня
+
+    Заход 1: заходит Аня, отбивается Боря
+    1. Аня: заходит «коридор»
+    2. Боря: бьёт «коридор» картой «орнамент»
+    3. Аня: пас
+    4. Вика: пас
+       → Бито: карты со стола уходят в отбой.
+       → Добирают из колоды: Аня 1, Боря 1.
+
+    Заход 2: заходит Боря, отбивается Вика
+
+Header lines are ``key: value``; a move is ``N. Имя: ход``; the lines after a move (results and the
+next bout's header) are what the referee said about it. When replaying, a move's recorded results,
+if there are any, must be exactly what the rules give. Lines starting with ``#`` are comments.
+The text drives the engine only through :class:`~slovariki.referee.table.Table`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from slovariki.game import Attack, Beat, Move, Pass, Take, TossIn, Transfer
+from slovariki.referee.table import Rejected, Setup, Table, bout_numbers
+from slovariki.referee.texts import bout_header, event_lines, move_text
+
+TITLE = "# Запись партии (slovariki referee)"
+KEYS = {"правила": "rules", "игроки": "players", "козырь": "trump", "первым заходит": "first",
+        "классы": "grades", "слова": "words"}
+RESULT = "   → "
+_MOVE = re.compile(r"^(\d+)\.\s+(.*)$")
+_WORD = "«([^«»]+)»"
+_MOVES = [(re.compile(f"^{pattern}$"), kind) for pattern, kind in (
+    (f"заходит {_WORD}", Attack), (f"бьёт {_WORD} картой {_WORD}", Beat), (f"переводит {_WORD}", Transfer),
+    (f"подкидывает {_WORD}", TossIn), ("пас", Pass), ("берёт", Take))]
+
+
+class NotationError(ValueError):
+    """A record that cannot be read: ``line`` (1-based) and a Russian message."""
+
+    def __init__(self, line: int, message: str) -> None:
+        super().__init__(f"строка {line}: {message}")
+        self.line = line
+        self.message = message
+
+
+def render(table: Table) -> str:
+    """The game record of a table, every move with its bout and what followed it."""
+    setup, state = table.setup, table.state
+    names = state.names
+    lines = [TITLE, f"правила: {setup.rules}", f"игроки: {', '.join(setup.players)}", f"козырь: {setup.trump}",
+             f"первым заходит: {names[table.opening[0]]}"]
+    if setup.grades is not None:
+        lines.append(f"классы: {', '.join(map(str, setup.grades))}")
+    if setup.words is not None:
+        lines.append(f"слова: {setup.words}")
+    lines += ["", bout_header(1, *(names[p] for p in table.opening))]
+    classic = state.rules.standard_deck() is not None
+    for number, (record, bout) in enumerate(zip(state.log, bout_numbers(state.log)), 1):
+        lines.append(f"{number}. {names[record.player]}: {move_text(record.move)}")
+        for said in event_lines(record.events, names, bout, classic):
+            lines.extend(["", said] if said.startswith("Заход ") else [RESULT + said])
+    return "\n".join(lines) + "\n"
+
+
+@dataclass(frozen=True)
+class RecordedMove:
+    line: int
+    number: int
+    player: str
+    text: str  # the move as written, after the name
+    results: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Record:
+    setup: Setup
+    moves: tuple[RecordedMove, ...]
+
+
+def parse(text: str) -> Record:
+    """Read a game record; raises NotationError naming the line."""
+    header: dict[str, str] = {}
+    moves: list[RecordedMove] = []
+    pending: list[str] = []  # results of the move being read
+    names: tuple[str, ...] = ()
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        match = _MOVE.match(line)
+        if match:
+            if not names:
+                names = _setup(header, number).players
+            if moves:
+                moves[-1] = _with_results(moves[-1], pending)
+            pending = []
+            player, move_text_ = _split_player(match.group(2), names, number)
+            moves.append(RecordedMove(number, int(match.group(1)), player, move_text_, ()))
+        elif moves:
+            pending.append(line.removeprefix("→").strip())
+        elif line.startswith("Заход "):
+            continue
+        else:
+            key, sep, value = line.partition(":")
+            if not sep or key.strip().lower() not in KEYS:
+                raise NotationError(number, f"не понимаю строку «{line}»: ждал заголовок "
+                                            f"({', '.join(KEYS)}) или ход вида «1. Аня: заходит «коридор»»")
+            header[KEYS[key.strip().lower()]] = value.strip()
+    if moves:
+        moves[-1] = _with_results(moves[-1], pending)
+    return Record(_setup(header, 1), tuple(moves))
+
+
+def _with_results(move: RecordedMove, results: list[str]) -> RecordedMove:
+    return RecordedMove(move.line, move.number, move.player, move.text, tuple(results))
+
+
+def _setup(header: dict[str, str], line: int) -> Setup:
+    for key in ("players", "trump"):
+        if key not in header:
+            title = next(k for k, v in KEYS.items() if v == key)
+            raise NotationError(line, f"в заголовке записи нет строки «{title}: …»")
+    grades = None
+    if "grades" in header:
+        try:
+            grades = tuple(sorted({int(g) for g in header["grades"].split(",") if g.strip()}))
+        except ValueError:
+            raise NotationError(line, "классы пишутся номерами через запятую: «классы: 1, 2»") from None
+    players = tuple(p.strip() for p in header["players"].split(","))
+    return Setup(players, header["trump"], header.get("first"), header.get("rules", "slovariki"), grades,
+                 header.get("words"))
+
+
+def _split_player(text: str, names: tuple[str, ...], line: int) -> tuple[str, str]:
+    for name in sorted(names, key=len, reverse=True):
+        if text.startswith(name + ":"):
+            return name, text[len(name) + 1:].strip()
+    raise NotationError(line, f"ход должен начинаться с имени игрока и двоеточия ({', '.join(names)}): «{text}»")
+
+
+def move_of(table: Table, text: str, line: int) -> Move:
+    """The move written as ``заходит «коридор»`` (see :func:`texts.move_text`)."""
+    for pattern, kind in _MOVES:
+        match = pattern.match(text)
+        if match:
+            cards = [table.card(word) for word in match.groups()]
+            return Beat(cards[1], cards[0]) if kind is Beat else kind(*cards)
+    raise NotationError(line, f"не понимаю ход «{text}»: пишите «заходит «слово»», «бьёт «карта на столе» "
+                              "картой «слово»», «переводит «слово»», «подкидывает «слово»», «пас» или «берёт»")
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The result of replaying a record: ``problem`` is None when every move was legal."""
+
+    moves: int  # moves checked and accepted
+    problem: str | None
+    table: Table | None
+
+
+def replay(record: Record) -> Verdict:
+    """Play the record's moves on a fresh table and stop at the first one the rules refuse."""
+    try:
+        table = Table.start(record.setup)
+    except Rejected as exc:
+        return Verdict(0, f"партию нельзя начать: {exc.message}", None)
+    classic = table.state.rules.standard_deck() is not None
+    for done, recorded in enumerate(record.moves):
+        where = f"ход {recorded.number} (строка {recorded.line}): {recorded.player}: {recorded.text}"
+        try:
+            move = move_of(table, recorded.text, recorded.line)
+            bout = table.bout
+            events = table.play(table.seat(recorded.player), move)
+        except NotationError as exc:
+            return Verdict(done, f"{where} — {exc.message}", table)
+        except Rejected as exc:
+            return Verdict(done, f"{where} — так ходить нельзя: {exc.message}", table)
+        said = event_lines(events, table.names, bout, classic)
+        if recorded.results and list(recorded.results) != said:
+            return Verdict(done + 1, f"{where} — в записи после хода сказано «{' / '.join(recorded.results)}», "
+                                     f"а по правилам: «{' / '.join(said) or 'ничего'}»", table)
+    return Verdict(len(record.moves), None, table)
+
+
+def check_file(path: str) -> tuple[int, str]:
+    """Replay a record file: (exit status, report). 0 every move legal, 1 an illegal move or a
+    wrong result, 2 a file that cannot be read as a record."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return 2, f"Ошибка: файла {path} нет"
+    except UnicodeDecodeError:
+        return 2, f"Ошибка: {path}: запись партии должна быть текстом в UTF-8"
+    except OSError as exc:
+        return 2, f"Ошибка: не удалось прочитать {path}: {exc.strerror or exc}"
+    try:
+        record = parse(text)
+    except NotationError as exc:
+        return 2, f"Ошибка: {path}:{exc.line}: {exc.message}"
+    verdict = replay(record)
+    if verdict.problem is not None:
+        return 1, f"{path}: {verdict.problem}\nДо этого места ходов по правилам: {verdict.moves}."
+    state = verdict.table.state
+    end = "партия окончена" if state.is_over() else "партия ещё не окончена"
+    return 0, f"{path}: все ходы по правилам ({verdict.moves}), {end}.{_result(verdict.table)}"
+
+
+def _result(table: Table) -> str:
+    state = table.state
+    names = state.names
+    if state.fool is not None:
+        return f" Дурак — {names[state.fool]}."
+    if state.draw:
+        return " Ничья."
+    if state.winner is not None:
+        return f" Победитель — {names[state.winner]}."
+    return ""

@@ -1,0 +1,130 @@
+"""`slovariki referee --jsonl`: one JSON command per input line, one JSON answer per output line.
+
+The contract is ``shared/spec/referee-protocol.md``. Nothing a client sends stops the loop: a line
+that is not a command is answered with ``bad-command`` like any other refusal.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import traceback
+from collections.abc import Iterable
+from typing import IO, Any
+
+from slovariki.game import move_from_json
+from slovariki.referee.table import Rejected, Setup, Table
+
+MOVES = ("attack", "beat", "transfer", "toss", "pass", "take")
+COMMANDS = ("new", *MOVES, "undo", "state")
+# The protocol's event types; the engine's others (the next bout, the fool) show in the state.
+EVENT_TYPES = frozenset({"beaten", "taken", "refill", "winner", "game-over"})
+
+
+def state_json(table: Table) -> dict:
+    state = table.state
+    names = state.names
+    name = lambda seat: None if seat is None else names[seat]  # noqa: E731
+    trump = state.trump
+    return {
+        "to_move": name(state.to_move),
+        "attacker": names[state.attacker],
+        "defender": names[state.defender],
+        "trump": str(trump),
+        "trump_colour": trump.suit.key,
+        "stock": state.stock_count,
+        "hands": {names[p]: state.hand_count(p) for p in range(state.players)},
+        "table": [{"attack": str(a), "beaten_by": None if d is None else str(d)} for a, d in state.table],
+        "discard": state.discard_count,
+        "winner": name(state.winner),
+        "fool": name(state.fool),
+        "draw": state.draw,
+        "rules": state.rules.name,
+        "players": list(names),
+        "bout": table.bout,
+        "phase": state.phase,
+        "known": {names[p]: [str(c) for c in state.known_cards(p)] for p in range(state.players)},
+    }
+
+
+def events_json(events: Iterable[Any], names: tuple[str, ...]) -> list[dict]:
+    return [e.as_json(names) for e in events if e.type in EVENT_TYPES]
+
+
+class Session:
+    """The protocol's state between lines: the game, if one was started."""
+
+    def __init__(self) -> None:
+        self.table: Table | None = None
+
+    def answer(self, line: str) -> dict:
+        """The answer to one input line; never raises for anything the client sends."""
+        try:
+            return self._accept(self._dispatch(self._command(line)))
+        except Rejected as refusal:
+            return {"ok": False, "code": refusal.code, "message": refusal.message, "state": self._state()}
+
+    def _state(self) -> dict | None:
+        return None if self.table is None else state_json(self.table)
+
+    def _accept(self, events: list[dict]) -> dict:
+        return {"ok": True, "events": events, "state": self._state()}
+
+    @staticmethod
+    def _command(line: str) -> dict:
+        try:
+            data = json.loads(line)
+        except (ValueError, RecursionError):
+            raise Rejected("bad-command", "строка — не JSON: нужен объект вида {\"cmd\": \"state\"}") from None
+        if not isinstance(data, dict):
+            raise Rejected("bad-command", "команда должна быть JSON-объектом с полем cmd")
+        cmd = data.get("cmd")
+        if cmd not in COMMANDS:
+            raise Rejected("bad-command", f"неизвестная команда {json.dumps(cmd, ensure_ascii=False)}: "
+                                          f"есть {', '.join(COMMANDS)}")
+        return data
+
+    def _dispatch(self, data: dict) -> list[dict]:
+        cmd = data["cmd"]
+        if cmd == "new":
+            self.table = Table.start(Setup.from_json(data))
+            return []
+        table = self.table
+        if table is None:
+            raise Rejected("no-game", "игра не начата: сначала команда new")
+        if cmd == "state":
+            return []
+        if cmd == "undo":
+            table.undo()
+            return []
+        player = data.get("player")
+        if not isinstance(player, str):
+            raise Rejected("bad-command", f"у команды {cmd} должно быть поле player (имя игрока)")
+        seat = table.seat(player)
+        if table.finished():
+            raise Rejected("game-over", f"{table.state.rules.rule['end']}: игра окончена, ходы больше не принимаются")
+        try:
+            move = move_from_json(data, table.card)
+        except ValueError as exc:
+            raise Rejected("bad-command", str(exc)) from None
+        return events_json(table.play(seat, move), table.names)
+
+
+def run(lines: Iterable[bytes], out: IO[bytes]) -> None:
+    """Answer each line of ``lines`` on ``out`` as it comes, flushing after each answer."""
+    session = Session()
+    for raw in lines:
+        try:
+            line = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            answer = {"ok": False, "code": "bad-command", "message": "строка не в кодировке UTF-8",
+                      "state": session._state()}
+        else:
+            try:
+                answer = session.answer(line)
+            except Exception as exc:  # a bug of ours must not end the game either
+                traceback.print_exc(file=sys.stderr)
+                answer = {"ok": False, "code": "bad-command", "message": f"внутренняя ошибка судьи: {exc}",
+                          "state": None}
+        out.write(json.dumps(answer, ensure_ascii=False).encode("utf-8") + b"\n")
+        out.flush()

@@ -1,0 +1,407 @@
+"""The Russian REPL: moves typed as people say them, the verdict and the table after each one.
+
+    Аня коридор              заход (или подкидывание, или защита: смотря чей ход)
+    Боря бьёт орнаментом     слово в любой форме; с опечаткой судья переспросит
+    Боря переводит эскалатор / Вика подкидывает лопату / Аня пас / Боря берёт
+    отмена / стол / запись / помощь / выход
+
+Every accepted move is saved to the session file before the verdict is printed, so what was
+announced is never lost. The REPL only reads words: the rules are the engine's, reached through
+:class:`~slovariki.referee.table.Table`.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import IO, Any
+
+from slovariki.game import (
+    Attack, Beat, PlayingCard, Move, Pass, Take, TossIn, Transfer,
+)
+from slovariki.referee import session
+from slovariki.referee.notation import render
+from slovariki.referee.table import Rejected, Table, bout_numbers
+from slovariki.referee.texts import bout_header, event_lines, move_text
+from slovariki.referee.words import find_player, lemmas, normal
+
+# What a player may say instead of a move's verb: exact words first, then dictionary forms.
+_VERB_WORDS = {"бито": Pass, "пас": Pass, "пасую": Pass, "беру": Take, "ход": Attack, "перевод": Transfer}
+_VERB_LEMMAS = {
+    Attack: {"заходить", "зайти", "ходить", "пойти", "сходить", "заход"},
+    Beat: {"бить", "побить", "отбить", "отбивать", "отбиваться", "отбиться", "крыть", "покрыть", "покрывать"},
+    Transfer: {"переводить", "перевести"},
+    TossIn: {"подкидывать", "подкинуть", "подбрасывать", "подбросить", "подкидывание"},
+    Pass: {"пасовать", "спасовать"},
+    Take: {"брать", "взять", "забирать", "забрать"},
+}
+_CONNECTORS = {"на", "по"}  # «Боря бьёт коридор на орнамент»
+_COMMANDS = {
+    "отмена": "undo", "отменить": "undo", "отмени": "undo", "назад": "undo",
+    "стол": "table", "состояние": "table",
+    "помощь": "help", "справка": "help", "?": "help",
+    "запись": "record", "лог": "record",
+    "выход": "quit", "конец": "quit", "стоп": "quit",
+}
+_YES = {"да", "д", "ага", "верно", "yes", "y"}
+_NO = {"нет", "н", "не", "no", "n"}
+_DOING = {Attack: "зайти", Beat: "побить", Transfer: "перевести", TossIn: "подкинуть карту",
+          Pass: "сказать «пас»", Take: "взять карты"}
+
+HELP = """\
+Как записывать ходы (имя можно сократить, слово — в любой форме):
+  Аня коридор               Аня заходит с «коридор» (или подкидывает, или отбивается — смотря чей ход)
+  Боря бьёт орнаментом      Боря бьёт картой «орнамент»
+  Боря бьёт коридор орнаментом   какую карту бьёт, если непобитых несколько
+  Боря переводит эскалатор  перевод (правило 8)
+  Вика подкидывает лопату   подкинуть (правило 9)
+  Аня пас                   не подкидывать
+  Боря берёт                взять карты со стола (правило 11)
+Команды: отмена — вернуть последний ход; стол — показать стол; запись — запись партии;
+  помощь — эта справка; выход — закончить (партия сохранена, продолжить: slovariki referee resume)."""
+
+
+@dataclass(frozen=True)
+class Draft:
+    """A move as typed: who, which kind (None: whatever the phase asks for), the card phrases."""
+
+    seat: int
+    kind: type | None
+    phrases: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Question:
+    """A question the referee waits to have answered: answers → what to do then."""
+
+    text: str
+    answers: dict[str, Callable[[], None]]
+
+
+class Repl:
+    """One REPL over a table whose every accepted move is saved to ``path``."""
+
+    def __init__(self, table: Table, path: Path, out: IO[str], colour: bool = False) -> None:
+        self.table = table
+        self.path = path
+        self.out = out
+        self.colour = colour
+        self.question: Question | None = None
+        self.done = False
+
+    # --- the loop ---------------------------------------------------------------------------
+    def run(self, lines: Iterable[str]) -> None:
+        for line in lines:
+            self.handle(line)
+            if self.done:
+                return
+        self.say(f"Партия сохранена в {self.path}. Продолжить: slovariki referee resume")
+
+    def prompt(self) -> str:
+        if self.question is not None:
+            return "ответ › "
+        who = self.table.state.to_move
+        return "› " if who is None else f"{self.table.names[who]} › "
+
+    def say(self, text: str = "") -> None:
+        self.out.write(text + "\n")
+        self.out.flush()
+
+    def handle(self, line: str) -> None:
+        words = line.split()
+        if not words:
+            return
+        question, self.question = self.question, None
+        if question is not None:
+            action = question.answers.get(normal(line))
+            if action is not None:
+                action()
+                return
+            if normal(line) in _NO:
+                self.say("Хорошо, ход не записан.")
+                return
+        command = _COMMANDS.get(normal(words[0])) if len(words) == 1 else None
+        if command == "undo":
+            self.undo()
+        elif command == "table":
+            self.show_state()
+        elif command == "help":
+            self.say(HELP)
+        elif command == "record":
+            self.say(render(self.table).rstrip("\n"))
+        elif command == "quit":
+            self.say(f"Партия сохранена в {self.path}. Продолжить: slovariki referee resume")
+            self.done = True
+        else:
+            draft = self.parse(words)
+            if draft is not None:
+                self.submit(draft)
+
+    # --- reading a move ---------------------------------------------------------------------
+    def parse(self, words: list[str]) -> Draft | None:
+        names, to_move = self.table.names, self.table.state.to_move
+        try:
+            seat, rest = self._player(words)
+        except LookupError as exc:
+            if _verb(words[0]) is None or to_move is None:
+                self.say(f"{_sentence(str(exc))} Начните ход с имени игрока, например: «{names[0]} коридор». "
+                         "Справка — «помощь».")
+                return None
+            seat, rest = to_move, words  # «берёт», «пас»: the player whose move it is
+        kind = _verb(rest[0]) if rest else None
+        if kind is not None:
+            rest = rest[1:]
+        if kind in (Pass, Take):
+            if rest:
+                self.say(f"После «{'пас' if kind is Pass else 'берёт'}» карту называть не нужно.")
+                return None
+            return Draft(seat, kind, ())
+        if not rest:
+            self.say(f"С какой картой? Назовите слово с карты, например: «{names[seat]} коридор».")
+            return None
+        return Draft(seat, kind, self._phrases(rest, kind))
+
+    def _player(self, words: list[str]) -> tuple[int, list[str]]:
+        """The player named by the first words (a name may have several) and the words after it."""
+        names = self.table.names
+        longest = max(len(n.split()) for n in names)
+        for size in range(min(longest, len(words)), 0, -1):
+            try:
+                return find_player(names, " ".join(words[:size])), words[size:]
+            except LookupError as exc:
+                problem = exc
+        raise problem
+
+    def _phrases(self, words: list[str], kind: type | None) -> tuple[str, ...]:
+        """One card phrase, or two (the card and the one it beats) when only a split makes sense."""
+        finder = self.table.finder
+        whole = " ".join(words)
+        if kind not in (None, Beat) or finder.by_form(whole) or len(words) < 2:
+            return (whole,)
+        for cut in range(1, len(words)):
+            left, right = words[:cut], words[cut:]
+            if right[0].lower() in _CONNECTORS and len(right) > 1:
+                right = right[1:]
+            if finder.by_form(" ".join(left)) and finder.by_form(" ".join(right)):
+                return " ".join(left), " ".join(right)
+        return (whole,)
+
+    # --- from words to a move ---------------------------------------------------------------
+    def submit(self, draft: Draft) -> None:
+        cards = []
+        for i, phrase in enumerate(draft.phrases):
+            card = self._card(draft, i, phrase)
+            if card is None:
+                return
+            cards.append(card)
+        moves = self._moves(draft, cards)
+        if len(moves) == 1:
+            self.play(draft.seat, moves[0])
+            return
+        name, word = self.table.names[draft.seat], str(cards[0])
+        self.ask(f"«{word}» может и побить, и перевести. Что делает {name}: бьёт или переводит? (б/п)",
+                 {**dict.fromkeys(("б", "бьёт", "бьет", "бить", "побить"), lambda: self.play(draft.seat, moves[0])),
+                  **dict.fromkeys(("п", "переводит", "перевод", "переводить", "перевести"),
+                                  lambda: self.play(draft.seat, moves[1]))})
+
+    def _card(self, draft: Draft, i: int, phrase: str) -> Any | None:
+        finder = self.table.finder
+        found = finder.by_form(phrase)
+        if len(found) == 1:
+            return found[0]
+        choices = found or finder.nearest(phrase)
+        if not choices:
+            self.say(f"Нет такой карты: «{phrase}». {self._hint()}")
+            return None
+
+        def take(card: Any) -> Callable[[], None]:
+            phrases = draft.phrases[:i] + (str(card),) + draft.phrases[i + 1:]
+            return lambda: self.submit(replace(draft, phrases=phrases))
+
+        if len(choices) == 1:
+            self.ask(f"Нет карты «{phrase}». Может быть, «{str(choices[0])}»? (да/нет)",
+                     dict.fromkeys(_YES, take(choices[0])))
+            return None
+        listed = ", ".join(f"{n} — «{c}»" for n, c in enumerate(choices, 1))
+        if found:
+            self.ask(f"«{phrase}» — какая карта: {listed}? Напишите номер.",
+                     {str(n): take(c) for n, c in enumerate(choices, 1)})
+        else:
+            self.ask(f"Нет карты «{phrase}». Может быть, «{choices[0]}»? (да/нет; другие: {listed})",
+                     {**dict.fromkeys(_YES, take(choices[0])), **{str(n): take(c) for n, c in enumerate(choices, 1)}})
+        return None
+
+    def _moves(self, draft: Draft, cards: list[Any]) -> list[Move]:
+        """The move meant; two (beat, transfer) only when both would be legal and nothing was said."""
+        state = self.table.state
+        kind = draft.kind
+        if kind is Beat:
+            return [_beat(state, cards)]
+        if kind is not None:
+            return [kind(*cards)]
+        if draft.seat == state.defender and state.phase in ("defend", "taking"):
+            candidates = [_beat(state, cards)]
+            if len(cards) == 1:
+                candidates.append(Transfer(cards[0]))
+            legal = [m for m in candidates if state.is_legal(draft.seat, m)]
+            return legal or candidates[:1]
+        if draft.seat == state.attacker and state.phase == "attack":
+            return [Attack(cards[0])]
+        return [TossIn(cards[0])]
+
+    def ask(self, text: str, answers: dict[str, Callable[[], None]]) -> None:
+        self.question = Question(text, answers)
+        self.say(text)
+
+    # --- changing the game ------------------------------------------------------------------
+    def play(self, seat: int, move: Move) -> None:
+        table = self.table
+        name = table.names[seat]
+        bout = table.bout
+        try:
+            events = table.play(seat, move)
+        except Rejected as refusal:
+            self.say(f"✗ Нельзя: {name} {move_text(move)}. {_sentence(refusal.message)}")
+            self.say(self._hint())
+            return
+        session.save(table, self.path)
+        self.say(f"✓ {name}: {move_text(table.state.log[-1].move)}.")
+        for line in event_lines(events, table.names, bout, self._classic()):
+            self.say(line if line.startswith("Заход ") else f"  {line}")
+        self.show_state()
+
+    def undo(self) -> None:
+        try:
+            record = self.table.undo()
+        except Rejected as refusal:
+            self.say(_sentence(refusal.message))
+            return
+        session.save(self.table, self.path)
+        self.say(f"↶ Отменён ход: {self.table.names[record.player]}: {move_text(record.move)}.")
+        self.show_state()
+
+    # --- showing ----------------------------------------------------------------------------
+    def show_state(self) -> None:
+        state = self.table.state
+        names = state.names
+        if state.table:
+            self.say("На столе:")
+            for attack, beaten in state.table:
+                tail = f"  ← побита: {self.card_text(beaten)}" if beaten is not None else "  — не побита"
+                self.say(f"  {self.card_text(attack)}{tail}")
+        else:
+            self.say("На столе пусто.")
+        trump = state.trump
+        under = "лежит под колодой" if state.stock_count else "уже взят"
+        self.say(f"Козырь: {self.card_text(trump)} ({trump.suit.russian}, {under}). "
+                 f"В колоде {state.stock_count}, в отбое {state.discard_count}.")
+        self.say("На руках: " + ", ".join(f"{names[p]} {state.hand_count(p)}" for p in range(state.players)) + ".")
+        known = [(names[p], state.known_cards(p)) for p in range(state.players) if state.known_cards(p)]
+        if known:
+            self.say("Известно, что на руках: " + "; ".join(
+                f"{n} — {', '.join(str(c) for c in cards)}" for n, cards in known) + ".")
+        self.say(self._hint())
+
+    def _hint(self) -> str:
+        """Whose move it is and what they may do (from the engine's legal moves)."""
+        state = self.table.state
+        if state.is_over():
+            return "Игра окончена. «отмена» вернёт последний ход, «выход» — закончить."
+        who = state.to_move
+        kinds = {type(m) for m in state.legal_moves(who)}
+        doing = [text for kind, text in _DOING.items() if kind in kinds]
+        options = ", ".join(doing[:-1]) + f" или {doing[-1]}" if len(doing) > 1 else "".join(doing)
+        return f"Ход за игроком {state.names[who]}: можно {options}."
+
+    def card_text(self, card: Any) -> str:
+        if isinstance(card, PlayingCard):
+            red = card.suit.name in ("HEARTS", "DIAMONDS")
+            return f"\x1b[31m{card}\x1b[0m" if self.colour and red else str(card)
+        from slovariki.terminal import stars, styled_word
+
+        if not self.colour:
+            return f"{card.word} {stars(card.stars)}"
+        return f"\x1b[{card.colour.terminal}m●\x1b[0m {styled_word(card, True)} {stars(card.stars)}"
+
+    def _classic(self) -> bool:
+        return self.table.state.rules.standard_deck() is not None
+
+    def welcome(self, resumed: bool) -> None:
+        table = self.table
+        if resumed:
+            moves = len(table.state.log)
+            self.say(f"Продолжаем партию из {self.path}: записано ходов — {moves}.")
+        else:
+            self.say(f"Новая партия: {table.state.rules.title}. Играют: {', '.join(table.names)}. "
+                     f"Партия сохраняется в {self.path}.")
+            self.say("Ходы пишите словами, например «Аня коридор»; справка — «помощь».")
+        self.say(bout_header(table.bout, table.names[table.state.attacker], table.names[table.state.defender]))
+        self.show_state()
+
+
+def _verb(word: str) -> type | None:
+    key = normal(word)
+    if key in _VERB_WORDS:
+        return _VERB_WORDS[key]
+    forms = set(lemmas(word))
+    return next((kind for kind, known in _VERB_LEMMAS.items() if forms & known), None)
+
+
+def _beat(state: Any, cards: list[Any]) -> Beat:
+    """``cards`` as typed: the card alone, or it and the card it beats in either order."""
+    if len(cards) == 1:
+        return Beat(cards[0])
+    on_table = {a for a, d in state.table if d is None}
+    first, second = cards
+    return Beat(second, first) if first in on_table and second not in on_table else Beat(first, second)
+
+
+def _sentence(message: str) -> str:
+    text = message[0].upper() + message[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
+def console(repl: Repl) -> Iterator[str]:
+    """Lines typed at the terminal, with line editing and history (readline) when stdin is a tty."""
+    if sys.stdin.isatty():
+        try:
+            import readline  # noqa: F401  (importing it gives input() editing and history)
+        except ImportError:
+            pass
+        while True:
+            try:
+                yield input(repl.prompt())
+            except (EOFError, KeyboardInterrupt):
+                repl.say()
+                return
+    else:
+        for line in sys.stdin:
+            yield line.rstrip("\r\n")
+
+
+def use_colour(stream: IO[str]) -> bool:
+    """Colour only on a terminal that supports it, and never when NO_COLOR is set."""
+    return stream.isatty() and "NO_COLOR" not in os.environ and os.environ.get("TERM") != "dumb"
+
+
+def start(setup: Any, path: Path, force: bool) -> Table:
+    """A new table for the REPL, saved at once; refuses to overwrite what must not be overwritten.
+    Raises session.SessionError or Rejected with a Russian message."""
+    status = session.probe(path)
+    if status == "unfinished" and not force:
+        raise session.SessionError(
+            f"в {path} есть незаконченная партия. Продолжить её: slovariki referee resume; "
+            "начать новую вместо неё: добавьте --force")
+    table = Table.start(setup, word_forms=True)
+    session.save(table, path)
+    return table
+
+
+def interact(table: Table, path: Path, resumed: bool) -> None:
+    """Run the REPL on the terminal (or on piped standard input) until the input ends."""
+    repl = Repl(table, path, sys.stdout, use_colour(sys.stdout))
+    repl.welcome(resumed)
+    repl.run(console(repl))

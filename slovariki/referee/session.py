@@ -1,0 +1,107 @@
+"""Session files: every accepted move saved at once, so a game survives a crash or a closed lid.
+
+A session file is JSON: a format marker, the set-up and the accepted moves. It is written whole to a
+temporary file beside the target, flushed to disk and renamed over it, so a crash leaves either the
+old file or the new one. Loading replays every move through the engine; a file that is not ours or
+does not replay is refused with a message and is never overwritten.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+
+from slovariki.game import move_from_json
+from slovariki.referee.table import Rejected, Setup, Table
+
+FORMAT = "slovariki-referee-session"
+VERSION = 1
+
+
+class SessionError(Exception):
+    """A session file that cannot be read, written or replayed (a Russian message)."""
+
+
+def data_dir() -> Path:
+    """The user's data folder for slovariki: $XDG_DATA_HOME/slovariki or ~/.local/share/slovariki."""
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
+    return Path(base) / "slovariki"
+
+
+def default_path() -> Path:
+    return data_dir() / "referee-session.json"
+
+
+def as_json(table: Table) -> dict:
+    names = table.names
+    moves = [{"player": names[r.player], **r.move.as_json()} for r in table.state.log]
+    return {"format": FORMAT, "version": VERSION, "setup": table.setup.as_json(), "moves": moves}
+
+
+def save(table: Table, path: Path) -> None:
+    """Write the session atomically: a temporary file in the same folder, fsync, rename."""
+    text = json.dumps(as_json(table), ensure_ascii=False, indent=1) + "\n"
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as out:
+                out.write(text)
+                out.flush()
+                os.fsync(out.fileno())
+            os.replace(tmp, path)
+        except BaseException:
+            os.unlink(tmp)
+            raise
+    except OSError as exc:
+        raise SessionError(f"не удалось сохранить партию в {path}: {exc.strerror or exc}") from None
+
+
+def load(path: Path) -> Table:
+    """The game of a session file, every move replayed and checked again by the engine."""
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise SessionError(f"файла партии {path} нет: начните новую партию командой "
+                           "«slovariki referee play»") from None
+    except OSError as exc:
+        raise SessionError(f"не удалось прочитать {path}: {exc.strerror or exc}") from None
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        raise SessionError(f"{path} — не файл партии судьи (или он испорчен): это не JSON") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise SessionError(f"{path} — не файл партии судьи «Словариков»")
+    if data.get("version") != VERSION:
+        raise SessionError(f"{path}: файл партии версии {data.get('version')!r}, "
+                           f"а эта программа читает версию {VERSION}")
+    setup, moves = data.get("setup"), data.get("moves")
+    if not isinstance(setup, dict) or not isinstance(moves, list):
+        raise SessionError(f"{path}: файл партии испорчен: нет полей setup и moves")
+    try:
+        table = Table.start(Setup.from_json(setup))
+    except Rejected as exc:
+        raise SessionError(f"{path}: партию нельзя начать заново: {exc.message}") from None
+    for number, move in enumerate(moves, 1):
+        try:
+            if not isinstance(move, dict) or not isinstance(move.get("player"), str):
+                raise Rejected("bad-command", "ход записан неверно")
+            table.play(table.seat(move["player"]), move_from_json(move, table.card))
+        except (Rejected, ValueError) as exc:
+            why = exc.message if isinstance(exc, Rejected) else str(exc)
+            raise SessionError(f"{path}: файл партии испорчен: ход {number} не проходит проверку ({why})") from None
+    return table
+
+
+def probe(path: Path) -> str:
+    """What is at ``path`` before a new game is saved there: "none", "finished", "unfinished";
+    raises SessionError for a file that is not a readable session (it must not be overwritten)."""
+    if not path.exists():
+        return "none"
+    try:
+        table = load(path)
+    except SessionError as exc:
+        raise SessionError(f"{exc}; этот файл не будет перезаписан: укажите другой файл (--session)") from None
+    return "finished" if table.finished() else "unfinished"

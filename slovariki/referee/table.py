@@ -1,0 +1,204 @@
+"""The game a referee watches: the set-up told at the table, the engine's state, and undo.
+
+Every rule comes from the engine (``slovariki.game``); this module only names players, finds cards
+and keeps the states before each accepted move so that ``undo`` is exact. Both front ends (the JSON
+protocol and the Russian REPL) drive a :class:`Table`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from typing import Any
+
+from slovariki.game import (
+    Game, GameState, IllegalMove, Move, NextBout, SetupError, UnknownRuleset, find_ruleset,
+)
+from slovariki.referee.words import CardFinder, find_player, normal
+
+GRADES = (1, 2, 3, 4)
+# Characters a name may not hold: they separate things in --players and in the game record.
+_NAME_FORBIDDEN = set(",:«»\n\r\t")
+
+
+class Rejected(Exception):
+    """A command the referee refuses: a protocol ``code`` and a Russian ``message``."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(f"{code}: {message}")
+        self.code = code
+        self.message = message
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What the players tell the referee after the deal (R3, R4)."""
+
+    players: tuple[str, ...]
+    trump: str
+    first: str | None = None
+    rules: str = "slovariki"
+    grades: tuple[int, ...] | None = None
+    words: str | None = None  # a word bank folder or file; None is the bundled bank
+
+    def as_json(self) -> dict:
+        return {"players": list(self.players), "trump": self.trump, "first": self.first, "rules": self.rules,
+                "grades": None if self.grades is None else list(self.grades), "words": self.words}
+
+    @classmethod
+    def from_json(cls, data: dict) -> Setup:
+        """The set-up of a protocol ``new`` command or a session file. Raises Rejected."""
+        players = data.get("players")
+        if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+            raise Rejected("bad-command", "поле players должно быть списком имён")
+        trump = data.get("trump")
+        if not isinstance(trump, str):
+            raise Rejected("bad-command", "поле trump должно быть словом открытой карты")
+        first, rules, words = data.get("first"), data.get("rules", "slovariki"), data.get("words")
+        for key, value in (("first", first), ("words", words)):
+            if value is not None and not isinstance(value, str):
+                raise Rejected("bad-command", f"поле {key} должно быть текстом")
+        if not isinstance(rules, str):
+            raise Rejected("bad-command", "поле rules должно быть текстом: slovariki, podkidnoy или perevodnoy")
+        grades = data.get("grades")
+        if grades is not None:
+            if not isinstance(grades, list) or not all(type(g) is int for g in grades):
+                raise Rejected("bad-command", "поле grades должно быть списком номеров классов")
+            grades = tuple(sorted(set(grades)))
+        return cls(tuple(p.strip() for p in players), trump.strip(), first, rules, grades, words)
+
+
+@lru_cache(maxsize=8)
+def _word_cards(words: str | None, grades: tuple[int, ...] | None) -> tuple[Any, ...]:
+    from slovariki.wordlist import WordBankError, load_bank
+
+    try:
+        bank = load_bank(words)
+    except WordBankError as exc:
+        raise Rejected("bad-setup", str(exc)) from None
+    return tuple(bank.deck.select(grades))
+
+
+@lru_cache(maxsize=8)
+def _game(rules: str, words: str | None, grades: tuple[int, ...] | None) -> Game:
+    ruleset = find_ruleset(rules)
+    cards = None if ruleset.standard_deck() is not None else _word_cards(words, grades)
+    return Game(ruleset, cards)
+
+
+def bout_numbers(log: Sequence[Any]) -> list[int]:
+    """For each record of the log, the number of the bout (заход) it was made in, from 1."""
+    numbers, bout = [], 1
+    for record in log:
+        numbers.append(bout)
+        bout += sum(1 for e in record.events if type(e) is NextBout)
+    return numbers
+
+
+class Table:
+    """One refereed game. Change it only through :meth:`play` and :meth:`undo`."""
+
+    def __init__(self, setup: Setup, game: Game, state: GameState) -> None:
+        self.setup = setup
+        self.game = game
+        self.state = state
+        self.finder = CardFinder(game.cards)
+        self._before: list[GameState] = []  # the state before each accepted move
+        self.opening = (state.attacker, state.defender)  # the first bout's players (R4)
+
+    @classmethod
+    def start(cls, setup: Setup, word_forms: bool = False) -> Table:
+        """A game after the deal. Raises Rejected (``bad-setup``) when it cannot start.
+
+        ``word_forms`` also accepts the trump card's word in another form («лопату»); the table's
+        set-up then names the card exactly."""
+        _check_names(setup.players)
+        if setup.grades is not None and (not setup.grades or not set(setup.grades) <= set(GRADES)):
+            raise Rejected("bad-setup", "классы бывают 1, 2, 3 и 4")
+        try:
+            game = _game(find_ruleset(setup.rules).name, setup.words, setup.grades)
+        except (UnknownRuleset, SetupError) as exc:
+            raise Rejected("bad-setup", str(exc)) from None
+        finder = CardFinder(game.cards)
+        trump = finder.exact(setup.trump)
+        if trump is None and word_forms:
+            forms = finder.by_form(setup.trump)
+            trump = forms[0] if len(forms) == 1 else None
+        if trump is None:
+            raise Rejected("bad-setup", f"козырь: {finder.unknown_message(setup.trump)}")
+        first = 0
+        if setup.first is not None:
+            try:
+                first = find_player(setup.players, setup.first)
+            except LookupError as exc:
+                raise Rejected("bad-setup", f"кто заходит первым: {exc}") from None
+        try:
+            state = game.table_play(len(setup.players), trump, first, setup.players)
+        except SetupError as exc:
+            raise Rejected("bad-setup", exc.message) from None
+        return cls(replace(setup, trump=str(trump)), game, state)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return self.state.names
+
+    def seat(self, name: str) -> int:
+        """The seat of a player named exactly (any case), for the protocol."""
+        want = normal(name)
+        for seat, known in enumerate(self.names):
+            if normal(known) == want:
+                return seat
+        raise Rejected("bad-command", f"нет игрока «{name}»: играют {', '.join(self.names)}")
+
+    def card(self, text: str) -> Any:
+        """The card written exactly; Rejected ``unknown-card`` with the nearest words otherwise."""
+        card = self.finder.exact(text)
+        if card is None:
+            raise Rejected("unknown-card", self.finder.unknown_message(text))
+        return card
+
+    def check(self, seat: int, move: Move) -> IllegalMove | None:
+        return self.state.check(seat, move)
+
+    def play(self, seat: int, move: Move) -> tuple:
+        """Apply the move and return the engine's events; raise Rejected, changing nothing."""
+        before = self.state.copy()
+        try:
+            events = self.state.apply(seat, move)
+        except IllegalMove as exc:
+            raise Rejected(exc.code, exc.message) from None
+        self._before.append(before)
+        return events
+
+    def undo(self) -> Any:
+        """Take back the last accepted move and return its record."""
+        if not self._before:
+            raise Rejected("nothing-to-undo", "отменять нечего: ещё не сделано ни одного хода")
+        record = self.state.log[-1]
+        self.state = self._before.pop()
+        return record
+
+    @property
+    def bout(self) -> int:
+        """The number of the bout now being played, from 1."""
+        return 1 + sum(1 for record in self.state.log for e in record.events if type(e) is NextBout)
+
+    def finished(self) -> bool:
+        return self.state.is_over()
+
+
+def _check_names(names: Sequence[str]) -> None:
+    for name in names:
+        if not name:
+            raise Rejected("bad-setup", "у каждого игрока должно быть имя")
+        bad = _NAME_FORBIDDEN & set(name)
+        if bad:
+            shown = " ".join(repr(c) if c.isspace() else c for c in sorted(bad))
+            raise Rejected("bad-setup", f"в имени «{name.strip()}» не должно быть знаков {shown}")
+    seen: dict[str, str] = {}
+    for name in names:
+        key = normal(name)
+        if key in seen:
+            raise Rejected("bad-setup", f"два игрока с одним именем: «{seen[key]}» и «{name}»")
+        seen[key] = name

@@ -1,0 +1,134 @@
+"""Finding cards and players in what people type: exact words, word forms, typos, short names.
+
+The protocol asks only for exact words (``CardFinder.exact``); the Russian REPL also accepts any
+grammatical form («орнаментом» → «орнамент», through pymorphy3, loaded on first use) and suggests
+the nearest words for a typo (``nearest``, difflib). Classic durak cards are parsed as ``10♥``/``Дп``.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Sequence
+from functools import lru_cache
+from itertools import product
+from typing import Any
+
+from slovariki.game import PlayingCard
+
+
+def normal(text: str) -> str:
+    """The text as compared when looking up: lower case, «ё» as «е», single spaces."""
+    return " ".join(text.lower().replace("ё", "е").split())
+
+
+@lru_cache(maxsize=1)
+def _morph():
+    import pymorphy3
+
+    return pymorphy3.MorphAnalyzer()
+
+
+@lru_cache(maxsize=4096)
+def lemmas(token: str) -> tuple[str, ...]:
+    """The dictionary forms a single word may come from (normalised), the word itself first."""
+    forms = [normal(token)]
+    for parse in _morph().parse(token):
+        form = normal(parse.normal_form)
+        if form not in forms:
+            forms.append(form)
+    return tuple(forms)
+
+
+class CardFinder:
+    """Looks up the cards of one game's deck by their text."""
+
+    def __init__(self, cards: Sequence[Any]) -> None:
+        self.cards = tuple(cards)
+        self.classic = bool(self.cards) and isinstance(self.cards[0], PlayingCard)
+        self._exact = {str(c): c for c in self.cards}
+        self._members = set(self.cards)
+        self._normal = {normal(str(c)): c for c in self.cards}
+        self._by_lemma: dict[str, list[Any]] | None = None
+
+    def exact(self, text: str) -> Any | None:
+        """The card written exactly (any case, «е» for «ё»); classic cards in any accepted spelling."""
+        card = self._exact.get(text)
+        if card is not None:
+            return card
+        if self.classic:
+            try:
+                card = PlayingCard.parse(text)
+            except ValueError:
+                return None
+            return card if card in self._members else None
+        return self._normal.get(normal(text))
+
+    def by_form(self, text: str) -> list[Any]:
+        """Cards whose word ``text`` may be a form of: «орнаментом», «лопату», «сапогами»."""
+        card = self.exact(text)
+        if card is not None:
+            return [card]
+        if self.classic:
+            return []
+        tokens = text.split()
+        if not tokens or len(tokens) > 4:
+            return []
+        index = self._lemma_index()
+        found: list[Any] = []
+        for combination in product(*(lemmas(t) for t in tokens)):
+            for match in index.get(" ".join(combination), ()):
+                if match not in found:
+                    found.append(match)
+        return found
+
+    def _lemma_index(self) -> dict[str, list[Any]]:
+        """Each card under its own word and under the dictionary forms of its words («сапоги» → сапог)."""
+        if self._by_lemma is None:
+            index: dict[str, list[Any]] = {}
+            for card in self.cards:
+                keys = {normal(card.word)}
+                keys.update(" ".join(c) for c in product(*(lemmas(t) for t in card.word.split())))
+                for key in keys:
+                    index.setdefault(key, []).append(card)
+            self._by_lemma = index
+        return self._by_lemma
+
+    def nearest(self, text: str, n: int = 3) -> list[Any]:
+        """The cards whose words look most like ``text`` (a typo, another form), best first."""
+        if self.classic:
+            return []
+        words = list(self._normal)
+        close = difflib.get_close_matches(normal(text), words, n=n, cutoff=0.6)
+        return [self._normal[w] for w in close]
+
+    def unknown_message(self, text: str) -> str:
+        """«такой карты нет», with the nearest words when there are some."""
+        if self.classic:
+            try:
+                PlayingCard.parse(text)
+            except ValueError as exc:
+                return str(exc)
+            return f"карты {text} нет в этой колоде"
+        near = self.nearest(text)
+        head = f"карты «{text}» нет в этой колоде"
+        if not near:
+            return head
+        return f"{head}; может быть, {' или '.join(f'«{c}»' for c in near)}?"
+
+
+def find_player(names: Sequence[str], text: str) -> int:
+    """The seat of the player called ``text``: the full name in any case, or an unambiguous start
+    of it («Ан» for «Аня»). Raises LookupError with a Russian message."""
+    want = normal(text)
+    if not want:
+        raise LookupError("не сказано, чей ход")
+    full = [i for i, name in enumerate(names) if normal(name) == want]
+    if len(full) == 1:
+        return full[0]
+    starts = [i for i, name in enumerate(names) if normal(name).startswith(want)]
+    if len(starts) == 1:
+        return starts[0]
+    if starts:
+        who = ", ".join(names[i] for i in starts)
+        raise LookupError(f"«{text}» — это кто: {who}? Напишите имя полнее")
+    raise LookupError(f"нет игрока «{text}»: играют {', '.join(names)}")

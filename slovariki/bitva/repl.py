@@ -1,0 +1,156 @@
+"""The Russian REPL of «Битва пар»: the referee's notebook at the table.
+
+Lines are read in the notation of ``notation.py``; every accepted move is answered in words and,
+with a record file, the whole game is saved after each move, so a crash loses nothing and
+``slovariki bitva-par score`` can score the file later.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
+from typing import TextIO
+
+from slovariki.bitva import errors as E
+from slovariki.bitva.errors import Refused
+from slovariki.bitva.game import Game, Meld, Move
+from slovariki.bitva.notation import KIND_NAMES, NewGame, SessionCommand, format_move, parse_line
+from slovariki.bitva.record import RecordError, load_game, save_record
+from slovariki.bitva.report import event_text, state_table
+
+HELP = """\
+Команды (регистр не важен, карты через пробел или запятую):
+  игроки: Аня, Боря          начать партию (2–4 игрока, имя — одно слово)
+  Аня 7ч 7п                  Аня кладёт пару; можно уточнить: «Аня пара 7♥ 7♠»,
+                             «Аня триплет Дп Дк Дб», «Аня одна 7б»
+  Аня 7ч 7п добор 0          то же, но карты из резерва Аня ещё не взяла
+  добор Аня 2                Аня взяла из резерва 2 карты
+  штраф Боря [причина]       нарушение правил: −10 очков
+  счёт                       кто сколько держит и сколько набрал
+  отмена                     отменить последний принятый ход
+  конец                      закончить партию и подсчитать очки
+  помощь, выход
+Карты: достоинство 2–10, В, Д, К, Т и масть ♠ ♣ ♦ ♥ или буквой п, к, б, ч (10ч, Дп, Т♦).
+
+Правила, как их проверяет судья:
+  • кладут пару или триплет одного значения; одну карту — только если три карты её значения
+    уже на столе (у кого угодно); за раз — одна комбинация;
+  • после хода игрок берёт из резерва столько карт, сколько выложил (пока резерв не кончится);
+    держать на руке больше карт, чем сдано, нельзя;
+  • очки: 2–9 — по 5, 10, В, Д, К — по 10, Т — 15; +5 тому, кто сам выложил все четыре карты
+    одного значения; +10 тому, кто избавился от всех карт (и с руки, и из резерва); −10 за
+    каждый записанный штраф;
+  • побеждает первый, кто избавился от всех карт; если закончили одновременно — у кого больше
+    очков, при равенстве — ничья. Кто закончил одновременно с первым, записывает свой последний
+    ход до команды «конец»."""
+
+
+class Repl:
+    def __init__(self, echo: Callable[[str], None], record: Path | None) -> None:
+        self.echo = echo
+        self.record = record
+        self.game: Game | None = None
+
+    def start(self, players: tuple[str, ...] | None) -> None:
+        """Resume the record if it exists, else start a game of ``players`` (if named)."""
+        if self.record is not None and self.record.exists():
+            self.game = load_game(self.record)
+            if players and [p.lower() for p in players] != [p.lower() for p in self.game.players]:
+                raise RecordError([f"{self.record}: в записи другие игроки: {', '.join(self.game.players)}"])
+            self.echo(f"Продолжаю партию из {self.record}: записано ходов — {len(self.game.log)}.")
+            self.echo(state_table(self.game))
+        elif players:
+            self._new(players)
+        else:
+            self.echo("Назовите игроков, например: «игроки: Аня, Боря». Список команд — «помощь».")
+
+    def _new(self, players: tuple[str, ...]) -> None:
+        if self.game is not None and not self.game.over:
+            raise Refused(E.BAD_SETUP, "партия ещё идёт: сначала «конец»")
+        if self.game is not None and self.record is not None:
+            raise Refused(E.BAD_SETUP, f"партия записана в {self.record}; новую начните с другим файлом")
+        self.game = Game(players)
+        plan = self.game.plan
+        self.echo(f"Партия: {', '.join(self.game.players)}. На руку по {plan.hand}, в резерве по {plan.reserve}"
+                  + (", одна карта в стороне." if plan.aside else ".") + " Список команд — «помощь».")
+        self._save()
+
+    def _save(self) -> None:
+        if self.record is not None and self.game is not None:
+            save_record(self.record, self.game)
+
+    def _play(self, move: Move) -> None:
+        if self.game is None:
+            raise Refused(E.NO_GAME, "сначала назовите игроков: «игроки: Аня, Боря»")
+        events = self.game.play(move)
+        self._save()
+        said = []
+        if isinstance(move, Meld):
+            said.append(f"{self.game.player(move.player)}: {KIND_NAMES[len(move.cards)]} "
+                        + " ".join(map(str, move.cards)) + ".")
+        said.extend(event_text(event, self.game) for event in events)
+        if isinstance(move, Meld) and not events:
+            player = self.game.player(move.player)
+            said.append(f"На руке {self.game.hands[player]}, в резерве {self.game.reserves[player]}.")
+        if any(event.type == "out" for event in events) and len(self.game.out) == 1:
+            said.append("Если кто-то закончил одновременно, запишите его последний ход; затем «конец».")
+        self.echo(" ".join(said))
+
+    def handle(self, line: str) -> bool:
+        """Answer one line; False when the user asks to quit."""
+        try:
+            command = parse_line(line)
+            if command is None:
+                return True
+            if isinstance(command, SessionCommand):
+                return self._session(command.name)
+            if isinstance(command, NewGame):
+                self._new(command.players)
+            else:
+                self._play(command)
+        except Refused as exc:
+            lead = "Не понял" if exc.code in (E.BAD_COMMAND, E.UNKNOWN_CARD) else "Нельзя"
+            self.echo(f"{lead}: {exc.message}")
+        except RecordError as exc:  # the move stands; only saving it failed
+            self.echo("Внимание: " + "; ".join(exc.problems))
+        return True
+
+    def _session(self, name: str) -> bool:
+        if name == "quit":
+            return False
+        if name == "help":
+            self.echo(HELP)
+            return True
+        if self.game is None:
+            raise Refused(E.NO_GAME, "партия ещё не начата: «игроки: Аня, Боря»")
+        if name == "state":
+            self.echo(state_table(self.game))
+        else:
+            last = self.game.log[-1] if self.game.log else None
+            self.game = self.game.without_last()
+            self._save()
+            self.echo(f"Отменено: {format_move(last)}")
+        return True
+
+
+def run_repl(lines: Iterable[str], echo: Callable[[str], None], players: tuple[str, ...] | None,
+             record: Path | None) -> None:
+    """Referee a game line by line. RecordError and Refused (bad players) reach the caller."""
+    repl = Repl(echo, record)
+    repl.start(players)
+    for line in lines:
+        if not repl.handle(line):
+            break
+
+
+def typed_lines(stdin: TextIO, stdout: TextIO, prompt: str = "> ") -> Iterator[str]:
+    """Lines from ``stdin``, with a prompt before each when a person is typing at a terminal."""
+    interactive = stdin.isatty()
+    while True:
+        if interactive:
+            stdout.write(prompt)
+            stdout.flush()
+        line = stdin.readline()
+        if not line:
+            return
+        yield line

@@ -1,0 +1,105 @@
+"""Russian text for people: the deal, the score table, the result, and what each event means."""
+
+from __future__ import annotations
+
+from slovariki.bitva.game import Drawn, Event, FourOfARank, Game, GameOver, Out, Penalized, Result
+from slovariki.bitva.rules import DECK_SIZE, Deal, DealPlan
+from slovariki.game.cards import PlayingCard
+from slovariki.game.russian import cards as n_cards
+from slovariki.game.russian import plural
+
+RANKS_FOUR = {2: "двойки", 3: "тройки", 4: "четвёрки", 5: "пятёрки", 6: "шестёрки", 7: "семёрки",
+              8: "восьмёрки", 9: "девятки", 10: "десятки", 11: "валета", 12: "дамы", 13: "короля",
+              14: "туза"}
+
+
+def signed(points: int) -> str:
+    """+5, 0, −10 (with a real minus sign)."""
+    return f"+{points}" if points > 0 else f"−{-points}" if points < 0 else "0"
+
+
+def players_word(n: int) -> str:
+    return f"{n} {plural(n, 'игрок', 'игрока', 'игроков')}"
+
+
+def deal_text(plan: DealPlan) -> str:
+    rest = DECK_SIZE - plan.hand * plan.players
+    lines = [
+        f"«Битва пар»: {players_word(plan.players)}, колода {n_cards(DECK_SIZE)}.",
+        f"На руку каждому — {n_cards(plan.hand)} (всего {plan.hand * plan.players}).",
+        f"Остальные {n_cards(rest)} делятся поровну на закрытые резервы: по {n_cards(plan.reserve)} "
+        f"каждому (всего {plan.reserve * plan.players}).",
+    ]
+    if plan.aside:
+        lines.append(f"Остаток — {n_cards(plan.aside)}: её, не открывая, откладывают в сторону, "
+                     "в игре она не участвует.")
+    else:
+        lines.append("Остатка нет.")
+    return "\n".join(lines)
+
+
+def _cards(cards: tuple[PlayingCard, ...]) -> str:
+    return " ".join(map(str, cards))
+
+
+def dealt_cards_text(deal: Deal) -> str:
+    """Each player's hand (sorted) and reserve (top card first), and the card set aside."""
+    lines = []
+    for i, (hand, reserve) in enumerate(zip(deal.hands, deal.reserves), start=1):
+        lines.append(f"Игрок {i}: на руке {_cards(tuple(sorted(hand, key=lambda c: (c.rank, c.suit.key))))}")
+        lines.append(f"         резерв (сверху вниз): {_cards(reserve)}")
+    if deal.aside:
+        lines.append(f"В стороне: {_cards(deal.aside)}")
+    return "\n".join(lines)
+
+
+def _table(header: list[str], rows: list[list[str]]) -> str:
+    widths = [max(len(row[i]) for row in [header, *rows]) for i in range(len(header))]
+    def line(row: list[str]) -> str:
+        return "  ".join([row[0].ljust(widths[0])] + [cell.rjust(w) for cell, w in zip(row[1:], widths[1:])])
+    return "\n".join(line(row) for row in [header, *rows])
+
+
+def score_table(game: Game) -> str:
+    rows = []
+    for name, s in game.scores().items():
+        rows.append([name, str(s.cards), signed(s.fours_bonus), signed(s.out_bonus), signed(s.penalty_points),
+                     str(s.total)])
+    return _table(["Игрок", "Карты", "Четвёрки", "Выход", "Штрафы", "Итого"], rows)
+
+
+def state_table(game: Game) -> str:
+    rows = [[name, str(game.hands[name]), str(game.reserves[name]),
+             str(sum(len(m) for m in game.melds[name])), str(game.score(name).total)] for name in game.players]
+    return _table(["Игрок", "На руке", "В резерве", "Выложено", "Очки"], rows)
+
+
+def result_text(game: Game) -> str:
+    won = game.winners()
+    totals = {name: s.total for name, s in game.scores().items()}
+    if not won:
+        return "Победителя нет: никто не избавился от всех карт."
+    if len(won) == len(game.out) == 1:
+        return f"Победитель: {won[0]} — первым избавился от всех карт."
+    together = ", ".join(f"{name} ({totals[name]})" for name in game.out)
+    if len(won) == 1:
+        return f"Победитель: {won[0]}. Одновременно закончили {together}; побеждает тот, у кого больше очков."
+    return f"Ничья: {', '.join(won)}. Одновременно закончили {together}, и у лучших очков поровну."
+
+
+def event_text(event: Event, game: Game) -> str:
+    """One event as a sentence; ``game`` is the state after the move."""
+    if isinstance(event, Drawn):
+        return (f"Из резерва взято {event.count}: на руке {game.hands[event.player]}, "
+                f"в резерве {game.reserves[event.player]}.")
+    if isinstance(event, FourOfARank):
+        return f"Все четыре {RANKS_FOUR[event.rank]} выложил игрок {event.player}: +5."
+    if isinstance(event, Out):
+        return f"Игрок {event.player} избавился от всех карт: +10."
+    if isinstance(event, Penalized):
+        count = len(game.penalties[event.player])
+        return f"Штраф игроку {event.player}: −10 (всего штрафов: {count})."
+    if isinstance(event, Result):
+        return result_text(game)
+    assert isinstance(event, GameOver)
+    return "Партия окончена.\n" + score_table(game)

@@ -1,0 +1,66 @@
+"""The Russian command lines: what they mean, their errors, and that moves print back exactly."""
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from slovariki.bitva.errors import Refused
+from slovariki.bitva.game import Draw, Finish, Meld, Penalty
+from slovariki.bitva.notation import NewGame, SessionCommand, format_move, parse_line
+from slovariki.game.cards import full_deck
+from bitva_helpers import cards
+
+
+@pytest.mark.parametrize("line, command", [
+    ("Аня 7ч 7п", Meld("Аня", cards("7ч 7п"))),
+    ("Аня пара 7♥ 7♠", Meld("Аня", cards("7ч 7п"))),
+    ("Аня: триплет Дп, Дк, Дб", Meld("Аня", cards("Дп Дк Дб"))),
+    ("аня одна 10♥️", Meld("аня", cards("10ч"))),
+    ("Аня 2ч 2п добор 0", Meld("Аня", cards("2ч 2п"), 0)),
+    ("штраф Боря", Penalty("Боря")),
+    ("штраф: Боря начал раньше команды", Penalty("Боря", "начал раньше команды")),
+    ("добор Аня 2", Draw("Аня", 2)),
+    ("конец", Finish()),
+    ("игроки: Аня, Боря", NewGame(("Аня", "Боря"))),
+    ("Игроки Аня Боря Вика", NewGame(("Аня", "Боря", "Вика"))),
+    ("помощь", SessionCommand("help")),
+    ("счёт", SessionCommand("state")),
+    ("отмена", SessionCommand("undo")),
+    ("выход", SessionCommand("quit")),
+    ("   # только комментарий", None),
+    ("", None),
+])
+def test_lines(line, command):
+    assert parse_line(line) == command
+
+
+@pytest.mark.parametrize("line, code, words", [
+    ("Аня 7x 7п", "unknown-card", "«7x»"),
+    ("Аня 1ч 1п", "unknown-card", "2 3 4 5 6 7 8 9 10 В Д К Т"),
+    ("Аня пара 7ч 7п 7б", "not-a-meld", "«пара» — это пара, а названо карт: 3"),
+    ("Аня", "bad-command", "не вижу карт"),
+    ("штраф", "bad-command", "кого штрафовать"),
+    ("добор Аня", "bad-command", "добор Аня 2"),
+    ("добор Аня два", "bad-command", "нужно число"),
+    ("Аня 7ч 7п добор много", "bad-command", "нужно число"),
+])
+def test_bad_lines(line, code, words):
+    with pytest.raises(Refused) as info:
+        parse_line(line)
+    assert info.value.code == code and words in info.value.message
+
+
+names = st.sampled_from(["Аня", "Боря", "Вика", "Гена"])
+moves = st.one_of(
+    st.builds(Meld, names, st.lists(st.sampled_from(full_deck()), min_size=1, max_size=4).map(tuple),
+              st.none() | st.integers(0, 9)),
+    st.builds(Draw, names, st.integers(1, 9)),
+    st.builds(Penalty, names, st.sampled_from(["", "начал раньше", "подглядывал в чужие карты"])),
+    st.just(Finish()),
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(moves)
+def test_moves_round_trip(move):
+    assert parse_line(format_move(move)) == move

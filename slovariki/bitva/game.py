@@ -218,7 +218,7 @@ class Game:
             raise Refused(E.ONE_MELD_AT_A_TIME,
                           f"за один раз кладут одну комбинацию — пару, триплет или одну карту, а названо "
                           f"{n_cards(len(cards))}; несколько комбинаций выкладывают по очереди "
-                          f"(выложить сразу несколько — нарушение, штраф −10)")
+                          "(выложить сразу несколько — нарушение, штраф −10)")
         ranks = sorted({card.rank for card in cards})
         if len(ranks) > 1:
             raise Refused(E.NOT_A_MELD, "в паре и в триплете все карты одного значения, а здесь "
@@ -244,7 +244,7 @@ class Game:
                           f"было {self.plan.hand}: держать больше сданного нельзя (нарушение, штраф −10)")
         return requested
 
-    def _verify_not_finishing(self, player: str, goes_out: bool) -> None:
+    def _verify_not_finishing(self, goes_out: bool) -> None:
         if self.out and not goes_out:
             raise Refused(E.FINISHING,
                           f"игрок {self.out[0]} уже избавился от всех карт; теперь принимаются только последние "
@@ -264,7 +264,7 @@ class Game:
             raise Refused(E.NOT_ENOUGH_CARDS,
                           f"у игрока {player} на руке {n_cards(hand)}, а выложить он хочет {len(cards)}")
         draw = self._draw_count(player, hand - len(cards), meld.draw, len(cards))
-        self._verify_not_finishing(player, hand - len(cards) + draw == 0 and self.reserves[player] == draw)
+        self._verify_not_finishing(hand - len(cards) + draw == 0 and self.reserves[player] == draw)
         return draw
 
     def verify_draw(self, draw: Draw) -> None:
@@ -272,7 +272,7 @@ class Game:
         player = self.player(draw.player)
         if draw.count < 1:
             raise Refused(E.BAD_COMMAND, "из резерва берут хотя бы одну карту")
-        self._verify_not_finishing(player, goes_out=False)
+        self._verify_not_finishing(goes_out=False)
         self._draw_count(player, self.hands[player], draw.count, 0)
 
     def verify_penalty(self, penalty: Penalty) -> None:

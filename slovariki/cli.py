@@ -48,11 +48,13 @@ def main() -> None:
 @grades_option
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", help="Вид отчёта.")
 @click.option("--strict", is_flag=True, help="Считать предупреждения ошибками.")
-def check(words_dir: str | None, grades: tuple[int, ...] | None, fmt: str, strict: bool) -> None:
+@click.option("--deck/--no-deck", "deck_rules", default=True,
+              help="Проверять колоду по правилам игры: перевод, подкидывание, биту, число игроков (по умолчанию да).")
+def check(words_dir: str | None, grades: tuple[int, ...] | None, fmt: str, strict: bool, deck_rules: bool) -> None:
     """Проверить списки слов: разметку, словарь, толкования и колоду."""
     from slovariki.rules_check.checker import check_bank
 
-    report = check_bank(_load(words_dir), grades)
+    report = check_bank(_load(words_dir), grades, deck_rules=deck_rules)
     click.echo(report.as_json() if fmt == "json" else report.as_text())
     sys.exit(1 if report.failed(strict) else 0)
 

@@ -33,7 +33,7 @@ def test_help_of_every_command(runner):
 
 
 def test_check_clean_bank_exits_0(runner, bank_dir):
-    result = runner.invoke(main, ["check", "--words", str(bank_dir({"grade1.yaml": GOOD}))])
+    result = runner.invoke(main, ["check", "--no-deck", "--words", str(bank_dir({"grade1.yaml": GOOD}))])
     assert result.exit_code == 0, result.output
     assert "Карточек: 2" in result.output and "1 класс (зелёный)" in result.output
 
@@ -46,7 +46,7 @@ def test_check_errors_exit_1_with_place(runner, bank_dir):
 
 
 def test_check_json(runner, bank_dir):
-    result = runner.invoke(main, ["check", "--format", "json", "--words", str(bank_dir({"grade1.yaml": BAD}))])
+    result = runner.invoke(main, ["check", "--no-deck", "--format", "json", "--words", str(bank_dir({"grade1.yaml": BAD}))])
     body = json.loads(result.output)
     assert result.exit_code == 1
     assert body["errors"] == 1 and body["cards"] == 2
@@ -57,8 +57,8 @@ def test_check_json(runner, bank_dir):
 
 def test_strict_fails_on_warnings(runner, bank_dir):
     folder = bank_dir({"grade1.yaml": GOOD.replace("Длинный проход", "Проход, как в коридорах,")})
-    assert runner.invoke(main, ["check", "--words", str(folder)]).exit_code == 0
-    assert runner.invoke(main, ["check", "--strict", "--words", str(folder)]).exit_code == 1
+    assert runner.invoke(main, ["check", "--no-deck", "--words", str(folder)]).exit_code == 0
+    assert runner.invoke(main, ["check", "--no-deck", "--strict", "--words", str(folder)]).exit_code == 1
 
 
 def test_missing_folder_exits_2_without_traceback(runner, tmp_path):
@@ -74,7 +74,7 @@ def test_bad_grades_option_is_a_usage_error(runner):
 
 def test_grades_filter(runner, bank_dir):
     folder = bank_dir({"grade1.yaml": GOOD, "grade2.yaml": BAD.replace("grade: 1", "grade: 2").replace("к[о]р[и]д+ор", "л[о]п+ата")})
-    result = runner.invoke(main, ["check", "--grades", "1", "--words", str(folder)])
+    result = runner.invoke(main, ["check", "--no-deck", "--grades", "1", "--words", str(folder)])
     assert result.exit_code == 0 and "Карточек: 2" in result.output
 
 

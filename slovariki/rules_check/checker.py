@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from slovariki import diagnostics as diag
 from slovariki.diagnostics import Diagnostic
 from slovariki.model import Colour, Deck
+from slovariki.rules_check.deck import DeckReport, check_deck
 from slovariki.rules_check.lexicon import Lexicon, WordInfo
 from slovariki.wordlist import WordBank
 
@@ -18,6 +19,7 @@ class CheckReport:
     deck: Deck
     diagnostics: tuple[Diagnostic, ...]
     words: tuple[WordInfo, ...]
+    deck_check: DeckReport | None = None  # the deck rules checks (R2, R7–R9) and their figures
 
     @property
     def errors(self) -> int:
@@ -39,7 +41,8 @@ class CheckReport:
 
     def as_json(self) -> str:
         summary = {str(g): {str(s): n[s] for s in (1, 2, 3)} for g, n in self.summary().items()}
-        return diag.to_json(self.diagnostics, cards=len(self.deck), summary=summary,
+        deck = self.deck_check.figures if self.deck_check else None
+        return diag.to_json(self.diagnostics, cards=len(self.deck), summary=summary, deck=deck,
                             words=[w.as_json() for w in self.words])
 
     def as_text(self) -> str:
@@ -51,11 +54,14 @@ class CheckReport:
         for grade, stars in self.summary().items():
             label = f"{grade} класс ({Colour.for_grade(grade).russian})"
             lines.append(f"{label:<18}" + "".join(f"{stars[s]:>5}" for s in (1, 2, 3)) + f"{sum(stars.values()):>7}")
+        if self.deck_check:
+            lines.extend(self.deck_check.as_text_lines())
         return "\n".join(lines)
 
 
-def check_bank(bank: WordBank, grades: Iterable[int] | None = None) -> CheckReport:
-    """Run every check on the bank's cards of the given grades (all when None)."""
+def check_bank(bank: WordBank, grades: Iterable[int] | None = None, deck_rules: bool = False) -> CheckReport:
+    """Run every check on the bank's cards of the given grades (all when None); ``deck_rules`` adds
+    the deck rules checks (transfer, toss-in, beating, capacity, balance)."""
     bank = bank.select(grades)
     deck = bank.deck
     found = list(bank.diagnostics)
@@ -66,4 +72,7 @@ def check_bank(bank: WordBank, grades: Iterable[int] | None = None) -> CheckRepo
         found.extend(problems)
         if info is not None:
             words.append(info)
-    return CheckReport(deck, tuple(found), tuple(words))
+    deck_check = check_deck(deck) if deck_rules else None
+    if deck_check:
+        found.extend(deck_check.diagnostics)
+    return CheckReport(deck, tuple(found), tuple(words), deck_check)

@@ -87,3 +87,22 @@ def test_balance_warnings():
 def test_text_summary_names_the_numbers():
     text = "\n".join(check_deck(full_deck()).as_text_lines())
     assert "Колода: 18 карт" in text and "6 классов" in text and "зелёный ↔ голубой: о" in text
+
+
+def test_check_command_reports_the_deck(tmp_path):
+    from click.testing import CliRunner
+
+    from slovariki.cli import main
+
+    result = CliRunner().invoke(main, ["check", "--format", "json"])
+    body = json.loads(result.output)
+    deck = body["deck"]
+    assert deck["cards"] == body["cards"] and deck["capacity"] == 6
+    assert set(deck) == {"cards", "capacity", "colours", "transfer", "toss_in", "beating"}
+    codes_found = {d["code"] for d in body["diagnostics"] if d["code"].startswith("deck-")}
+    assert codes_found <= {"deck-no-toss-partner", "deck-few-toss-partners", "deck-star-spread",
+                           "deck-colour-balance", "deck-no-transfer-partner", "deck-unbeatable"}
+    text = CliRunner().invoke(main, ["check", "--grades", "1,2"]).output
+    assert "хватает на 6 игроков" in text and "зелёный ↔ голубой:" in text
+    plain = CliRunner().invoke(main, ["check", "--no-deck", "--format", "json"]).output
+    assert json.loads(plain)["deck"] is None

@@ -13,9 +13,14 @@ RANKS_FOUR = {2: "двойки", 3: "тройки", 4: "четвёрки", 5: "�
               14: "туза"}
 
 
-def signed(points: int) -> str:
-    """+5, 0, −10 (with a real minus sign)."""
-    return f"+{points}" if points > 0 else f"−{-points}" if points < 0 else "0"
+def number(n: int) -> str:
+    """An integer with a real minus sign: −10."""
+    return f"−{-n}" if n < 0 else str(n)
+
+
+def signed(n: int) -> str:
+    """+5, 0, −10."""
+    return f"+{n}" if n > 0 else number(n)
 
 
 def players_word(n: int) -> str:
@@ -64,14 +69,23 @@ def score_table(game: Game) -> str:
     rows = []
     for name, s in game.scores().items():
         rows.append([name, str(s.cards), signed(s.fours_bonus), signed(s.out_bonus), signed(s.penalty_points),
-                     str(s.total)])
+                     number(s.total)])
     return _table(["Игрок", "Карты", "Четвёрки", "Выход", "Штрафы", "Итого"], rows)
 
 
 def state_table(game: Game) -> str:
     rows = [[name, str(game.hands[name]), str(game.reserves[name]),
-             str(sum(len(m) for m in game.melds[name])), str(game.score(name).total)] for name in game.players]
+             str(sum(len(m) for m in game.melds[name])), number(game.score(name).total)] for name in game.players]
     return _table(["Игрок", "На руке", "В резерве", "Выложено", "Очки"], rows)
+
+
+def points(n: int) -> str:
+    return f"{number(n)} {plural(abs(n), 'очко', 'очка', 'очков')}"
+
+
+def joined(items: list[str]) -> str:
+    """«А», «А и Б», «А, Б и В»."""
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " и " + items[-1]
 
 
 def result_text(game: Game) -> str:
@@ -79,12 +93,14 @@ def result_text(game: Game) -> str:
     totals = {name: s.total for name, s in game.scores().items()}
     if not won:
         return "Победителя нет: никто не избавился от всех карт."
-    if len(won) == len(game.out) == 1:
-        return f"Победитель: {won[0]} — первым избавился от всех карт."
-    together = ", ".join(f"{name} ({totals[name]})" for name in game.out)
+    if len(game.out) == 1:
+        return f"Победитель: {won[0]} — первый, кто избавился от всех карт."
     if len(won) == 1:
-        return f"Победитель: {won[0]}. Одновременно закончили {together}; побеждает тот, у кого больше очков."
-    return f"Ничья: {', '.join(won)}. Одновременно закончили {together}, и у лучших очков поровну."
+        head = f"Победитель по очкам: {won[0]}."
+    else:
+        head = f"Ничья по очкам: {joined(list(won))} (по {points(totals[won[0]])})."
+    together = joined([f"{name} ({points(totals[name])})" for name in game.out])
+    return f"{head} Одновременно закончили {together}."
 
 
 def event_text(event: Event, game: Game) -> str:

@@ -153,6 +153,14 @@ def check_names(players: Sequence[str]) -> tuple[str, ...]:
     return names
 
 
+def find_player(players: Sequence[str], name: str) -> str:
+    """The player's name as the game spells it; case does not matter."""
+    for known in players:
+        if known.lower() == name.lower():
+            return known
+    raise Refused(E.UNKNOWN_PLAYER, f"игрока «{name}» в этой партии нет; играют: {', '.join(players)}")
+
+
 def _looks_like_card(text: str) -> bool:
     try:
         PlayingCard.parse(text, lowest_rank=2)
@@ -188,11 +196,7 @@ class Game:
         return Game.replay(self.players, self.log[:-1])
 
     def player(self, name: str) -> str:
-        """The player's name as the game spells it; case does not matter."""
-        for known in self.players:
-            if known.lower() == name.lower():
-                return known
-        raise Refused(E.UNKNOWN_PLAYER, f"игрока «{name}» в этой партии нет; играют: {', '.join(self.players)}")
+        return find_player(self.players, name)
 
     def laid_of_rank(self, rank: int) -> int:
         return sum(1 for card in self.owner if card.rank == rank)

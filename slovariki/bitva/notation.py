@@ -13,11 +13,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from slovariki.bitva import errors as E
 from slovariki.bitva.errors import Refused
-from slovariki.bitva.game import Draw, Finish, Meld, Move, Penalty
+from slovariki.bitva.game import Draw, Finish, Meld, Move, Penalty, find_player
 from slovariki.game.cards import PlayingCard
 
 KIND_SIZES = {"пара": 2, "триплет": 3, "тройка": 3, "одна": 1, "одиночная": 1, "карта": 1}
@@ -57,8 +58,10 @@ def _count(text: str, what: str) -> int:
     return int(text)
 
 
-def parse_line(line: str) -> Command | None:
-    """The command on ``line``, None for an empty line or a comment; Refused for anything else."""
+def parse_line(line: str, players: Sequence[str] | None = None) -> Command | None:
+    """The command on ``line``, None for an empty line or a comment; Refused for anything else.
+    With the game's ``players`` known, a line that starts with neither a command nor a player's
+    name is refused as such, before its cards are read."""
     text = line.split("#", 1)[0].strip()
     words = text.replace(",", " ").split()
     if not words:
@@ -80,7 +83,14 @@ def parse_line(line: str) -> Command | None:
         if len(rest) != 2:
             raise Refused(E.BAD_COMMAND, "добор пишется так: «добор Аня 2»")
         return Draw(rest[0], _count(rest[1], "добор"))
-    return _parse_meld(words[0].rstrip(":"), rest)
+    player = words[0].rstrip(":")
+    if players is not None:
+        try:
+            find_player(players, player)
+        except Refused as exc:
+            raise Refused(exc.code, f"«{player}» — не команда и не игрок этой партии "
+                          f"(играют: {', '.join(players)})") from None
+    return _parse_meld(player, rest)
 
 
 def _parse_meld(player: str, words: list[str]) -> Meld:

@@ -111,7 +111,7 @@ def load_record(path: Path) -> Record:
     problems = []
     for number, line in numbered:
         try:
-            command = parse_line(line)
+            command = parse_line(line, roster.players if roster else None)
             if command is None:
                 continue
             if isinstance(command, SessionCommand):

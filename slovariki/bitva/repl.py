@@ -99,7 +99,7 @@ class Repl:
     def handle(self, line: str) -> bool:
         """Answer one line; False when the user asks to quit."""
         try:
-            command = parse_line(line)
+            command = parse_line(line, self.game.players if self.game else None)
             if command is None:
                 return True
             if isinstance(command, SessionCommand):

@@ -50,6 +50,14 @@ def test_bad_lines(line, code, words):
     assert info.value.code == code and words in info.value.message
 
 
+def test_a_mistyped_command_is_not_read_as_a_meld_when_the_players_are_known():
+    with pytest.raises(Refused) as info:
+        parse_line("штарф Боря", ["Аня", "Боря"])
+    assert info.value.code == "unknown-player"
+    assert info.value.message == "«штарф» — не команда и не игрок этой партии (играют: Аня, Боря)"
+    assert parse_line("боря 7ч 7п", ["Аня", "Боря"]) == Meld("боря", cards("7ч 7п"))
+
+
 names = st.sampled_from(["Аня", "Боря", "Вика", "Гена"])
 moves = st.one_of(
     st.builds(Meld, names, st.lists(st.sampled_from(full_deck()), min_size=1, max_size=4).map(tuple),

@@ -1,0 +1,55 @@
+"""Simulated games for the referee's tests: a full-information deal played out with random legal moves."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from slovariki.game import Game, GameState, Take
+from slovariki.wordlist import load_bank
+
+NAMES = ("Аня", "Боря", "Вика", "Гоша", "Даша", "Егор")
+RULES = ("slovariki", "podkidnoy", "perevodnoy")
+_GAMES: dict[str, Game] = {}
+
+
+def game(rules: str) -> Game:
+    if rules not in _GAMES:
+        _GAMES[rules] = Game(rules, load_bank(None).deck.cards if rules == "slovariki" else None)
+    return _GAMES[rules]
+
+
+@dataclass
+class Played:
+    rules: str
+    start: GameState  # right after the deal
+    end: GameState  # after the last move
+
+    @property
+    def new_command(self) -> dict:
+        state = self.start
+        return {"cmd": "new", "players": list(state.names), "trump": str(state.trump),
+                "first": state.names[state.attacker], "rules": self.rules}
+
+    def commands(self) -> list[tuple[dict, tuple]]:
+        """Each move as a protocol command, with the engine's events for it."""
+        names = self.end.names
+        return [({"player": names[r.player], **r.move.as_json()}, r.events) for r in self.end.log]
+
+
+def play(rules: str, players: int, seed: int, max_moves: int = 3000) -> Played:
+    """A dealt game with every hand known, played to the end with random legal moves."""
+    rng = random.Random(seed)
+    state = game(rules).deal(players, rng, names=NAMES[:players])
+    start = state.copy()
+    for _ in range(max_moves):
+        if state.is_over():
+            break
+        options = [(p, m) for p in range(players) for m in state.legal_moves(p)]
+        takes = [o for o in options if type(o[1]) is Take]
+        others = [o for o in options if type(o[1]) is not Take]
+        # Taking only now and then keeps random games short, as real ones are.
+        player, move = rng.choice(takes if takes and (not others or rng.random() < 0.15) else others)
+        state.apply(player, move)
+    assert state.is_over(), "a random game did not end"
+    return Played(rules, start, state)

@@ -6,6 +6,10 @@ import sys
 
 import click
 
+from slovariki import clicktext
+
+clicktext.install()
+
 
 def _grades(ctx: click.Context, param: click.Parameter, value: str | None) -> tuple[int, ...] | None:
     if value is None:

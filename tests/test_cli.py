@@ -94,3 +94,16 @@ def test_console_start_up_imports_nothing_heavy():
     code = "import sys, slovariki.cli; print(sorted(m for m in ('reportlab','pymorphy3','yaml','jinja2') if m in sys.modules))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_click_usage_errors_speak_russian(runner):
+    result = runner.invoke(main, ["words", "--stars", "5"])
+    assert result.exit_code == 2
+    assert "Ошибка: Неверное значение" in result.output and "Справка:" in result.output
+    assert "Использование:" in runner.invoke(main, ["--help"]).output
+
+
+def test_russian_plural_forms():
+    from slovariki.clicktext import plural_form
+
+    assert [plural_form(n) for n in (1, 2, 5, 11, 12, 21, 22, 25, 111)] == [0, 1, 2, 2, 2, 0, 1, 2, 2]

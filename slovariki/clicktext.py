@@ -1,0 +1,94 @@
+"""Click's own texts (usage line, help headings, usage errors) in Russian.
+
+Click marks every text it prints for gettext and looks it up through the module-level ``_`` and
+``ngettext`` names of its modules. Pointing those names at a small Russian catalogue is cheaper than
+shipping compiled gettext files, and a text missing from the catalogue still prints in English.
+"""
+
+from __future__ import annotations
+
+import click.core
+import click.decorators
+import click.exceptions
+import click.formatting
+import click.parser
+import click.types
+
+CATALOGUE = {
+    "Usage:": "Использование:",
+    "Options": "Параметры",
+    "Commands": "Команды",
+    "Positional arguments": "Аргументы",
+    "Show this message and exit.": "Показать эту справку и выйти.",
+    "Show the version and exit.": "Показать версию и выйти.",
+    "%(prog)s, version %(version)s": "%(prog)s, версия %(version)s",
+    "Error: {message}": "Ошибка: {message}",
+    "Try '{command} {option}' for help.": "Справка: «{command} {option}».",
+    "Invalid value: {message}": "Неверное значение: {message}",
+    "Invalid value for {param_hint}: {message}": "Неверное значение {param_hint}: {message}",
+    "Missing argument": "Не хватает аргумента",
+    "Missing option": "Не хватает параметра",
+    "Missing parameter": "Не хватает значения",
+    "Missing {param_type}": "Не хватает: {param_type}",
+    "Missing command.": "Не указана команда.",
+    "Missing parameter: {param_name}": "Не хватает значения: {param_name}",
+    "No such command {name!r}.": "Нет такой команды: {name!r}.",
+    "No such option {name!r}.": "Нет такого параметра: {name!r}.",
+    "Option {name!r} does not take a value.": "Параметру {name!r} значение не нужно.",
+    "Aborted!": "Прервано.",
+    "{value!r} is not a valid {number_type}.": "{value!r} — не {number_type}.",
+    "{value} is not in the range {range}.": "{value} вне допустимых пределов {range}.",
+    "{value!r} is not a valid boolean. Recognized values: {states}":
+        "{value!r} — не «да» и не «нет». Допустимо: {states}",
+    "{name} {filename!r} does not exist.": "{name} {filename!r} не найден.",
+    "{name} {filename!r} is a directory.": "{name} {filename!r} — папка.",
+    "{name} {filename!r} is a file.": "{name} {filename!r} — файл.",
+    "{name} {filename!r} is not readable.": "{name} {filename!r} нельзя прочитать.",
+    "{name} {filename!r} is not writable.": "в {name} {filename!r} нельзя писать.",
+    "Could not open file {filename!r}: {message}": "Не удалось открыть файл {filename!r}: {message}",
+    "file": "файл",
+    "directory": "папка",
+    "path": "путь",
+    "default: {default}": "по умолчанию: {default}",
+}
+
+PLURALS = {  # (singular, plural) → the Russian forms for 1, 2–4, 5+
+    ("Got unexpected extra argument ({args})", "Got unexpected extra arguments ({args})"):
+        ("Лишний аргумент ({args})",) * 3,
+    ("Did you mean {possibility}?", "(Did you mean one of: {possibilities}?)"):
+        ("Может быть, {possibility}?", "(Может быть, одно из: {possibilities}?)",
+         "(Может быть, одно из: {possibilities}?)"),
+    ("Option {name!r} requires an argument.", "Option {name!r} requires {nargs} arguments."):
+        ("Параметру {name!r} нужно значение.", "Параметру {name!r} нужно {nargs} значения.",
+         "Параметру {name!r} нужно {nargs} значений."),
+    ("{value!r} is not {choice}.", "{value!r} is not one of {choices}."):
+        ("{value!r} — не {choice}.", "{value!r} — не одно из: {choices}.", "{value!r} — не одно из: {choices}."),
+}
+
+
+def plural_form(n: int) -> int:
+    """0 for 1 (21, 31…), 1 for 2–4 (22…), 2 for the rest: the Russian plural rule."""
+    if n % 10 == 1 and n % 100 != 11:
+        return 0
+    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+        return 1
+    return 2
+
+
+def gettext(message: str) -> str:
+    return CATALOGUE.get(message, message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    forms = PLURALS.get((singular, plural))
+    if forms is None:
+        return singular if n == 1 else plural
+    return forms[plural_form(n)]
+
+
+def install() -> None:
+    for module in (click.core, click.decorators, click.exceptions, click.formatting, click.parser, click.types):
+        if hasattr(module, "_"):
+            module._ = gettext
+        if hasattr(module, "ngettext"):
+            module.ngettext = ngettext

@@ -29,7 +29,7 @@ def test_help_of_every_command(runner):
     for name in main.commands:
         sub = runner.invoke(main, [name, "--help"])
         assert sub.exit_code == 0, name
-        assert "Usage" in sub.output
+        assert "Использование:" in sub.output
 
 
 def test_check_clean_bank_exits_0(runner, bank_dir):

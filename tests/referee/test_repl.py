@@ -1,0 +1,165 @@
+"""The Russian REPL driven through its standard input: a scripted game with word forms, a typo, an
+ambiguous beat/transfer, a refusal, undo, and a resume after the process is killed mid-game."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from slovariki.cli import main
+from slovariki.game import Game
+from slovariki.referee.repl import Repl
+from slovariki.referee.session import default_path, load
+from slovariki.referee.table import Setup, Table
+from slovariki.wordlist import load_bank
+
+# Аня and Боря, trump «лопата» (blue); the small bank has 16 cards, so the stock holds 4.
+SCRIPT = [
+    "Аня корову",                  # an attack, the word in the accusative
+    "Боря ребята",                 # green ★ on green ★: may beat or transfer, the referee asks
+    "п",                           # … transfer
+    "отмена",                      # take it back
+    "Боря ребята",
+    "б",                           # … beat this time
+    "Ан подкидывает сороку",       # a short name; «сорока» shares no hard letter with «ребята»
+    "Аня подкидывает петуха",
+    "Боря бьёт машну",             # a typo: the referee suggests «машина»
+    "да",
+    "Аня пас",                     # the bout is beaten, both refill, Боря draws the trump last
+    "берёт",                       # no name: the player whose move it is; nothing to take yet
+    "Боря медведем",
+    "Аня бьёт медведя капустой",   # both cards named, in other forms
+]
+
+
+def play_args(bank: Path, *extra: str) -> list[str]:
+    return ["referee", "play", "--players", "Аня,Боря", "--trump", "лопату", "--words", str(bank), *extra]
+
+
+def test_a_scripted_game(small_bank):
+    result = CliRunner().invoke(main, play_args(small_bank), input="\n".join(SCRIPT) + "\n")
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "Заход 1: заходит Аня, отбивается Боря" in out
+    assert "✓ Аня: заходит «корова»." in out
+    assert out.count("«ребята» может и побить, и перевести. Что делает Боря: бьёт или переводит? (б/п)") == 2
+    assert "✓ Боря: переводит «ребята»." in out
+    assert "↶ Отменён ход: Боря: переводит «ребята»." in out
+    assert "✓ Боря: бьёт «корова» картой «ребята»." in out
+    assert "✗ Нельзя: Аня подкидывает «сорока». Правило 9: у «сорока» и «ребята» нет общей сложной буквы" in out
+    assert "✓ Аня: подкидывает «петух»." in out
+    assert "Нет карты «машну». Может быть, «машина»? (да/нет)" in out
+    assert "✓ Боря: бьёт «петух» картой «машина»." in out
+    assert "  Бито: карты со стола уходят в отбой.\n  Добирают из колоды: Аня 2, Боря 2.\n" \
+           "  Боря последним берёт открытый козырь «лопата».\nЗаход 2: заходит Боря, отбивается Аня" in out
+    assert "✗ Нельзя: Боря берёт. Правило 5" in out
+    assert "✓ Аня: бьёт «медведь» картой «капуста»." in out
+    assert "Ход за игроком Боря: можно подкинуть карту или сказать «пас»." in out
+    assert "\x1b[" not in out  # no colour when the output is not a terminal
+    table = load(default_path())  # every accepted move saved, the undone one gone
+    assert [r.move.as_json()["cmd"] for r in table.state.log] == [
+        "attack", "beat", "toss", "beat", "pass", "attack", "beat"]
+
+
+def test_a_game_to_the_winner_with_refill_orders(small_bank):
+    """Play a whole game from a simulated one's moves, typed as words: the winner is announced."""
+    game = Game("slovariki", load_bank(small_bank).deck.cards)
+    rng = random.Random(5)
+    state = game.deal(2, rng, first=0, names=("Аня", "Боря"))
+    trump = str(state.trump)
+    lines = []
+    while not state.is_over():
+        moves = [(p, m) for p in range(2) for m in state.legal_moves(p)]
+        seat, move = rng.choice(moves)
+        state.apply(seat, move)
+        verb = {"attack": "заходит", "beat": "бьёт", "transfer": "переводит", "toss": "подкидывает",
+                "pass": "пас", "take": "берёт"}[move.cmd]
+        words = [str(move.target), str(move.card)] if move.cmd == "beat" else \
+            [str(move.card)] if move.cmd not in ("pass", "take") else []
+        lines.append(" ".join([state.names[seat], verb, *words]))
+    result = CliRunner().invoke(main, ["referee", "play", "--players", "Аня,Боря", "--trump", trump,
+                                       "--words", str(small_bank)], input="\n".join(lines) + "\n")
+    assert result.exit_code == 0
+    assert "✗" not in result.output
+    winner = state.names[state.winner]
+    assert f"Победитель — {winner}!" in result.output
+    assert "Игра окончена." in result.output
+
+
+def test_questions_and_confusions(small_bank):
+    table = Table.start(Setup(("Аня", "Анатолий"), "лопата", words=str(small_bank)))
+    out = io.StringIO()
+    repl = Repl(table, default_path(), out)
+    for line in ["Ан корова", "Гоша корова", "Аня", "Аня пас корова", "Аня карова", "нет", "Аня заходит",
+                 "помощь", "запись", "Аня кошка"]:
+        repl.handle(line)
+    text = out.getvalue()
+    assert "«Ан» — это кто: Аня, Анатолий? Напишите имя полнее." in text
+    assert "Нет игрока «Гоша»: играют Аня, Анатолий." in text
+    assert "С какой картой?" in text
+    assert "После «пас» карту называть не нужно." in text
+    assert "Нет карты «карова». Может быть, «корова»?" in text
+    assert "Хорошо, ход не записан." in text
+    assert "Как записывать ходы" in text
+    assert "# Запись партии" in text
+    assert "Нет такой карты: «кошка»." in text
+    assert not table.state.log
+
+
+def test_colour_on_a_terminal(small_bank):
+    table = Table.start(Setup(("Аня", "Боря"), "лопата", words=str(small_bank)))
+    out = io.StringIO()
+    Repl(table, default_path(), out, colour=True).show_state()
+    text = out.getvalue()
+    assert "\x1b[36m●\x1b[0m" in text  # the blue suit mark of the trump
+    assert "л\x1b[1;31mо\x1b[0mпа́та" in text  # hard letter red, stress marked
+
+
+def _read_until(proc: subprocess.Popen, ending: str) -> str:
+    lines = []
+    while True:
+        line = proc.stdout.readline()
+        assert line, "the referee stopped: " + "".join(lines)
+        lines.append(line)
+        if line.startswith(ending):
+            return "".join(lines)
+
+
+def test_resume_after_the_process_is_killed(small_bank, data_home, tmp_path):
+    env = {**os.environ, "XDG_DATA_HOME": str(data_home), "PYTHONIOENCODING": "utf-8"}
+    proc = subprocess.Popen([sys.executable, "-m", "slovariki", *play_args(small_bank)], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, encoding="utf-8", env=env)
+    try:
+        _read_until(proc, "Ход за игроком")
+        for line in ["Аня корову", "Боря бьёт ребятами", "Аня подкидывает петуха"]:
+            proc.stdin.write(line + "\n")
+            proc.stdin.flush()
+            assert "✓" in _read_until(proc, "Ход за игроком")
+        proc.stdin.write("Боря машиной\n")  # the answer is printed only after the move is saved
+        proc.stdin.flush()
+        _read_until(proc, "Ход за игроком")
+    finally:
+        proc.kill()
+        proc.wait()
+    saved = json.loads(default_path().read_text(encoding="utf-8"))
+    assert len(saved["moves"]) == 4
+    script = "отмена\nБоря берёт\nАня корова\n"
+    result = CliRunner().invoke(main, ["referee", "resume"], input=script)
+    assert result.exit_code == 0, result.output
+    assert "Продолжаем партию из" in result.output and "записано ходов — 4" in result.output
+    assert "↶ Отменён ход: Боря: бьёт «петух» картой «машина»." in result.output
+    assert "Боря забирает со стола 3 карты." in result.output
+    assert "✗ Нельзя: Аня заходит «корова»." in result.output  # Боря took it: known to be in his hand
+    log = CliRunner().invoke(main, ["referee", "log"])
+    assert "4. Боря: берёт" in log.output and "5." not in log.output
+    record = tmp_path / "record.txt"
+    record.write_text(log.output, encoding="utf-8")
+    replay = CliRunner().invoke(main, ["referee", "replay", str(record)])
+    assert replay.exit_code == 0 and "все ходы по правилам (4)" in replay.output

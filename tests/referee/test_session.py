@@ -1,0 +1,118 @@
+"""Session files: atomic saves, resume, undo across a resume, and files that must not be overwritten."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from slovariki.cli import main
+from slovariki.game import Attack, Take
+from slovariki.referee import session
+from slovariki.referee.session import SessionError, default_path, load, probe, save
+from slovariki.referee.table import Setup, Table
+
+
+@pytest.fixture
+def table(small_bank):
+    return Table.start(Setup(("Аня", "Боря"), "лопата", words=str(small_bank)))
+
+
+def test_default_path_is_in_the_data_folder(data_home):
+    assert default_path() == data_home / "slovariki" / "referee-session.json"
+
+
+def test_save_and_load_replay_every_move(table, tmp_path):
+    path = tmp_path / "game.json"
+    table.play(0, Attack(table.card("корова")))
+    table.play(1, Take())
+    save(table, path)
+    loaded = load(path)
+    assert loaded.state == table.state
+    assert loaded.setup == table.setup
+    assert [p.name for p in tmp_path.glob("*game.json*")] == ["game.json"]  # no temporary file left behind
+
+
+def test_undo_works_across_a_resume(table, tmp_path):
+    path = tmp_path / "game.json"
+    before = table.state.copy()
+    table.play(0, Attack(table.card("корова")))
+    save(table, path)
+    resumed = load(path)
+    resumed.undo()
+    assert resumed.state == before
+
+
+def test_a_failed_write_keeps_the_old_file(table, tmp_path, monkeypatch):
+    path = tmp_path / "game.json"
+    save(table, path)
+    old = path.read_bytes()
+    table.play(0, Attack(table.card("корова")))
+
+    def broken(*args):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(session.os, "fsync", broken)
+    with pytest.raises(SessionError, match="не удалось сохранить"):
+        save(table, path)
+    assert path.read_bytes() == old
+    assert [p.name for p in tmp_path.glob("*game.json*")] == ["game.json"]
+
+
+@pytest.mark.parametrize("content, words", [
+    (b"\x00\x01 not json", "не JSON"),
+    (b'{"format": "something-else"}', "не файл партии"),
+    (b"[1, 2, 3]", "не файл партии"),
+    (json.dumps({"format": session.FORMAT, "version": 99}).encode(), "версии 99"),
+    (json.dumps({"format": session.FORMAT, "version": 1}).encode(), "испорчен"),
+])
+def test_foreign_or_corrupt_files_are_refused(tmp_path, content, words):
+    path = tmp_path / "game.json"
+    path.write_bytes(content)
+    with pytest.raises(SessionError, match=words):
+        load(path)
+    with pytest.raises(SessionError, match="не будет перезаписан"):
+        probe(path)
+
+
+def test_a_move_that_does_not_replay_is_named(table, tmp_path):
+    path = tmp_path / "game.json"
+    table.play(0, Attack(table.card("корова")))
+    save(table, path)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["moves"].append({"player": "Аня", "cmd": "attack", "card": "ворона"})
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    with pytest.raises(SessionError, match="ход 2 не проходит проверку"):
+        load(path)
+
+
+def test_play_never_overwrites_a_foreign_file(small_bank, tmp_path):
+    path = tmp_path / "notes.json"
+    path.write_text("мои заметки", encoding="utf-8")
+    args = ["referee", "play", "--players", "Аня,Боря", "--trump", "лопата", "--words", str(small_bank),
+            "--session", str(path)]
+    for extra in ([], ["--force"]):
+        result = CliRunner().invoke(main, args + extra, input="")
+        assert result.exit_code == 1
+        assert "не будет перезаписан" in result.output
+    assert path.read_text(encoding="utf-8") == "мои заметки"
+
+
+def test_play_asks_before_replacing_an_unfinished_game(small_bank):
+    args = ["referee", "play", "--players", "Аня,Боря", "--trump", "лопата", "--words", str(small_bank)]
+    first = CliRunner().invoke(main, args, input="Аня корова\n")
+    assert first.exit_code == 0
+    again = CliRunner().invoke(main, args, input="")
+    assert again.exit_code == 1 and "незаконченная партия" in again.output and "--force" in again.output
+    assert len(load(default_path()).state.log) == 1
+    forced = CliRunner().invoke(main, args + ["--force"], input="")
+    assert forced.exit_code == 0
+    assert len(load(default_path()).state.log) == 0
+
+
+def test_resume_and_log_without_a_session():
+    for command in (["referee", "resume"], ["referee", "log"]):
+        result = CliRunner().invoke(main, command)
+        assert result.exit_code == 1
+        assert "Ошибка: файла партии" in result.output and "Traceback" not in result.output

@@ -17,7 +17,7 @@ def test_help_of_every_subcommand(runner):
     group = main.commands["bitva-par"]
     for name in group.commands:
         result = runner.invoke(main, ["bitva-par", name, "--help"])
-        assert result.exit_code == 0 and "Usage" in result.output, name
+        assert result.exit_code == 0 and "Использование:" in result.output, name
     assert "избавился от всех карт" in runner.invoke(main, ["bitva-par", "score", "--help"]).output
 
 

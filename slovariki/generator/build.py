@@ -8,7 +8,7 @@ from typing import Protocol
 
 from slovariki.generator import fonts, handout, rules_sheet, sheet, theme, writer
 from slovariki.generator.calibration import render_calibration
-from slovariki.generator.faces import Faces, FitError, Front, grade_label
+from slovariki.generator.faces import Faces, FitError, grade_label
 from slovariki.generator.imposition import render_cards
 from slovariki.generator.options import DeckOptions
 from slovariki.model import Deck
@@ -79,13 +79,14 @@ def build_deck(deck: Deck, options: DeckOptions, out: Path, progress: Progress |
     except (fonts.FontError, sheet.LayoutError, rules_sheet.TemplateError) as exc:
         raise BuildError(str(exc)) from None
     faces = Faces(*layout.card, options.bleed * theme.MM, options.stress)
-    fronts = _measure(deck, faces) * options.copies
+    check_fit(deck, faces)
+    cards = list(deck) * options.copies
     words = handout.prepare(deck, options.stress)
-    progress.start(len(fronts) + 2)
+    progress.start(len(cards) + 2)
     pages = {}
     with writer.batch(out) as batch:
         with batch.open(CARDS_FILE) as stream:
-            pages[CARDS_FILE] = render_cards(stream, fronts, layout, faces, progress.advance)
+            pages[CARDS_FILE] = render_cards(stream, cards, layout, faces, progress.advance)
         with batch.open(RULES_FILE) as stream:
             pages[RULES_FILE] = rules_sheet.render_rules(stream, rules, options.paper)
         progress.advance(1)
@@ -108,17 +109,19 @@ def build_calibration(options: DeckOptions, out: Path) -> BuildResult:
     return BuildResult(0, 1, layout, (OutputFile(path, pages, path.stat().st_size),))
 
 
-def _measure(deck: Deck, faces: Faces) -> list[Front]:
-    """Every card measured; all cards that do not fit are named together."""
-    fronts, problems = [], []
+def check_fit(deck: Deck, faces: Faces) -> None:
+    """Measure every card before anything is written; all cards that do not fit are named together.
+
+    The measurements are dropped: drawing measures again, so memory does not grow with the deck.
+    """
+    problems = []
     for card in deck:
         try:
-            fronts.append(faces.measure(card))
+            faces.measure(card)
         except FitError as exc:
             problems.append(str(exc))
     if problems:
         raise BuildError("\n".join(problems))
-    return fronts
 
 
 def _printed_texts(deck: Deck) -> list[tuple[str, str]]:

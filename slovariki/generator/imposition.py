@@ -1,4 +1,4 @@
-"""cards.pdf: measured fronts placed on sheets, backs on the following page (or beside them), marks."""
+"""cards.pdf: card fronts placed on sheets, backs on the following page (or beside them), marks."""
 
 from __future__ import annotations
 
@@ -8,8 +8,9 @@ from typing import BinaryIO
 from reportlab.pdfgen.canvas import Canvas
 
 from slovariki.generator import theme
-from slovariki.generator.faces import Faces, Front
+from slovariki.generator.faces import Faces
 from slovariki.generator.sheet import Line, Rect, SheetLayout
+from slovariki.model import Card
 
 DUPLEX_PREFERENCE = {"duplex-long": "DuplexFlipLongEdge", "duplex-short": "DuplexFlipShortEdge"}
 
@@ -31,16 +32,16 @@ def new_canvas(stream: BinaryIO, page: tuple[float, float], title: str, subject:
     return canvas
 
 
-def render_cards(stream: BinaryIO, fronts: Sequence[Front], layout: SheetLayout, faces: Faces,
+def render_cards(stream: BinaryIO, cards: Sequence[Card], layout: SheetLayout, faces: Faces,
                  progress: Callable[[int], None] = lambda n: None) -> int:
-    """Draw every card onto sheets; returns the number of pages."""
+    """Draw every card onto sheets, measuring each just before drawing; returns the number of pages."""
     canvas = new_canvas(stream, layout.page, "«Словарики»: карточки для печати",
                         "Карточки игры «Словарики»: лицевые стороны и рубашки", layout.backs_mode)
     pages = 0
-    for start in range(0, len(fronts), layout.per_sheet):
-        chunk = fronts[start:start + layout.per_sheet]
-        for slot, front in enumerate(chunk):
-            faces.draw_front(canvas, front, layout.fronts[slot])
+    for start in range(0, len(cards), layout.per_sheet):
+        chunk = cards[start:start + layout.per_sheet]
+        for slot, card in enumerate(chunk):
+            faces.draw_front(canvas, faces.measure(card), layout.fronts[slot])
             if layout.backs_mode == "fold":
                 faces.draw_back(canvas, layout.backs[slot])
             progress(1)

@@ -1,0 +1,114 @@
+"""The game record: readable text, replayable, and the replay names the first illegal move."""
+
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+from referee.conftest import Client
+from referee.games import RULES, play
+
+from slovariki.cli import main
+from slovariki.referee.notation import NotationError, check_file, parse, render, replay
+
+
+def recorded(rules: str, players: int, seed: int):
+    played = play(rules, players, seed)
+    client = Client()
+    client.ok(played.new_command)
+    for command, _ in played.commands():
+        client.ok(command)
+    return played, client.session.table
+
+
+@pytest.mark.parametrize("rules", RULES)
+def test_render_parse_replay_round_trip(rules):
+    played, table = recorded(rules, 3, 11)
+    text = render(table)
+    verdict = replay(parse(text))
+    assert verdict.problem is None and verdict.moves == len(played.end.log)
+    assert verdict.table.state == table.state
+    assert render(verdict.table) == text
+
+
+def test_the_record_reads_well(small_bank):
+    client = Client()
+    client.ok({"cmd": "new", "players": ["Аня", "Боря"], "trump": "лопата", "words": str(small_bank)})
+    for command in ({"cmd": "attack", "player": "Аня", "card": "корова"},
+                    {"cmd": "beat", "player": "Боря", "card": "собака"},
+                    {"cmd": "pass", "player": "Аня"}):
+        client.ok(command)
+    text = render(client.session.table)
+    assert text == (
+        "# Запись партии (slovariki referee)\n"
+        "правила: slovariki\n"
+        "игроки: Аня, Боря\n"
+        "козырь: лопата\n"
+        "первым заходит: Аня\n"
+        f"слова: {small_bank}\n"
+        "\n"
+        "Заход 1: заходит Аня, отбивается Боря\n"
+        "1. Аня: заходит «корова»\n"
+        "2. Боря: бьёт «корова» картой «собака»\n"
+        "3. Аня: пас\n"
+        "   → Бито: карты со стола уходят в отбой.\n"
+        "   → Добирают из колоды: Аня 1, Боря 1.\n"
+        "\n"
+        "Заход 2: заходит Боря, отбивается Аня\n")
+
+
+def test_replay_reports_the_first_illegal_move():
+    _, table = recorded("slovariki", 2, 4)
+    lines = render(table).splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("5. "))
+    player, _ = lines[at][3:].split(":", 1)
+    lines[at] = f"5. {player}: заходит «{table.setup.trump}»"  # the trump card still under the stock
+    verdict = replay(parse("\n".join(lines)))
+    assert verdict.moves == 4
+    assert verdict.problem.startswith(f"ход 5 (строка {at + 1}): {player}: ")
+    assert "так ходить нельзя" in verdict.problem
+
+
+def test_replay_checks_the_recorded_results():
+    _, table = recorded("podkidnoy", 2, 2)
+    text = render(table).replace("Добирают из колоды:", "Добирают из колоды: Вика 9,", 1)
+    verdict = replay(parse(text))
+    assert "в записи после хода сказано" in verdict.problem and "по правилам" in verdict.problem
+
+
+def test_a_record_of_moves_only_replays_too():
+    _, table = recorded("perevodnoy", 2, 8)
+    bare = "\n".join(line for line in render(table).splitlines() if not line.startswith(("   →", "Заход")))
+    assert replay(parse(bare)).problem is None
+
+
+@pytest.mark.parametrize("text, words", [
+    ("правила: slovariki\n1. Аня: пас\n", "нет строки «игроки"),
+    ("игроки: Аня, Боря\nкозырь: лопата\nходы: много\n", "не понимаю строку"),
+    ("игроки: Аня, Боря\nкозырь: лопата\nклассы: один\n1. Аня: пас\n", "классы пишутся"),
+    ("игроки: Аня, Боря\nкозырь: лопата\n1. Вика: пас\n", "с имени игрока"),
+])
+def test_unreadable_records(text, words):
+    with pytest.raises(NotationError, match=words):
+        parse(text)
+
+
+def test_a_move_that_cannot_be_read_is_reported_at_its_line():
+    verdict = replay(parse("игроки: Аня, Боря\nкозырь: лопата\n\n1. Аня: ходит с «коридор»\n"))
+    assert verdict.problem.startswith("ход 1 (строка 4)") and "не понимаю ход" in verdict.problem
+    verdict = replay(parse("игроки: Аня, Боря\nкозырь: лопата\n1. Аня: заходит «кариидор»\n"))
+    assert "«коридор»" in verdict.problem
+
+
+def test_replay_command_exit_codes(tmp_path):
+    _, table = recorded("slovariki", 2, 1)
+    good = tmp_path / "good.txt"
+    good.write_text(render(table), encoding="utf-8")
+    result = CliRunner().invoke(main, ["referee", "replay", str(good)])
+    assert result.exit_code == 0 and "все ходы по правилам" in result.output and "Победитель —" in result.output
+    bad = tmp_path / "bad.txt"
+    bad.write_text(render(table).replace("1. Аня: заходит", "1. Боря: заходит"), encoding="utf-8")
+    assert CliRunner().invoke(main, ["referee", "replay", str(bad)]).exit_code == 1
+    assert check_file(str(tmp_path / "missing.txt"))[0] == 2
+    binary = tmp_path / "binary.txt"
+    binary.write_bytes(b"\xff\xfe\x00")
+    assert check_file(str(binary)) == (2, f"Ошибка: {binary}: запись партии должна быть текстом в UTF-8")

@@ -1,0 +1,58 @@
+"""The `slovariki referee` command group: help, options, clear errors."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+from click.testing import CliRunner
+
+from slovariki.cli import main
+
+
+@pytest.mark.parametrize("command", [[], ["play"], ["resume"], ["log"], ["replay"]])
+def test_help_of_every_subcommand(command):
+    result = CliRunner().invoke(main, ["referee", *command, "--help"])
+    assert result.exit_code == 0 and f"referee {command[0] if command else ''}".strip() in result.output
+
+
+def test_referee_alone_prints_help():
+    result = CliRunner().invoke(main, ["referee"])
+    assert result.exit_code == 0 and "play" in result.output and "--jsonl" in result.output
+
+
+def test_jsonl_with_a_subcommand_is_a_usage_error():
+    result = CliRunner().invoke(main, ["referee", "--jsonl", "log"])
+    assert result.exit_code == 2 and "без подкоманды" in result.output
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--players", "Аня", "--trump", "лопата"], "правило 2"),
+    (["--players", "Аня,Боря", "--trump", "лапатой"], "«лопата»"),
+    (["--players", "Аня,Боря", "--trump", "лопата", "--rules", "шахматы"], "нет правил"),
+    (["--players", "Аня,Аня", "--trump", "лопата"], "одним именем"),
+    (["--players", "Аня,Боря", "--trump", "лопата", "--first", "Вика"], "нет игрока"),
+    (["--players", "Аня,Боря", "--trump", "лопата", "--grades", "7"], "классы"),
+])
+def test_play_with_a_bad_setup(small_bank, args, words):
+    result = CliRunner().invoke(main, ["referee", "play", "--words", str(small_bank), *args], input="")
+    assert result.exit_code == 2, result.output
+    assert "Ошибка:" in result.output and words in result.output and "Traceback" not in result.output
+
+
+def test_play_classic_durak():
+    result = CliRunner().invoke(main, ["referee", "play", "--players", "Аня,Боря", "--trump", "Тч",
+                                       "--rules", "podkidnoy", "--first", "Бо"], input="Боря 6п\nАня 7 п\n")
+    assert result.exit_code == 0, result.output
+    assert "Новая партия: подкидной дурак" in result.output
+    assert "✓ Боря: заходит «6♠»." in result.output and "✓ Аня: бьёт «6♠» картой «7♠»." in result.output
+
+
+def test_help_starts_without_heavy_imports():
+    code = ("import sys; from slovariki.cli import main\n"
+            "try: main(['referee', '--help'])\nexcept SystemExit: pass\n"
+            "heavy = [m for m in ('pymorphy3', 'yaml', 'reportlab', 'slovariki.game', 'slovariki.referee') "
+            "if m in sys.modules]\nprint(heavy)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip().endswith("[]")

@@ -365,3 +365,53 @@ def referee_replay(file: str) -> None:
     status, report = check_file(file)
     click.echo(report, err=status != 0)
     sys.exit(status)
+
+
+@main.command()
+@click.option("--games", type=click.IntRange(1, 10_000_000), default=1000, show_default=True, help="Сколько партий.")
+@click.option("--players", type=click.IntRange(2, 6), default=4, show_default=True, help="Игроков за столом.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Зерно: те же числа дают те же партии.")
+@grades_option
+@words_option
+@click.option("--strategy", type=click.Choice(["random", "greedy", "mixed"]), default="random", show_default=True,
+              help="Боты: random — любой разрешённый ход, greedy — жадный, mixed — то так, то так.")
+@click.option("--rules", type=click.Choice(["slovariki", "perevodnoy", "podkidnoy"]), default="slovariki",
+              show_default=True, help="Правила: «Словарики» или классический дурак (колода 36 карт).")
+@click.option("--jobs", type=click.IntRange(1, 64), default=1, show_default=True, help="Процессов (на результат не влияет).")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", help="Вид отчёта.")
+def simulate(games: int, players: int, seed: int, grades: tuple[int, ...] | None, words_dir: str | None,
+             strategy: str, rules: str, jobs: int, fmt: str) -> None:
+    """Сыграть много партий ботами и показать баланс колоды и правил.
+
+    Код выхода 1, если какая-то партия не закончилась за разумное число ходов (это ошибка движка).
+    """
+    import json
+
+    from slovariki.rules_check.simulator import SimulationError
+    from slovariki.rules_check.simulator import simulate as run_simulation
+
+    if rules == "slovariki":
+        bank = _load(words_dir)
+        if bank.diagnostics:
+            click.echo(f"В файлах есть замечания ({len(bank.diagnostics)}): подробности покажет «slovariki check».",
+                       err=True)
+        cards = list(bank.deck.select(grades))
+    elif words_dir is not None or grades is not None:
+        raise click.UsageError("--words и --grades нужны только для правил slovariki")
+    else:
+        cards = None
+    bar = click.progressbar(length=games, label="Играю", file=sys.stderr) if sys.stderr.isatty() else None
+    try:
+        if bar is not None:
+            bar.__enter__()
+        report = run_simulation(cards, games, players, seed, strategy, rules, jobs, bar.update if bar else None)
+    except SimulationError as exc:
+        raise click.UsageError(str(exc)) from None
+    finally:
+        if bar is not None:
+            bar.__exit__(None, None, None)
+    click.echo(json.dumps(report.as_json(), ensure_ascii=False, indent=2) if fmt == "json" else report.as_text())
+    if report.unfinished:
+        click.secho(f"ОШИБКА: {len(report.unfinished)} партий не закончились — это ошибка движка, сообщите о ней.",
+                    err=True, fg="red", bold=True)
+        sys.exit(1)

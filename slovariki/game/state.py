@@ -93,7 +93,7 @@ class Game:
         self.attacks = tuple(Attack(c) for c in self.cards)
         self.transfers = tuple(Transfer(c) for c in self.cards)
         self.tosses = tuple(TossIn(c) for c in self.cards)
-        self._beats: dict[tuple[int, int], Beat] = {}
+        self._beats: list[list[Beat | None] | None] = [None] * len(self.cards)
         self._groups = self._group_masks()
         self.links = self._link_masks()
         self.partners = self._partner_masks()
@@ -117,10 +117,18 @@ class Game:
         except TypeError:  # unhashable: certainly not a card of ours
             return None
 
+    def beat_row(self, target: int) -> list[Beat | None]:
+        """The Beat moves against card ``target``, by beating card, made as they are needed."""
+        row = self._beats[target]
+        if row is None:
+            row = self._beats[target] = [None] * len(self.cards)
+        return row
+
     def beat_move(self, card: int, target: int) -> Beat:
-        move = self._beats.get((card, target))
+        row = self.beat_row(target)
+        move = row[card]
         if move is None:
-            move = self._beats[(card, target)] = Beat(self.cards[card], self.cards[target])
+            move = row[card] = Beat(self.cards[card], self.cards[target])
         return move
 
     def _group_masks(self) -> dict[tuple[Any, int], int]:
@@ -299,6 +307,12 @@ class GameState:
     def _key(self) -> tuple:
         return tuple(getattr(self, name) for name in GameState.__slots__ if name not in ("game", "_beaters"))
 
+    def position(self) -> tuple:
+        """A hashable summary of everything the rules look at (not the log): two states with equal
+        positions have the same future under the same choices."""
+        values = (getattr(self, name) for name in GameState.__slots__ if name not in _NOT_POSITION)
+        return tuple(tuple(value) if type(value) is list else value for value in values)
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, GameState):
             return NotImplemented
@@ -425,39 +439,60 @@ class GameState:
     def legal_moves(self, player: int) -> list[Move]:
         """Every move ``player`` may make now. Where a hand is not fully known, any card whose
         place is unknown counts as possibly in it."""
-        phase = self.phase
-        if phase == OVER or not 0 <= player < self.players:
+        found = self._legal(player)
+        if found is None:
             return []
+        attacks, beats, transfers, tosses, take, may_pass = found
         game = self.game
-        avail = self._available(player)
-        if phase == ATTACK:
-            if player != self.attacker:
-                return []
-            attacks = game.attacks
-            return [attacks[c] for c in _bits(avail)]
+        if attacks:
+            return [game.attacks[c] for c in _bits(attacks)]
         moves: list[Move] = []
-        if player == self.defender:
-            if phase != DEFEND:
-                return moves
-            beaters = self._beaters
-            for a, d in zip(self._att, self._def):
-                if d < 0:
-                    moves.extend(game.beat_move(c, a) for c in _bits(avail & beaters[a]))
-            if self._can_transfer_now():
-                transfers = game.transfers
-                moves.extend(transfers[c] for c in _bits(avail & game.partners[self._att[0]]))
+        for target, mask in beats:
+            row = game.beat_row(target)
+            for c in _bits(mask):
+                move = row[c]
+                moves.append(move if move is not None else game.beat_move(c, target))
+        if transfers:
+            moves.extend([game.transfers[c] for c in _bits(transfers)])
+        if tosses:
+            moves.extend([game.tosses[c] for c in _bits(tosses)])
+        if take:
             moves.append(_TAKE)
-            return moves
-        if not self._count[player] or (phase == DEFEND and self.rules.toss_needs_all_beaten):
-            return moves
-        if self.rules.strict_toss_order and player != self._next_tosser():
-            return moves
-        if len(self._att) < self._limit:
-            tosses = game.tosses
-            moves.extend(tosses[c] for c in _bits(avail & self._toss_mask))
-        if phase != DEFEND and not self._passed >> player & 1:
+        if may_pass:
             moves.append(_PASS)
         return moves
+
+    def legal_card_mask(self, player: int) -> int:
+        """The cards of ``legal_moves(player)`` as a mask (bit i: the deck's card i), for statistics."""
+        found = self._legal(player)
+        if found is None:
+            return 0
+        attacks, beats, transfers, tosses, _, _ = found
+        for _, mask in beats:
+            attacks |= mask
+        return attacks | transfers | tosses
+
+    def _legal(self, player: int) -> tuple | None:
+        """The legal moves as masks: (attacks, [(target, beating cards)], transfers, tosses, take, pass)."""
+        phase = self.phase
+        if phase == OVER or not 0 <= player < self.players:
+            return None
+        avail = self._available(player)
+        if phase == ATTACK:
+            return (avail, (), 0, 0, False, False) if player == self.attacker else None
+        if player == self.defender:
+            if phase != DEFEND:
+                return None
+            beaters = self._beaters
+            beats = [(a, avail & beaters[a]) for a, d in zip(self._att, self._def) if d < 0]
+            transfers = avail & self.game.partners[self._att[0]] if self._can_transfer_now() else 0
+            return 0, beats, transfers, 0, True, False
+        if not self._count[player] or (phase == DEFEND and self.rules.toss_needs_all_beaten):
+            return None
+        if self.rules.strict_toss_order and player != self._next_tosser():
+            return None
+        tosses = avail & self._toss_mask if len(self._att) < self._limit else 0
+        return 0, (), 0, tosses, False, phase != DEFEND and not self._passed >> player & 1
 
     def _can_transfer_now(self) -> bool:
         """R8: transfer is possible before any beat, if the next defender can face one more card."""
@@ -886,6 +921,8 @@ class GameState:
         events.append(GameOver())
         return True
 
+
+_NOT_POSITION = frozenset({"game", "rules", "_beaters", "names", "log"})
 
 _VERIFIERS = {
     Attack: GameState._verify_attack,

@@ -1,0 +1,265 @@
+"""The balance simulator: many full games between bots on the rules engine, and what they show.
+
+Each game gets its own random generator derived from the run's seed and the game's number, so the
+figures depend only on the seed, never on how the games are spread over processes (``jobs``).
+A game longer than a generous move bound is an engine bug: it is reported, never hidden.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import statistics
+from collections import Counter
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+from slovariki.game import Attack, Game, TossIn, Transfer, Take, find_ruleset
+from slovariki.game.russian import plural
+from slovariki.rules_check.bots import DETERMINISTIC, STRATEGIES
+
+MOVES_PER_CARD = 200  # the move bound is this many moves per card of the deck
+Z95 = 1.959964
+
+
+class SimulationError(Exception):
+    """Options that cannot make a game (bad player count, unknown strategy, deck too small)."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """What one game showed."""
+
+    index: int
+    finished: bool
+    cycled: bool  # deterministic bots came back to a position they had been in: the game never ends
+    moves: int
+    bouts: int
+    transfers: int
+    tosses: int
+    takes: int
+    toss_possible: int  # bouts where a player to move could toss in
+    toss_made: int  # bouts with at least one toss-in
+    winner: int | None
+    fool: int | None
+    draw: bool
+    never_playable: tuple[int, ...]  # card numbers never offered in a legal move
+
+
+def game_rng(seed: int, index: int) -> random.Random:
+    return random.Random(f"slovariki-simulate/{seed}/{index}")
+
+
+def play_game(game: Game, players: int, strategy: str, seed: int, index: int,
+              max_moves: int | None = None) -> GameResult:
+    """One game between bots; the first attacker is seat 0 unless the ruleset decides (D1).
+
+    A deterministic strategy (greedy) that meets a position again at the start of a bout would
+    repeat itself forever: the game is marked ``cycled`` and stopped.
+    """
+    rng = game_rng(seed, index)
+    choose = STRATEGIES[strategy]
+    state = game.deal(players, seed=rng)
+    bound = max_moves if max_moves is not None else MOVES_PER_CARD * len(game.cards)
+    positions: set[tuple] | None = set() if strategy in DETERMINISTIC else None
+    seen = 0
+    moves = bouts = transfers = tosses = takes = possible = made = 0
+    bout_possible = bout_made = cycled = False
+    while not state.is_over():
+        if moves >= bound:
+            break
+        player = state.to_move
+        legal = state.legal_moves(player)
+        seen |= state.legal_card_mask(player)
+        can_toss = any(type(m) is TossIn for m in legal)
+        move = choose(state, legal, rng)
+        kind = type(move)
+        if kind is Attack:
+            if positions is not None:
+                position = state.position()
+                if position in positions:
+                    cycled = True
+                    break
+                positions.add(position)
+            possible += bout_possible
+            made += bout_made
+            bouts += 1
+            bout_possible = bout_made = False
+        elif kind is TossIn:
+            tosses += 1
+            bout_made = True
+        elif kind is Transfer:
+            transfers += 1
+        elif kind is Take:
+            takes += 1
+        bout_possible = bout_possible or can_toss
+        state.apply(player, move)
+        moves += 1
+    possible += bout_possible
+    made += bout_made
+    never = tuple(i for i in range(len(game.cards)) if not seen >> i & 1)
+    outcome = state.outcome()
+    return GameResult(index, outcome is not None, cycled, moves, bouts, transfers, tosses, takes, possible, made,
+                      outcome.winner if outcome else None, outcome.fool if outcome else None,
+                      bool(outcome and outcome.draw), never)
+
+
+# --- running many games ---------------------------------------------------------------------------
+_WORKER: dict[str, Any] = {}
+
+
+def _init_worker(rules: str, cards: Sequence[Any] | None) -> None:
+    _WORKER["game"] = Game(rules, cards)
+
+
+def _play_chunk(args: tuple[int, str, int, range, int | None]) -> list[GameResult]:
+    players, strategy, seed, indices, max_moves = args
+    return [play_game(_WORKER["game"], players, strategy, seed, i, max_moves) for i in indices]
+
+
+def simulate(cards: Sequence[Any] | None, games: int, players: int, seed: int = 0, strategy: str = "random",
+             rules: str = "slovariki", jobs: int = 1, progress: Callable[[int], None] | None = None,
+             max_moves: int | None = None) -> SimulationReport:
+    """Play ``games`` games and gather the figures. ``cards`` None means the ruleset's own deck;
+    ``progress`` is called with the number of games just finished."""
+    ruleset = find_ruleset(rules)
+    if strategy not in STRATEGIES:
+        raise SimulationError(f"нет стратегии «{strategy}»: есть {', '.join(STRATEGIES)}")
+    if games < 1 or jobs < 1:
+        raise SimulationError("число партий и процессов должно быть положительным")
+    try:
+        game = Game(ruleset, cards)
+        game.deal(players, seed=0)  # R2: refuses a player count the deck cannot deal to
+    except ValueError as exc:
+        raise SimulationError(str(exc)) from None
+    step = max(1, min(200, games // (jobs * 8) or 1))
+    chunks = [range(start, min(start + step, games)) for start in range(0, games, step)]
+    results: list[GameResult] = []
+    if jobs == 1:
+        for chunk in chunks:
+            results.extend(play_game(game, players, strategy, seed, i, max_moves) for i in chunk)
+            if progress:
+                progress(len(chunk))
+    else:
+        deck = None if cards is None else list(game.cards)
+        with ProcessPoolExecutor(jobs, initializer=_init_worker, initargs=(ruleset.name, deck)) as pool:
+            for chunk_results in pool.map(_play_chunk, [(players, strategy, seed, c, max_moves) for c in chunks]):
+                results.extend(chunk_results)
+                if progress:
+                    progress(len(chunk_results))
+    return SimulationReport.of(results, game, players, seed, strategy, ruleset.name)
+
+
+# --- the figures ----------------------------------------------------------------------------------
+def wilson(successes: int, trials: int) -> tuple[float, float]:
+    """The 95% Wilson score interval of a proportion."""
+    if trials == 0:
+        return 0.0, 1.0
+    p = successes / trials
+    denominator = 1 + Z95 ** 2 / trials
+    centre = (p + Z95 ** 2 / (2 * trials)) / denominator
+    half = Z95 * math.sqrt(p * (1 - p) / trials + Z95 ** 2 / (4 * trials ** 2)) / denominator
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def _spread(values: list[int]) -> dict:
+    if not values:
+        return {"mean": None, "median": None, "max": None}
+    return {"mean": round(statistics.fmean(values), 2), "median": statistics.median(values), "max": max(values)}
+
+
+@dataclass(frozen=True)
+class SimulationReport:
+    figures: dict
+
+    @classmethod
+    def of(cls, results: list[GameResult], game: Game, players: int, seed: int, strategy: str,
+           rules: str) -> SimulationReport:
+        done = [r for r in results if r.finished]
+        n = len(done)
+        bouts = sum(r.bouts for r in done)
+        seats = []
+        for seat in range(players):
+            wins = sum(r.winner == seat for r in done)
+            low, high = wilson(wins, n)
+            entry = {"seat": seat + 1, "wins": wins, "rate": round(wins / n, 4) if n else None,
+                     "ci95": [round(low, 4), round(high, 4)]}
+            if not game.rules.first_out_wins:
+                entry["fools"] = sum(r.fool == seat for r in done)
+            seats.append(entry)
+        never = Counter(i for r in done for i in r.never_playable)
+        figures = {
+            "rules": rules, "players": players, "seed": seed, "strategy": strategy, "cards": len(game.cards),
+            "games": len(results), "finished": n,
+            "cycled": [{"game": r.index, "moves": r.moves} for r in results if r.cycled],
+            "unfinished": [{"game": r.index, "moves": r.moves} for r in results if not r.finished and not r.cycled],
+            "bouts": _spread([r.bouts for r in done]),
+            "moves": _spread([r.moves for r in done]),
+            "per_game": {key: round(sum(getattr(r, key) for r in done) / n, 3) if n else None
+                         for key in ("transfers", "tosses", "takes")},
+            "toss_in": {"possible": round(sum(r.toss_possible for r in done) / bouts, 4) if bouts else None,
+                        "made": round(sum(r.toss_made for r in done) / bouts, 4) if bouts else None},
+            "seats": seats,
+            "draws": sum(r.draw for r in done),
+            "never_playable": {
+                "games": round(sum(bool(r.never_playable) for r in done) / n, 4) if n else None,
+                "top": [{"card": str(game.cards[i]), "games": k} for i, k in never.most_common(5)],
+            },
+        }
+        return cls(figures)
+
+    @property
+    def unfinished(self) -> list[dict]:
+        return self.figures["unfinished"]
+
+    def as_json(self) -> dict:
+        return self.figures
+
+    def as_text(self) -> str:
+        f = self.figures
+        lines = [f"Правила: {f['rules']}, игроков: {f['players']}, стратегия: {f['strategy']}, "
+                 f"карт в колоде: {f['cards']}, зерно: {f['seed']}.",
+                 f"Партий сыграно до конца: {f['finished']} из {f['games']}."]
+        for loop in f["cycled"]:
+            lines.append(f"Партия №{loop['game']} зациклилась: после {loop['moves']} ходов боты вернулись в уже "
+                         "бывшую позицию, и игра повторялась бы без конца")
+        for problem in f["unfinished"]:
+            lines.append(f"ОШИБКА: партия №{problem['game']} не закончилась за {problem['moves']} ходов — "
+                         "это ошибка движка")
+        if not f["finished"]:
+            return "\n".join(lines)
+        for key, label in (("bouts", "Заходов за партию"), ("moves", "Ходов за партию")):
+            s = f[key]
+            lines.append(f"{label}: в среднем {_num(s['mean'])}, медиана {_num(s['median'])}, максимум {s['max']}.")
+        g = f["per_game"]
+        lines.append(f"За партию в среднем: переводов {_num(g['transfers'])}, подкидываний {_num(g['tosses'])}; "
+                     f"карты брали {_num(g['takes'])} раза.")
+        t = f["toss_in"]
+        lines.append(f"Заходы, где можно было подкинуть: {_percent(t['possible'])}; где подкинули: {_percent(t['made'])}.")
+        title = "Побед по местам" if f["rules"] == "slovariki" else "Первым вышел из игры (и дураком остался) по местам"
+        lines.append(f"{title} (95% доверительный интервал; место 1 заходит первым"
+                     + (")" if f["rules"] == "slovariki" else ", если нет правила D1)") + ":")
+        for s in f["seats"]:
+            fools = f", дурак: {s['fools']}" if "fools" in s else ""
+            lines.append(f"  место {s['seat']}: {s['wins']} ({_percent(s['rate'])}, "
+                         f"{_percent(s['ci95'][0])}–{_percent(s['ci95'][1])}){fools}")
+        if f["rules"] != "slovariki":
+            lines.append(f"Ничьих: {f['draws']}.")
+        never = f["never_playable"]
+        lines.append(f"Партий, где какую-то карту так и не удалось сыграть: {_percent(never['games'])}.")
+        if never["top"]:
+            lines.append("Чаще всего не играли: " + ", ".join(
+                f"{item['card']} ({item['games']} {plural(item['games'], 'партия', 'партии', 'партий')})"
+                for item in never["top"]) + ".")
+        return "\n".join(lines)
+
+
+def _percent(share: float | None) -> str:
+    return "—" if share is None else f"{_num(round(100 * share, 1))}%"
+
+
+def _num(x: float) -> str:
+    """A number in Russian writing: a decimal comma."""
+    return f"{x:g}".replace(".", ",")

@@ -1,0 +1,144 @@
+"""The balance simulator and its bots: determinism, figures, the move bound, cycles, the CLI."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from click.testing import CliRunner
+
+from slovariki.cli import main
+from slovariki.game import Attack, Beat, Game, Pass, Take, TossIn, Transfer
+from slovariki.markup import Markup
+from slovariki.model import Card
+from slovariki.rules_check import bots, simulator
+from slovariki.rules_check.simulator import SimulationError, play_game, simulate, wilson
+
+
+def deck(size: int = 48, seed: int = 5) -> list[Card]:
+    """Made-up words, one or two hard vowels each, colours and stars at random."""
+    rng = random.Random(seed)
+    cards, seen = [], set()
+    while len(cards) < size:
+        plain = rng.choice("бвгдклмнпрст") + rng.choice("аоеиу") + rng.choice("бвгдклмнпрст") + rng.choice("аоеиу")
+        if plain not in seen:
+            seen.add(plain)
+            hard = tuple((i, i + 1) for i in sorted(rng.sample([1, 3], rng.choice([1, 2]))))
+            cards.append(Card(Markup(plain, hard, ()), rng.randint(1, 4), rng.randint(1, 3), "слово"))
+    return cards
+
+
+def test_the_same_seed_gives_the_same_figures_and_jobs_do_not_matter():
+    cards = deck()
+    one = simulate(cards, games=24, players=3, seed=11)
+    assert one.figures == simulate(cards, games=24, players=3, seed=11).figures
+    assert one.figures == simulate(cards, games=24, players=3, seed=11, jobs=2).figures
+    assert one.figures != simulate(cards, games=24, players=3, seed=12).figures
+
+
+@pytest.mark.parametrize("strategy", ["random", "greedy", "mixed"])
+def test_every_game_finishes_and_the_figures_add_up(strategy):
+    report = simulate(deck(), games=30, players=4, seed=3, strategy=strategy)
+    f = report.figures
+    assert f["finished"] + len(f["cycled"]) == f["games"] == 30 and f["unfinished"] == []
+    assert sum(s["wins"] for s in f["seats"]) == f["finished"]
+    assert 0 <= f["toss_in"]["made"] <= f["toss_in"]["possible"] <= 1
+    assert f["bouts"]["median"] <= f["bouts"]["max"] and f["moves"]["mean"] > f["bouts"]["mean"]
+    text = report.as_text()
+    assert "Партий сыграно до конца" in text and "место 4" in text
+
+
+@pytest.mark.parametrize("rules", ["podkidnoy", "perevodnoy"])
+def test_classic_rules_report_fools(rules):
+    f = simulate(None, games=20, players=3, seed=1, rules=rules).figures
+    assert f["cards"] == 36
+    assert sum(s["fools"] for s in f["seats"]) + f["draws"] == f["finished"] == 20
+    assert (f["per_game"]["transfers"] > 0) == (rules == "perevodnoy")
+
+
+def test_a_game_over_the_move_bound_is_reported_loudly():
+    report = simulate(deck(), games=3, players=2, seed=1, max_moves=10)
+    assert len(report.unfinished) == 3
+    assert "ОШИБКА: партия №0 не закончилась за 10 ходов" in report.as_text()
+
+
+def test_deterministic_bots_that_repeat_a_position_are_caught(monkeypatch):
+    def stubborn(state, moves, rng):  # always takes, always leads its first card
+        return next((m for m in moves if type(m) is Take), moves[0])
+
+    monkeypatch.setitem(simulator.STRATEGIES, "stubborn", stubborn)
+    monkeypatch.setattr(simulator, "DETERMINISTIC", frozenset({"stubborn"}))
+    result = play_game(Game("slovariki", deck(40, seed=3)), 3, "stubborn", seed=0, index=0)
+    assert result.cycled and not result.finished
+
+
+def test_bad_options_are_refused():
+    with pytest.raises(SimulationError, match="правило 2"):
+        simulate(deck(12), games=1, players=2)
+    with pytest.raises(SimulationError):
+        simulate(deck(), games=1, players=2, strategy="clever")
+
+
+def test_wilson_interval():
+    low, high = wilson(50, 100)
+    assert low < 0.5 < high and high - low == pytest.approx(0.19, abs=0.01)
+    assert wilson(0, 10)[0] == 0.0 and wilson(0, 0) == (0.0, 1.0)
+
+
+# --- bots ------------------------------------------------------------------------------------------
+def word(plain: str, grade: int, stars: int, hard: int = 1) -> Card:
+    return Card(Markup(plain, ((hard, hard + 1),), ()), grade, stars, "слово")
+
+
+A1, A2, B1, B2, B3, P1 = (word("бо", 1, 1), word("во", 1, 2), word("го", 2, 1), word("до", 2, 2),
+                          word("жо", 2, 3), word("зо", 4, 1))
+M1, L1 = word("мо", 1, 1), word("ло", 3, 1)
+STOCK = word("ко", 4, 3)  # pink is trump
+GAME = Game("slovariki", [A1, A2, B1, B2, B3, P1, M1, L1, STOCK])
+
+
+def greedy(state):
+    return bots.greedy_move(state, state.legal_moves(state.to_move), random.Random(0))
+
+
+def test_greedy_leads_its_weakest_non_trump():
+    state = GAME.arranged([[P1, B2, A1], [B1, A2]], [STOCK])
+    assert greedy(state) == Attack(A1)
+
+
+def test_greedy_transfers_when_it_can_else_beats_with_the_cheapest_card():
+    state = GAME.arranged([[A1, B1, B3], [M1, A2, P1]], [STOCK])
+    state.apply(0, Attack(A1))
+    assert greedy(state) == Transfer(M1)
+    state = GAME.arranged([[B1, A1], [L1, B3, P1, B2]], [STOCK])
+    state.apply(0, Attack(B1))
+    assert greedy(state) == Beat(B2, B1)  # cheaper than B3 and than the trump
+
+
+def test_greedy_tosses_in_when_it_can_and_passes_otherwise():
+    state = GAME.arranged([[A1, B1], [A2, P1]], [STOCK])
+    state.apply(0, Attack(A1))
+    state.apply(1, Beat(A2, A1))
+    assert greedy(state) == TossIn(B1)
+    state.apply(0, Pass())
+    assert state.to_move == 1  # the bout was beaten: the defender attacks
+
+
+# --- the command -----------------------------------------------------------------------------------
+def test_simulate_command_text_and_json(tmp_path):
+    runner = CliRunner()
+    result = runner.invoke(main, ["simulate", "--games", "5", "--players", "3", "--seed", "2"])
+    assert result.exit_code == 0, result.output
+    assert "Партий сыграно до конца: 5 из 5" in result.output
+    result = runner.invoke(main, ["simulate", "--games", "5", "--rules", "perevodnoy", "--format", "json"])
+    body = json.loads(result.output)
+    assert body["rules"] == "perevodnoy" and body["finished"] == 5 and len(body["seats"]) == 4
+
+
+def test_simulate_command_usage_errors():
+    runner = CliRunner()
+    result = runner.invoke(main, ["simulate", "--rules", "podkidnoy", "--players", "6", "--games", "1"])
+    assert result.exit_code == 2 and "правило 2" in result.output
+    result = runner.invoke(main, ["simulate", "--rules", "podkidnoy", "--grades", "1"])
+    assert result.exit_code == 2

@@ -10,9 +10,7 @@ from slovariki.generator.build import build_deck
 from slovariki.generator.options import DeckOptions
 from slovariki.wordlist import load_bank
 
-BANK = Path(__file__).parent / "bank"
-MM = 72 / 25.4
-RED = (0.815686, 0.0, 0.0)
+from generator_helpers import BANK
 
 
 @pytest.fixture(scope="session")
@@ -36,7 +34,3 @@ def build(deck, tmp_path_factory):
         return built[key]
 
     return run
-
-
-def mm(points: float) -> float:
-    return points / MM

@@ -15,7 +15,7 @@ from slovariki.generator.build import BuildError, build_deck
 from slovariki.generator.options import DeckOptions
 from slovariki.generator.writer import OutputError
 from slovariki.wordlist import load_bank
-from tests.generator.conftest import BANK
+from generator_helpers import BANK
 
 LONG = " ".join(["Очень длинное толкование, которое никак не помещается на маленькую карточку"] * 12)
 

@@ -9,7 +9,7 @@ import pytest
 from pypdf import PdfReader
 
 from slovariki.model import Colour
-from tests.generator.conftest import RED, mm
+from generator_helpers import RED, mm
 
 WORD_SIZE = 13  # points: only the words are set this large
 

@@ -12,7 +12,7 @@ from slovariki.generator import rules_sheet
 from slovariki.generator.build import BuildError, build_deck
 from slovariki.generator.options import DeckOptions
 from slovariki.model import Colour, Deck
-from tests.generator.conftest import RED, mm
+from generator_helpers import RED, mm
 
 SLOVARIKI = find_ruleset("slovariki")
 

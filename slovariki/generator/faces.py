@@ -20,6 +20,9 @@ from slovariki.model import Card, Colour
 WORD_TOP = theme.X_HEIGHT + 0.3  # the word's visible height above the baseline, stress mark included, in ems
 
 
+UNDERLINE = 0.055  # thickness of the line under hard letters, in ems
+
+
 class FitError(ValueError):
     """A card's text does not fit its face even at the smallest allowed size."""
 
@@ -172,6 +175,14 @@ class Faces:
             text.setFillColor(theme.HARD_RED if hard else theme.INK)
             text.textOut(word[start:end])
         canvas.drawText(text)
+        # Hard letters are also underlined: they stay visible in greyscale and to colour-blind players.
+        canvas.setFillColor(theme.HARD_RED)
+        for start, end, hard in _runs(card):
+            if hard:
+                left = x + stringWidth(word[:start], theme.FONT_BOLD, size)
+                width = stringWidth(word[start:end], theme.FONT_BOLD, size)
+                canvas.rect(left + size * 0.03, front.word_baseline - size * 0.16, width - size * 0.06,
+                            size * UNDERLINE, stroke=0, fill=1)
         if self.stress:
             for i in card.stress_positions:
                 if word[i] not in "ёЁ":  # ё is always stressed and never marked

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
+from slovariki.game import russian
 from slovariki.generator import fonts, handout, rules_sheet, sheet, theme, writer
 from slovariki.generator.calibration import render_calibration
 from slovariki.generator.faces import Faces, FitError, grade_label
@@ -62,7 +63,8 @@ class BuildResult:
         folder = self.files[0].path.parent if self.files else Path(".")
         parts = ", ".join(f"{f.path.name} ({f.pages} с., {_size(f.size)})" for f in self.files)
         copies = f" × {self.copies} компл." if self.copies > 1 else ""
-        return f"Готово: {self.cards} карт{copies}; {parts}; папка {folder}"
+        cards = f"{russian.cards(self.cards)}{copies}; " if self.cards else ""
+        return f"Готово: {cards}{parts}; папка {folder}"
 
 
 def build_deck(deck: Deck, options: DeckOptions, out: Path, progress: Progress | None = None,

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import BinaryIO
 
-from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Flowable, SimpleDocTemplate
 
@@ -31,8 +30,6 @@ def styles() -> dict[str, ParagraphStyle]:
         "rule": ParagraphStyle("rule", parent=body, leftIndent=7 * MM, firstLineIndent=-7 * MM),
         "note": ParagraphStyle("note", parent=body, fontSize=theme.SMALL_SIZE, leading=theme.SMALL_SIZE * 1.3,
                                textColor=theme.MUTED),
-        "caption": ParagraphStyle("caption", parent=body, fontSize=theme.SMALL_SIZE,
-                                  leading=theme.SMALL_SIZE * 1.3, alignment=TA_CENTER),
         "cell": ParagraphStyle("cell", parent=body, spaceAfter=0),
         "word": ParagraphStyle("word", parent=body, fontName=theme.FONT_BOLD, fontSize=theme.BODY_SIZE + 1.5,
                                leading=theme.BODY_LEADING + 3, spaceAfter=0),

@@ -32,7 +32,6 @@ class Batch:
     def __init__(self, folder: Path) -> None:
         self.folder = folder
         self._pending: list[tuple[Path, Path]] = []  # (temporary, final)
-        self.written: list[Path] = []
 
     def open(self, name: str) -> BinaryIO:
         """A new temporary file that becomes ``name`` when the whole batch succeeds."""
@@ -47,7 +46,6 @@ class Batch:
     def _commit(self) -> None:
         for temp, final in self._pending:
             os.replace(temp, final)
-            self.written.append(final)
 
     def _discard(self) -> None:
         for temp, _ in self._pending:

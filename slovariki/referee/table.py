@@ -1,7 +1,8 @@
 """The game a referee watches: the set-up told at the table, the engine's state, and undo.
 
 Every rule comes from the engine (``slovariki.game``); this module only names players, finds cards
-and keeps the states before each accepted move so that ``undo`` is exact. Both front ends (the JSON
+and takes moves back: ``undo`` replays the game from the deal without the last move, so it is exact
+and accepted moves cost no copies. Both front ends (the JSON
 protocol and the Russian REPL) drive a :class:`Table`.
 """
 
@@ -104,7 +105,8 @@ class Table:
         self.game = game
         self.state = state
         self.finder = CardFinder(game.cards)
-        self._before: list[GameState] = []  # the state before each accepted move
+        self._start = state.copy()  # undo replays the moves from here: exact, and no copy per move
+        self.bout = 1  # the number of the bout now being played
         self.opening = (state.attacker, state.defender)  # the first bout's players (R4)
 
     @classmethod
@@ -163,26 +165,24 @@ class Table:
 
     def play(self, seat: int, move: Move) -> tuple:
         """Apply the move and return the engine's events; raise Rejected, changing nothing."""
-        before = self.state.copy()
         try:
             events = self.state.apply(seat, move)
         except IllegalMove as exc:
             raise Rejected(exc.code, exc.message) from None
-        self._before.append(before)
+        self.bout += sum(1 for e in events if type(e) is NextBout)
         return events
 
     def undo(self) -> Any:
         """Take back the last accepted move and return its record."""
-        if not self._before:
+        log = self.state.log
+        if not log:
             raise Rejected("nothing-to-undo", "отменять нечего: ещё не сделано ни одного хода")
-        record = self.state.log[-1]
-        self.state = self._before.pop()
-        return record
-
-    @property
-    def bout(self) -> int:
-        """The number of the bout now being played, from 1."""
-        return 1 + sum(1 for record in self.state.log for e in record.events if type(e) is NextBout)
+        state = self._start.copy()
+        for record in log[:-1]:
+            state.apply(record.player, record.move)
+        self.state = state
+        self.bout = bout_numbers(log)[-1]
+        return log[-1]
 
     def finished(self) -> bool:
         return self.state.is_over()

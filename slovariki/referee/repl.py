@@ -24,7 +24,7 @@ from slovariki.game import (
 )
 from slovariki.referee import session
 from slovariki.referee.notation import render
-from slovariki.referee.table import Rejected, Table, bout_numbers
+from slovariki.referee.table import Rejected, Table
 from slovariki.referee.texts import bout_header, event_lines, move_text
 from slovariki.referee.words import find_player, lemmas, normal
 
@@ -267,7 +267,7 @@ class Repl:
             self.say(f"✗ Нельзя: {name} {move_text(move)}. {_sentence(refusal.message)}")
             self.say(self._hint())
             return
-        session.save(table, self.path)
+        self.save()
         self.say(f"✓ {name}: {move_text(table.state.log[-1].move)}.")
         for line in event_lines(events, table.names, bout, self._classic()):
             self.say(line if line.startswith("Заход ") else f"  {line}")
@@ -279,9 +279,15 @@ class Repl:
         except Rejected as refusal:
             self.say(_sentence(refusal.message))
             return
-        session.save(self.table, self.path)
+        self.save()
         self.say(f"↶ Отменён ход: {self.table.names[record.player]}: {move_text(record.move)}.")
         self.show_state()
+
+    def save(self) -> None:
+        try:
+            session.save(self.table, self.path)
+        except session.SessionError as exc:
+            self.say(f"Внимание: {exc}. Судья продолжает, но после сбоя эти ходы не вернуть.")
 
     # --- showing ----------------------------------------------------------------------------
     def show_state(self) -> None:
@@ -374,7 +380,7 @@ def console(repl: Repl) -> Iterator[str]:
         while True:
             try:
                 yield input(repl.prompt())
-            except (EOFError, KeyboardInterrupt):
+            except (EOFError, KeyboardInterrupt):  # Ctrl-D, Ctrl-C: leave, the game is saved
                 repl.say()
                 return
     else:
@@ -404,4 +410,7 @@ def interact(table: Table, path: Path, resumed: bool) -> None:
     """Run the REPL on the terminal (or on piped standard input) until the input ends."""
     repl = Repl(table, path, sys.stdout, use_colour(sys.stdout))
     repl.welcome(resumed)
-    repl.run(console(repl))
+    try:
+        repl.run(console(repl))
+    except KeyboardInterrupt:  # Ctrl-C with piped input; at a terminal console() handles it
+        repl.say(f"\nПартия сохранена в {path}. Продолжить: slovariki referee resume")

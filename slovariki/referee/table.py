@@ -139,7 +139,10 @@ class Table:
             state = game.table_play(len(setup.players), trump, first, setup.players)
         except SetupError as exc:
             raise Rejected("bad-setup", exc.message) from None
-        return cls(replace(setup, trump=str(trump)), game, state)
+        canonical = replace(setup, trump=str(trump), rules=game.rules.name)
+        if game.rules.standard_deck() is not None:  # classic durak: the word bank plays no part
+            canonical = replace(canonical, grades=None, words=None)
+        return cls(canonical, game, state)
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -159,9 +162,6 @@ class Table:
         if card is None:
             raise Rejected("unknown-card", self.finder.unknown_message(text))
         return card
-
-    def check(self, seat: int, move: Move) -> IllegalMove | None:
-        return self.state.check(seat, move)
 
     def play(self, seat: int, move: Move) -> tuple:
         """Apply the move and return the engine's events; raise Rejected, changing nothing."""

@@ -282,3 +282,8 @@ def test_the_process_answers_every_line_and_survives_garbage(small_bank):
     assert [a["ok"] for a in answers] == [False, True, False, True, False, True, False]
     assert answers[-2]["state"]["table"] == [{"attack": "корова", "beaten_by": None}]
     assert proc.stderr == b""
+
+
+def test_rules_by_russian_alias(client):
+    state = client.ok({"cmd": "new", "players": TWO, "trump": "Т♥", "rules": "Переводной"})["state"]
+    assert state["rules"] == "perevodnoy" and state["stock"] == 36 - 12

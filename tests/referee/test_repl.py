@@ -163,3 +163,13 @@ def test_resume_after_the_process_is_killed(small_bank, data_home, tmp_path):
     record.write_text(log.output, encoding="utf-8")
     replay = CliRunner().invoke(main, ["referee", "replay", str(record)])
     assert replay.exit_code == 0 and "все ходы по правилам (4)" in replay.output
+
+
+def test_a_failed_save_is_announced_and_the_game_goes_on(small_bank, tmp_path):
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("", encoding="utf-8")
+    table = Table.start(Setup(("Аня", "Боря"), "лопата", words=str(small_bank)))
+    out = io.StringIO()
+    Repl(table, blocker / "game.json", out).handle("Аня корова")
+    assert "✓ Аня: заходит «корова»." in out.getvalue()
+    assert "Внимание: не удалось сохранить партию" in out.getvalue()

@@ -126,5 +126,8 @@ def run(lines: Iterable[bytes], out: IO[bytes]) -> None:
                 traceback.print_exc(file=sys.stderr)
                 answer = {"ok": False, "code": "bad-command", "message": f"внутренняя ошибка судьи: {exc}",
                           "state": None}
-        out.write(json.dumps(answer, ensure_ascii=False).encode("utf-8") + b"\n")
-        out.flush()
+        try:
+            out.write(json.dumps(answer, ensure_ascii=False).encode("utf-8") + b"\n")
+            out.flush()
+        except BrokenPipeError:  # the reader has gone: nobody is left to answer
+            return

@@ -248,7 +248,7 @@ class Repl:
                 candidates.append(Transfer(cards[0]))
             legal = [m for m in candidates if state.is_legal(draft.seat, m)]
             return legal or candidates[:1]
-        if draft.seat == state.attacker and state.phase == "attack":
+        if state.phase == "attack":  # only a lead is possible: the engine says whose it is
             return [Attack(cards[0])]
         return [TossIn(cards[0])]
 
@@ -264,11 +264,11 @@ class Repl:
         try:
             events = table.play(seat, move)
         except Rejected as refusal:
-            self.say(f"✗ Нельзя: {name} {move_text(move)}. {_sentence(refusal.message)}")
+            self.say(f"{self._mark('✗', '31')} Нельзя: {name} {move_text(move)}. {_sentence(refusal.message)}")
             self.say(self._hint())
             return
         self.save()
-        self.say(f"✓ {name}: {move_text(table.state.log[-1].move)}.")
+        self.say(f"{self._mark('✓', '32')} {name}: {move_text(table.state.log[-1].move)}.")
         for line in event_lines(events, table.names, bout, self._classic()):
             self.say(line if line.startswith("Заход ") else f"  {line}")
         self.show_state()
@@ -321,6 +321,9 @@ class Repl:
         doing = [text for kind, text in _DOING.items() if kind in kinds]
         options = ", ".join(doing[:-1]) + f" или {doing[-1]}" if len(doing) > 1 else "".join(doing)
         return f"Ход за игроком {state.names[who]}: можно {options}."
+
+    def _mark(self, sign: str, ansi: str) -> str:
+        return f"\x1b[{ansi}m{sign}\x1b[0m" if self.colour else sign
 
     def card_text(self, card: Any) -> str:
         if isinstance(card, PlayingCard):

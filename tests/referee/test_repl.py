@@ -173,3 +173,10 @@ def test_a_failed_save_is_announced_and_the_game_goes_on(small_bank, tmp_path):
     Repl(table, blocker / "game.json", out).handle("Аня корова")
     assert "✓ Аня: заходит «корова»." in out.getvalue()
     assert "Внимание: не удалось сохранить партию" in out.getvalue()
+
+
+def test_a_card_named_out_of_turn_is_read_as_a_lead(small_bank):
+    table = Table.start(Setup(("Аня", "Боря"), "лопата", words=str(small_bank)))
+    out = io.StringIO()
+    Repl(table, default_path(), out).handle("Боря корова")
+    assert "✗ Нельзя: Боря заходит «корова». Правило 4: сейчас заходит Аня." in out.getvalue()

@@ -253,7 +253,7 @@ class GameState:
         "game", "rules", "players", "names", "trump_index", "trump_suit", "_beaters", "_stock", "_count",
         "_known", "_unseen", "_att", "_def", "_unbeaten", "_table_mask", "_toss_mask", "_last_beat",
         "_discard", "attacker", "defender", "_order", "_limit", "phase", "_passed", "_active",
-        "winner", "fool", "draw", "log", "hidden_hands", "_emptied",
+        "winner", "fool", "draw", "log", "hidden_hands", "_emptied", "_legal_cache",
     )
 
     # --- construction -----------------------------------------------------------------------
@@ -289,6 +289,7 @@ class GameState:
         self._last_beat = -1
         self._active = [True] * players
         self._emptied = []
+        self._legal_cache = None
         self.winner = self.fool = None
         self.draw = False
         self.log = []
@@ -305,7 +306,7 @@ class GameState:
         return other
 
     def _key(self) -> tuple:
-        return tuple(getattr(self, name) for name in GameState.__slots__ if name not in ("game", "_beaters"))
+        return tuple(getattr(self, name) for name in GameState.__slots__ if name not in _NOT_STATE)
 
     def position(self) -> tuple:
         """A hashable summary of everything the rules look at (not the log): two states with equal
@@ -473,7 +474,16 @@ class GameState:
         return attacks | transfers | tosses
 
     def _legal(self, player: int) -> tuple | None:
-        """The legal moves as masks: (attacks, [(target, beating cards)], transfers, tosses, take, pass)."""
+        """The legal moves as masks: (attacks, [(target, beating cards)], transfers, tosses, take, pass).
+        Kept until the next change, so ``legal_moves`` and ``legal_card_mask`` share the work."""
+        cache = self._legal_cache
+        if cache is not None and cache[0] == player:
+            return cache[1]
+        found = self._find_legal(player)
+        self._legal_cache = (player, found)
+        return found
+
+    def _find_legal(self, player: int) -> tuple | None:
         phase = self.phase
         if phase == OVER or not 0 <= player < self.players:
             return None
@@ -696,6 +706,7 @@ class GameState:
     def apply(self, player: int, move: Move) -> tuple:
         """Make the move and return its events; raise :class:`IllegalMove` (changing nothing) if illegal."""
         card, target = self._verify(player, move)
+        self._legal_cache = None
         events: list = []
         kind = type(move)
         if kind is Beat:
@@ -922,7 +933,8 @@ class GameState:
         return True
 
 
-_NOT_POSITION = frozenset({"game", "rules", "_beaters", "names", "log"})
+_NOT_STATE = frozenset({"game", "_beaters", "_legal_cache"})  # derived, or a cache
+_NOT_POSITION = _NOT_STATE | {"rules", "names", "log"}
 
 _VERIFIERS = {
     Attack: GameState._verify_attack,

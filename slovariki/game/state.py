@@ -302,7 +302,7 @@ class GameState:
         other = object.__new__(GameState)
         for name in GameState.__slots__:
             value = getattr(self, name)
-            setattr(other, name, value.copy() if type(value) is list else value)
+            setattr(other, name, value.copy() if name in _CHANGING_LISTS else value)
         return other
 
     def _key(self) -> tuple:
@@ -933,6 +933,7 @@ class GameState:
         return True
 
 
+_CHANGING_LISTS = frozenset({"_stock", "_count", "_known", "_att", "_def", "_active", "_emptied", "log"})  # changed in place
 _NOT_STATE = frozenset({"game", "_beaters", "_legal_cache"})  # derived, or a cache
 _NOT_POSITION = _NOT_STATE | {"rules", "names", "log"}
 

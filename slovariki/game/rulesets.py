@@ -119,7 +119,7 @@ class Slovariki(Ruleset):
 
     def transfer_refusal(self, card: Any, attack: Any) -> str:
         return (f"{self.rule['transfer']}: переводят только картой того же цвета и с тем же числом "
-                f"звёздочек, что у {self.show(attack)} ({attack.suit.russian}, {_stars(attack.rank)})")
+                f"звёздочек, что и у {self.show(attack)} ({attack.suit.russian}, {_stars(attack.rank)})")
 
     def toss_refusal(self, card: Any, last_beat: Any, table: Sequence[Any]) -> tuple[str, str]:
         letters = ", ".join(sorted(last_beat.hard_letters))
@@ -168,7 +168,7 @@ class ClassicDurak(Ruleset):
     def transfer_refusal(self, card: Any, attack: Any) -> str:
         if not self.transfer:
             return f"{self.rule['transfer']}: в подкидном дураке переводить нельзя"
-        return f"{self.rule['transfer']}: переводят только картой того же достоинства, что {attack}"
+        return f"{self.rule['transfer']}: переводят только картой того же достоинства, что и {attack}"
 
     def toss_refusal(self, card: Any, last_beat: Any, table: Sequence[Any]) -> tuple[str, str]:
         ranks = ", ".join(RANK_NAMES[r] for r in sorted({c.rank for c in table}))

@@ -579,7 +579,7 @@ class GameState:
             target = self.game.index(move.target)
             if target not in unbeaten:
                 raise IllegalMove(errors.CANNOT_BEAT,
-                                  f"{rule['beat']}: {self.rules.show(move.target)} не лежит на столе непобитой")
+                                  f"{rule['beat']}: карта {self.rules.show(move.target)} не лежит на столе непобитой")
         if not self._beaters[target] >> card & 1:
             cards = self.game.cards
             raise IllegalMove(errors.CANNOT_BEAT, self.rules.beat_refusal(cards[card], cards[target], self.trump_suit))
@@ -683,15 +683,15 @@ class GameState:
         show = self.rules.show(game.cards[i])
         bit = 1 << i
         if self._table_mask & bit:
-            why = f"{show} уже лежит на столе"
+            why = f"карта {show} уже лежит на столе"
         elif self._discard & bit:
-            why = f"{show} уже в отбое"
+            why = f"карта {show} уже в отбое"
         elif i == self.trump_index and self._stock and self._stock[0] == i:
             why = f"{show} — открытый козырь под колодой, его берут последним"
         else:
             owner = next((p for p in range(self.players) if p != player and self._known[p] & bit), None)
             if owner is not None and self.hidden_hands:
-                why = f"{show} на руках у игрока {self._name(owner)}"
+                why = f"карта {show} на руках у игрока {self._name(owner)}"
             else:
                 why = f"у вас нет карты {show}"
         raise IllegalMove(errors.CARD_NOT_AVAILABLE, why)

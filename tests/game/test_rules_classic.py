@@ -173,3 +173,14 @@ def test_refill_order_is_r13():
                                                                   "9♣", "10♣", "6♥"])
     events = run(state, (0, attack("9♠")), (1, beat("10♠")), (2, PASS), (3, PASS))
     assert [(d.player, d.count) for d in events[1].draws] == [(0, 6), (2, 4)]
+
+
+def test_d2_the_target_may_be_left_out_when_only_one_card_fits():
+    state = pod([["9♠", "9♦", "6♣"], ["10♠", "Т♥", "7♦"], ["8♦"]], stock=["8♣", "К♥"])
+    run(state, (0, attack("9♠")), (0, toss("9♦")))
+    state.apply(1, beat("10♠"))  # beats 9♠ only
+    assert state.table[0] == (c("9♠"), c("10♠"))
+    state = pod([["9♠", "9♦", "6♣"], ["10♠", "Т♥", "7♦"], ["8♦"]], stock=["8♣", "К♥"])
+    run(state, (0, attack("9♠")), (0, toss("9♦")))
+    illegal = rejected(state, 1, beat("Т♥"), "cannot-beat", "правило D2")  # a trump beats either
+    assert "какую" in illegal.message

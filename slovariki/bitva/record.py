@@ -20,14 +20,13 @@ A record is read whole and checked before anything is written; the REPL saves it
 
 from __future__ import annotations
 
-import os
-import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 import yaml
 
+from slovariki import atomic
 from slovariki.bitva import errors as E
 from slovariki.bitva.errors import Refused
 from slovariki.bitva.game import Finish, Game, Move
@@ -163,19 +162,6 @@ def record_text(game: Game) -> str:
 def save_record(path: Path, game: Game) -> None:
     """Write the game's record atomically: a temporary file next to it, then a rename."""
     try:
-        handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
+        atomic.write_text(path, record_text(game))
     except OSError as exc:
         raise RecordError([f"{path}: не удалось сохранить запись ({exc.strerror})"], unreadable=True) from None
-    try:
-        os.chmod(temp, path.stat().st_mode & 0o777 if path.exists() else 0o644)  # mkstemp's files are private
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(record_text(game))
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temp, path)
-    except OSError as exc:
-        Path(temp).unlink(missing_ok=True)
-        raise RecordError([f"{path}: не удалось сохранить запись ({exc.strerror})"], unreadable=True) from None
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise

@@ -8,20 +8,12 @@ A failed or interrupted build removes its temporary files and leaves the old out
 from __future__ import annotations
 
 import os
-import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import BinaryIO
 
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
-
-
-_FILE_MODE = 0o666 & ~_umask()
+from slovariki import atomic
 
 
 class OutputError(Exception):
@@ -36,11 +28,10 @@ class Batch:
     def open(self, name: str) -> BinaryIO:
         """A new temporary file that becomes ``name`` when the whole batch succeeds."""
         try:
-            handle, temp = tempfile.mkstemp(prefix=f".{name}.", suffix=".part", dir=self.folder)
+            handle, temp = atomic.temporary(self.folder, name)
         except OSError as exc:
             raise OutputError(f"не удалось записать в папку {self.folder}: {exc.strerror}") from exc
-        self._pending.append((Path(temp), self.folder / name))
-        os.chmod(temp, _FILE_MODE)  # mkstemp makes private files; outputs are ordinary ones
+        self._pending.append((temp, self.folder / name))
         return os.fdopen(handle, "wb")
 
     def _commit(self) -> None:

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from pathlib import Path
 
+from slovariki import atomic
 from slovariki.game import move_from_json
 from slovariki.referee.table import Rejected, Setup, Table
 
@@ -45,16 +45,7 @@ def save(table: Table, path: Path) -> None:
     text = json.dumps(as_json(table), ensure_ascii=False, indent=1) + "\n"
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as out:
-                out.write(text)
-                out.flush()
-                os.fsync(out.fileno())
-            os.replace(tmp, path)
-        except BaseException:
-            os.unlink(tmp)
-            raise
+        atomic.write_text(path, text)
     except OSError as exc:
         raise SessionError(f"не удалось сохранить партию в {path}: {exc.strerror or exc}") from None
 

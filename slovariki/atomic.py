@@ -1,0 +1,41 @@
+"""Writing files so that a crash never leaves a half-written file in place of the old one.
+
+Data goes to a temporary file in the same folder first, then ``os.replace`` renames it over the
+target: on one file system the rename is atomic, so readers see the old file or the new one.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+FILE_MODE = 0o666 & ~_umask()
+
+
+def temporary(folder: Path, name: str) -> tuple[int, Path]:
+    """A new temporary file beside ``folder / name``, with ordinary (not private) permissions."""
+    handle, temp = tempfile.mkstemp(prefix=f".{name}.", suffix=".part", dir=folder)
+    os.chmod(temp, FILE_MODE)
+    return handle, Path(temp)
+
+
+def write_text(path: Path, text: str) -> None:
+    """Replace ``path`` with ``text`` (UTF-8) atomically and durably; raises OSError."""
+    handle, temp = temporary(path.parent, path.name)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            out.write(text)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temp, path)
+    except BaseException:
+        temp.unlink(missing_ok=True)
+        raise

@@ -19,12 +19,12 @@ import resource
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
 import bare_reportlab  # noqa: E402
+from timing import best_of  # noqa: E402
 
 from slovariki.generator import fonts, sheet  # noqa: E402
 from slovariki.generator.build import build_deck, check_fit  # noqa: E402
@@ -67,16 +67,6 @@ def ours(deck: Deck) -> None:
 
 def bare(deck: Deck) -> None:
     bare_reportlab.draw(io.BytesIO(), [(c.word, c.definition, c.colour.print_tint, c.grade) for c in deck])
-
-
-def timed(function, *args) -> float:
-    start = time.perf_counter()
-    function(*args)
-    return time.perf_counter() - start
-
-
-def best_of(runs: int, function, *args) -> float:
-    return min(timed(function, *args) for _ in range(runs))
 
 
 def peak_memory(kind: str, size: int) -> float:

@@ -9,14 +9,13 @@ Run: python benchmarks/bench_check.py
 
 from __future__ import annotations
 
-import statistics
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 import pymorphy3
+
+from timing import best_of, startup
 
 from slovariki.rules_check.checker import check_bank
 from slovariki.wordlist import load_bank
@@ -51,15 +50,6 @@ def generated_bank(folder: Path, size: int) -> list[str]:
     return words
 
 
-def best_of(runs: int, action) -> float:
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        action()
-        times.append(time.perf_counter() - start)
-    return min(times)
-
-
 def bare_parse(words: list[str]) -> None:
     morph = pymorphy3.MorphAnalyzer()
     for word in words:
@@ -78,11 +68,6 @@ def compare(label: str, folder: Path | None, runs: int) -> None:
     print(f"  check (load + checks): {n / check:10.0f} words/s  ratio {check / bare:.2f}x the bare parse")
     print(f"  of which loading     : {n / load:10.0f} words/s")
     print(f"  checks alone         : ratio {(check - load) / bare:.2f}x the bare parse")
-
-
-def startup(command: list[str], runs: int = 7) -> float:
-    return statistics.median(
-        best_of(1, lambda: subprocess.run(command, check=True, capture_output=True)) for _ in range(runs))
 
 
 def main() -> None:

@@ -18,6 +18,8 @@ import subprocess
 import sys
 import time
 
+from timing import startup
+
 from slovariki.game import Game, Take
 from slovariki.wordlist import load_bank
 
@@ -69,20 +71,6 @@ def round_trips(command: list[str], games: list[list[str]]) -> tuple[list[float]
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
-
-
-def best_of(runs: int, action) -> float:
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        action()
-        times.append(time.perf_counter() - start)
-    return min(times)
-
-
-def startup(command: list[str], runs: int = 7) -> float:
-    return statistics.median(
-        best_of(1, lambda: subprocess.run(command, check=True, capture_output=True)) for _ in range(runs))
 
 
 def main() -> None:

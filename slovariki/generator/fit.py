@@ -60,10 +60,13 @@ def fit_line(text: str, font: str, width: float, largest: float, smallest: float
 
 
 def fit_block(text: str, font: str, width: float, height: float, largest: float, smallest: float,
-              leading: float, split: Splitter | None) -> TextBlock | None:
+              leading: float, split: Splitter | None,
+              narrow: tuple[float, float] | None = None) -> TextBlock | None:
     """Break ``text`` into centred lines at the largest size that fits the box, or None.
 
     Whole words are tried first at every size; hyphenation only when that fails even at the smallest.
+    ``narrow`` is (depth, width): lines reaching deeper than ``depth`` below the box's top keep to that
+    smaller width, as a card's definition does where it passes a corner index.
     """
     words = text.split()
     widths: dict[str, float] = {}
@@ -75,15 +78,21 @@ def fit_block(text: str, font: str, width: float, height: float, largest: float,
 
     for splitter in (None, split) if split else (None,):
         for size in sizes(largest, smallest):
-            lines = break_lines(words, measure, width / size, splitter)
+            first_narrow = None
+            if narrow is not None:
+                first_narrow = (max(0, math.floor((narrow[0] + 1e-6) / (size * leading))), narrow[1] / size)
+            lines = break_lines(words, measure, width / size, splitter, first_narrow)
             if lines is not None and len(lines) * size * leading <= height + 1e-6:
                 return TextBlock(size, size * leading, tuple(lines))
     return None
 
 
 def break_lines(words: list[str], measure: Callable[[str], float], limit: float,
-                split: Splitter | None) -> list[str] | None:
-    """Greedy line breaking in font units; None when a word cannot be placed."""
+                split: Splitter | None, narrow: tuple[int, float] | None = None) -> list[str] | None:
+    """Greedy line breaking in font units; None when a word cannot be placed.
+
+    ``narrow`` is (first line, limit): from that line on, lines keep to the smaller limit.
+    """
     space = measure(" ")
     lines: list[str] = []
     line: list[str] = []
@@ -91,12 +100,13 @@ def break_lines(words: list[str], measure: Callable[[str], float], limit: float,
     queue = list(reversed(words))
     while queue:
         word = queue.pop()
+        room = narrow[1] if narrow is not None and len(lines) >= narrow[0] else limit
         start = used + space if line else 0.0
-        if start + measure(word) <= limit:
+        if start + measure(word) <= room:
             line.append(word)
             used = start + measure(word)
             continue
-        piece = _head_that_fits(word, measure, limit - start, split)
+        piece = _head_that_fits(word, measure, room - start, split)
         if piece is not None:
             head, tail = piece
             lines.append(" ".join([*line, head]))

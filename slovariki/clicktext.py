@@ -14,6 +14,8 @@ import click.formatting
 import click.parser
 import click.types
 
+from slovariki.russian import plural
+
 CATALOGUE = {
     "Usage:": "Использование:",
     "Options": "Параметры",
@@ -66,24 +68,15 @@ PLURALS = {  # (singular, plural) → the Russian forms for 1, 2–4, 5+
 }
 
 
-def plural_form(n: int) -> int:
-    """0 for 1 (21, 31…), 1 for 2–4 (22…), 2 for the rest: the Russian plural rule."""
-    if n % 10 == 1 and n % 100 != 11:
-        return 0
-    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
-        return 1
-    return 2
-
-
 def gettext(message: str) -> str:
     return CATALOGUE.get(message, message)
 
 
-def ngettext(singular: str, plural: str, n: int) -> str:
-    forms = PLURALS.get((singular, plural))
+def ngettext(singular: str, plural_text: str, n: int) -> str:
+    forms = PLURALS.get((singular, plural_text))
     if forms is None:
-        return singular if n == 1 else plural
-    return forms[plural_form(n)]
+        return singular if n == 1 else plural_text
+    return plural(n, *forms)
 
 
 def install() -> None:

@@ -17,7 +17,7 @@ from slovariki.bitva.errors import Refused
 from slovariki.bitva.rules import FOUR_OF_A_RANK_BONUS, OUT_BONUS, PENALTY, deal_plan
 from slovariki.bitva.scoring import Score, player_score, winners
 from slovariki.game.cards import FULL_RANK_NAMES, PlayingCard
-from slovariki.game.russian import cards as n_cards
+from slovariki.russian import cards as n_cards
 
 MAX_MELD = 3
 # Words a player may not be called, so that a typed line always reads one way.

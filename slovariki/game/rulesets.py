@@ -13,8 +13,8 @@ from typing import Any
 
 from slovariki.game import errors
 from slovariki.game.cards import RANK_NAMES, standard_deck
-from slovariki.game.russian import cards as n_cards
-from slovariki.game.russian import cards_genitive
+from slovariki.russian import cards as n_cards
+from slovariki.russian import cards_genitive
 
 HAND_SIZE = 6  # R3, R13
 MAX_TABLE = 6  # R10

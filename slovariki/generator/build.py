@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
-from slovariki.game import russian
+from slovariki import russian
 from slovariki.generator import fonts, handout, rules_sheet, sheet, theme, writer
 from slovariki.generator.calibration import render_calibration
 from slovariki.generator.faces import Faces, FitError, grade_label

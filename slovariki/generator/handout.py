@@ -8,7 +8,7 @@ from xml.sax.saxutils import escape
 
 from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
 
-from slovariki.game.russian import plural
+from slovariki.russian import plural
 from slovariki.generator import documents, theme
 from slovariki.generator.faces import grade_label
 from slovariki.generator.symbols import SHAPE_NAMES

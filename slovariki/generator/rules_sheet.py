@@ -18,7 +18,7 @@ import jinja2
 from reportlab.platypus import Flowable, PageBreak, Paragraph, Table, TableStyle
 
 from slovariki.game import rulesets
-from slovariki.game.russian import plural
+from slovariki.russian import plural
 from slovariki.generator import documents, theme
 from slovariki.generator.faces import Faces, grade_label
 from slovariki.generator.symbols import SHAPE_NAMES

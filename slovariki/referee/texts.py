@@ -9,7 +9,7 @@ from slovariki.game import (
     Attack, Beat, Beaten, DrawnGame, Fool, GameOver, Move, NextBout, Pass, Refill, Take, Taken, TossIn,
     Transfer, Winner,
 )
-from slovariki.game.russian import plural
+from slovariki.russian import plural
 
 VERBS = {Attack: "заходит", Transfer: "переводит", TossIn: "подкидывает", Pass: "пас", Take: "берёт"}
 

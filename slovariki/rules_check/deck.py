@@ -15,8 +15,8 @@ from itertools import combinations
 
 from slovariki.diagnostics import Diagnostic, error, warning
 from slovariki.game import SLOVARIKI, Game, capacity
-from slovariki.game.russian import cards as n_cards
-from slovariki.game.russian import cards_genitive, plural
+from slovariki.russian import cards as n_cards
+from slovariki.russian import cards_genitive, plural
 from slovariki.model import Card, Colour, Deck
 
 FEW_TOSS_PARTNERS = 3  # fewer than this many toss-in partners is a warning

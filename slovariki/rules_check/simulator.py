@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from slovariki.game import Attack, Game, TossIn, Transfer, Take, find_ruleset
-from slovariki.game.russian import plural
+from slovariki.russian import plural
 from slovariki.rules_check.bots import DETERMINISTIC, STRATEGIES
 
 MOVES_PER_CARD = 200  # the move bound is this many moves per card of the deck
@@ -223,7 +223,7 @@ class SimulationReport:
                  f"карт в колоде: {f['cards']}, зерно: {f['seed']}.",
                  f"Партий сыграно до конца: {f['finished']} из {f['games']}."]
         for loop in f["cycled"]:
-            lines.append(f"Партия №{loop['game']} зациклилась: после {loop['moves']} ходов боты вернулись в уже "
+            lines.append(f"Партия №{loop['game']} зациклилась: после {loop['moves']} {plural(loop['moves'], 'хода', 'ходов', 'ходов')} боты вернулись в уже "
                          "бывшую позицию, и игра повторялась бы без конца")
         for problem in f["unfinished"]:
             lines.append(f"ОШИБКА: партия №{problem['game']} не закончилась за {problem['moves']} ходов — "
@@ -261,5 +261,5 @@ def _percent(share: float | None) -> str:
 
 
 def _num(x: float) -> str:
-    """A number in Russian writing: a decimal comma."""
-    return f"{x:g}".replace(".", ",")
+    """A number in Russian writing, to one decimal place: a decimal comma."""
+    return f"{round(x, 1):g}".replace(".", ",")

@@ -1,4 +1,4 @@
-"""Small helpers for the engine's Russian messages: plural forms and counted nouns."""
+"""Russian plural forms and counted nouns for every message the program prints."""
 
 from __future__ import annotations
 

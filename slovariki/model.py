@@ -37,7 +37,13 @@ class Colour(Enum):
 
     @property
     def russian(self) -> str:
-        return _RUSSIAN[self]
+        """The colour's name: «зелёный»."""
+        return _RUSSIAN[self][0]
+
+    @property
+    def russian_card(self) -> str:
+        """The adjective for a card: «зелёная»."""
+        return _RUSSIAN[self][1]
 
     @property
     def print_tint(self) -> str:
@@ -55,7 +61,12 @@ class Colour(Enum):
         return _ANSI[self]
 
 
-_RUSSIAN = {Colour.GREEN: "зелёный", Colour.BLUE: "голубой", Colour.YELLOW: "жёлтый", Colour.PINK: "розовый"}
+_RUSSIAN = {
+    Colour.GREEN: ("зелёный", "зелёная"),
+    Colour.BLUE: ("голубой", "голубая"),
+    Colour.YELLOW: ("жёлтый", "жёлтая"),
+    Colour.PINK: ("розовый", "розовая"),
+}
 _TINTS = {
     Colour.GREEN: ("#CDEFC4", "#2E8B3A"),
     Colour.BLUE: ("#C9E8FA", "#1E7CC0"),

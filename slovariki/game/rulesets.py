@@ -114,7 +114,7 @@ class Slovariki(Ruleset):
                 return f"{head}: козырь бьётся только козырем"
             return f"{head}: козырь бьётся только козырем с тем же или большим числом звёздочек"
         if card.suit != target.suit and card.suit != trump:
-            return f"{head}: нужна карта того же цвета ({target.suit.russian}) или козырь"
+            return f"{head}: нужна {target.suit.russian_card} карта или козырь"
         return f"{head}: нужна карта того же цвета с тем же или большим числом звёздочек"
 
     def transfer_refusal(self, card: Any, attack: Any) -> str:

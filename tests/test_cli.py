@@ -109,3 +109,25 @@ def test_click_plural_messages_follow_russian_plural_rules():
     one, few, many = (ngettext("Option {name!r} requires an argument.",
                                "Option {name!r} requires {nargs} arguments.", n) for n in (1, 3, 5))
     assert "нужно значение" in one and "значения" in few and "значений" in many
+
+
+def test_check_on_every_kind_of_broken_file_reports_without_traceback(runner, bank_dir):
+    bomb = "a: &a [x, x, x, x, x, x, x, x, x]\n" + "".join(
+        f"{chr(98 + i)}: &{chr(98 + i)} [{', '.join(['*' + chr(97 + i)] * 9)}]\n" for i in range(10))
+    folder = bank_dir({
+        "grade1.yaml": "grade: 1\nwords:\n  - word: к[о]т\n   stars: 1\n",
+        "grade2.yaml": 'grade: 2\nwords:\n  - word: к[о]т+ик\n    stars: "два"\n    definition: Зверь.\n',
+        "grade3.yaml": "grade: 3\nwords:\n  word: к[о]т\n",
+        "grade4.yaml": "grade: 4\ngrade: 4\nwords: []\n",
+        "empty.yaml": "",
+        "cp1251.yaml": "grade: 1\nwords: []\n# комментарий\n".encode("cp1251"),
+        "bomb.yaml": bomb + "grade: 1\nwords: *k\n",
+        "markup.yaml": "grade: 2\nwords:\n  - word: к[[о]+р+ов+а]\n    stars: 1\n    definition: Зверь.\n",
+    })
+    result = runner.invoke(main, ["check", "--words", str(folder)])
+    assert result.exit_code == 1
+    assert "Traceback" not in result.output
+    assert isinstance(result.exception, SystemExit)  # a clean exit, not a crash
+    for code in ("yaml-syntax", "bad-type", "duplicate-key", "empty-file", "encoding", "yaml-alias",
+                 "markup-nested-bracket"):
+        assert f"error {code}:" in result.output, code

@@ -33,7 +33,7 @@ class Front:
 
     card: Card
     word_size: float
-    word_baseline: float  # from the card's bottom edge
+    word_baseline: float  # from the card's bottom edge, the same on every card of a size
     definition: fit.TextBlock
 
 
@@ -50,10 +50,12 @@ class Faces:
         self.style = s = theme.card_style(width, height)
         inner = width - 2 * (s.frame + s.padding)
         self.word_width = inner
-        self.wide_width = inner - 2 * s.padding  # definition lines above the bottom corner index
-        self.definition_width = inner - 2 * s.index_width  # clear of the corner indices
-        # The word and definition stay between the lowest possible top index and the grade label.
-        self.content_top = self._index_bottom(3)
+        self.definition_width = inner - 2 * s.padding  # a little narrower than the word: a calmer block
+        self.beside_index = width - 2 * (s.frame + s.index_margin + s.index_width)  # lines passing the bottom index
+        # Every word stands on the same line, just under the emblem and the lowest possible top index;
+        # the definition hangs below it, down to the grade label.
+        content_top = min(self._index_bottom(3), self._emblem_centre() - s.emblem_size / 2 - s.emblem_gap)
+        self.word_baseline = content_top - s.word_max * WORD_TOP
         self.content_bottom = s.frame + s.padding + s.grade_size * 1.6
         self._forms: set[str] = set()
 
@@ -65,34 +67,32 @@ class Faces:
         word_size = fit.fit_line(card.word, theme.FONT_BOLD, self.word_width, s.word_max, s.word_min)
         if word_size is None:
             raise FitError(f"{_where(card)}слово «{card.word}» не помещается на карту даже шрифтом {s.word_min:g} пт")
-        word_height = word_size * WORD_TOP
-        room = self.content_top - self.content_bottom - word_height - s.definition_gap
-        # Full width when the lines stay clear of the bottom corner index, narrower otherwise.
-        for width in (self.wide_width, self.definition_width):
-            block = fit.fit_block(card.definition if with_definition else "", theme.FONT_REGULAR, width, room,
-                                  s.definition_max, s.definition_min, s.leading, fit.hyphenator())
-            if block is not None:
-                spare = room - block.height  # centre word and definition together in the free band
-                front = Front(card, word_size, self.content_top - spare / 2 - word_height, block)
-                if width == self.definition_width or not self._hits_index(front):
-                    return front
+        top = self.word_baseline - s.definition_gap
+        index_top = self.height - self._index_bottom(card.stars) + s.padding  # the bottom index (turned), and air
+        block = fit.fit_block(card.definition if with_definition else "", theme.FONT_REGULAR, self.definition_width,
+                              top - self.content_bottom, s.definition_max, s.definition_min, s.leading,
+                              fit.hyphenator(), narrow=(top - index_top, self.beside_index))
+        if block is not None:
+            return Front(card, word_size, self.word_baseline, block)
         hint = "" if fit.hyphenator() else " (переносы недоступны: не установлен pyphen)"
         raise FitError(f"{_where(card)}толкование слова «{card.word}» не помещается на карту даже шрифтом "
                        f"{s.definition_min:g} пт{hint}: сократите его")
 
-    def _hits_index(self, front: Front) -> bool:
-        """Whether a definition line reaches into the column of the bottom corner index."""
-        index_top = self.height - self._index_bottom(front.card.stars) + self.style.padding
-        top = front.word_baseline - self.style.definition_gap
-        block = front.definition
-        return any(top - (i + 1) * block.leading < index_top
-                   and stringWidth(line, theme.FONT_REGULAR, block.size) > self.definition_width
-                   for i, line in enumerate(block.lines))
+    def _index_centres(self, stars: int) -> tuple[float, list[float]]:
+        """Heights of the suit's centre and of each star's centre in the top-left corner index."""
+        s = self.style
+        suit = self.height - s.frame - s.index_margin - s.suit_size / 2
+        first = suit - s.suit_size / 2 - s.index_gap - s.star_size / 2
+        return suit, [first - i * s.star_step for i in range(stars)]
 
     def _index_bottom(self, stars: int) -> float:
         s = self.style
-        top = self.height - s.frame - s.padding
-        return top - s.suit_size - s.star_size * (0.25 + 1.1 * stars)
+        suit, stars_at = self._index_centres(stars)
+        return min([suit - s.suit_size / 2, *(y - s.star_size / 2 for y in stars_at)])
+
+    def _emblem_centre(self) -> float:
+        s = self.style
+        return self.height - s.frame - s.index_margin - s.emblem_size / 2  # level with the corner index
 
     # Drawing
 
@@ -141,6 +141,8 @@ class Faces:
         canvas.rect(-b, -b, w + 2 * b, h + 2 * b, stroke=0, fill=1)
         canvas.setFillColor(theme.PAPER)
         canvas.roundRect(s.frame, s.frame, w - 2 * s.frame, h - 2 * s.frame, s.corner_radius, stroke=0, fill=1)
+        canvas.setFillColor(colour.print_tint)
+        symbols.suit(canvas, colour, w / 2, self._emblem_centre(), s.emblem_size)
         self._draw_index(canvas, colour, stars)
         canvas.saveState()
         canvas.translate(w, h)
@@ -156,14 +158,12 @@ class Faces:
     def _draw_index(self, canvas: Canvas, colour: Colour, stars: int) -> None:
         """The corner index: the suit symbol, and the stars under it."""
         s = self.style
-        cx = s.frame + s.padding + s.index_width / 2
-        y = self.height - s.frame - s.padding - s.suit_size / 2
+        cx = s.frame + s.index_margin + s.suit_size / 2
+        suit, stars_at = self._index_centres(stars)
         canvas.setFillColor(colour.print_strong)
-        symbols.suit(canvas, colour, cx, y, s.suit_size)
-        y -= s.suit_size / 2 + s.star_size * 0.75
-        for _ in range(stars):
+        symbols.suit(canvas, colour, cx, suit, s.suit_size)
+        for y in stars_at:
             symbols.star(canvas, cx, y, s.star_size)
-            y -= s.star_size * 1.1
 
     def _draw_word(self, canvas: Canvas, front: Front) -> None:
         card, size = front.card, front.word_size
@@ -224,7 +224,7 @@ class Faces:
         canvas.rect(-b, -b, w + 2 * b, h + 2 * b, stroke=0, fill=1)
         # A quiet all-over pattern of the four suit shapes: drift in duplex printing stays invisible.
         canvas.setFillColor(theme.BACK_PATTERN)
-        step = s.suit_size * 2.2
+        step = s.back_symbol * 2.2
         colours = list(Colour)
         row = 0
         y = -b
@@ -232,7 +232,7 @@ class Faces:
             x = -b + (step / 2 if row % 2 else 0)
             i = row
             while x < w + b + step:
-                symbols.suit(canvas, colours[i % 4], x, y, s.suit_size * 0.8)
+                symbols.suit(canvas, colours[i % 4], x, y, s.back_symbol * 0.8)
                 x += step
                 i += 1
             y += step * 0.866
@@ -247,7 +247,7 @@ class Faces:
         canvas.drawCentredString(w / 2, py + panel_h * 0.56, theme.GAME_NAME)
         canvas.setFont(theme.FONT_REGULAR, s.grade_size)
         canvas.drawCentredString(w / 2, py + panel_h * 0.38, theme.BACK_SUBTITLE)
-        size = s.suit_size * 0.9
+        size = s.back_symbol * 0.9
         for k, colour in enumerate(colours):
             canvas.setFillColor(colour.print_strong)
             symbols.suit(canvas, colour, w / 2 + (k - 1.5) * size * 1.6, py + panel_h * 0.18, size)

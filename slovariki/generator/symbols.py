@@ -13,7 +13,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from slovariki.model import Colour
 
-STAR_INNER = 0.45  # inner radius of a star as a share of the outer one: a friendly, round star
+STAR_INNER = 0.5  # inner radius of a star as a share of the outer one: a friendly, round star
 
 
 def star(canvas: Canvas, cx: float, cy: float, size: float) -> None:

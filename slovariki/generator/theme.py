@@ -55,17 +55,39 @@ class CardStyle:
     def padding(self) -> float:  # inside the white face
         return self._mm(2.0)
 
+    # The corner index: suit and stars large enough to read at a glance in a fanned hand.
     @property
     def suit_size(self) -> float:
-        return self._mm(5.0)
+        return self._mm(6.0)
 
     @property
     def star_size(self) -> float:
-        return self._mm(4.0)
+        return self._mm(4.2)
 
     @property
-    def index_width(self) -> float:  # the corner column holding suit and stars
-        return self._mm(6.0)
+    def star_step(self) -> float:  # from one star's centre to the next one's
+        return self.star_size * 1.05
+
+    @property
+    def index_gap(self) -> float:  # between the suit symbol and the first star
+        return self._mm(0.8)
+
+    @property
+    def index_margin(self) -> float:  # from the white face's edges to the corner index
+        return self._mm(2.5)
+
+    @property
+    def index_width(self) -> float:  # the corner column: the suit and a little air on its inner side
+        return self._mm(7.0)
+
+    # The emblem: the suit drawn large and pale above the word, filling the top of the face without competing.
+    @property
+    def emblem_size(self) -> float:
+        return self._mm(26.0)
+
+    @property
+    def emblem_gap(self) -> float:  # the least room between the emblem and the word
+        return self._mm(3.0)
 
     @property
     def word_max(self) -> float:
@@ -98,6 +120,10 @@ class CardStyle:
     @property
     def stress_height(self) -> float:  # the acute mark's height, as a share of the word's size
         return 0.2
+
+    @property
+    def back_symbol(self) -> float:  # the suit shapes in the back's pattern and title panel
+        return self._mm(5.0)
 
     @property
     def back_title_max(self) -> float:

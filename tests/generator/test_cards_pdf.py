@@ -8,8 +8,12 @@ import pdfplumber
 import pytest
 from pypdf import PdfReader
 
-from slovariki.model import Colour
-from generator_helpers import RED, mm
+from slovariki.generator import theme
+from slovariki.generator.build import build_deck
+from slovariki.generator.options import DeckOptions
+from slovariki.markup import parse
+from slovariki.model import Card, Colour, Deck
+from generator_helpers import MM, RED, mm
 
 WORD_SIZE = 13  # points: only the words are set this large
 
@@ -71,8 +75,14 @@ def test_word_and_definition_are_real_text(default_pdf, deck):
     assert "1 класс" in text
 
 
-TINTS = {tuple(round(int(c.print_tint[i:i + 2], 16) / 255, 6) for i in (1, 3, 5)) for c in Colour}
-BACK = tuple(round(int("#E9ECF6"[i:i + 2], 16) / 255, 6) for i in (1, 3, 5))
+def _rgb(hex_colour: str) -> tuple[float, ...]:
+    """A #RRGGBB colour as pdfplumber reports it."""
+    return tuple(round(int(hex_colour[i:i + 2], 16) / 255, 6) for i in (1, 3, 5))
+
+
+TINTS = {_rgb(c.print_tint) for c in Colour}
+BACK = _rgb("#E9ECF6")
+INK = _rgb("#1A1A1A")
 
 
 def _rects(page, colours) -> list[dict]:
@@ -99,6 +109,80 @@ def test_bleed_extends_the_colour_past_the_trim(build):
     assert rects and all(abs(mm(r["width"]) - 69) <= 0.1 and abs(mm(r["height"]) - 94) <= 0.1 for r in rects)
     trim, bleed = boxes.trimbox, boxes.bleedbox
     assert abs(mm(float(trim.left) - float(bleed.left)) - 3) < 0.01
+
+
+def test_corner_indices_read_at_a_glance_and_the_emblem_is_larger(default_pdf):
+    strong = {_rgb(c.print_strong) for c in Colour}
+    seen = 0
+    for page in default_pdf.pages[::2]:
+        shapes = [o for o in page.curves if _colour(o) in strong]
+        emblems = [o for o in page.curves if _colour(o) in TINTS]
+        for card in _rects(page, TINTS):
+            mine = sorted((o for o in shapes if _within(o, card)),
+                          key=lambda o: -(o["x1"] - o["x0"]) * (o["bottom"] - o["top"]))
+            suits, stars = mine[:2], mine[2:]
+            assert len(stars) in (2, 4, 6)  # the same stars in both corners
+            assert all(max(mm(o["x1"] - o["x0"]), mm(o["bottom"] - o["top"])) >= 4.8 for o in suits)
+            assert all(mm(o["x1"] - o["x0"]) >= 3.5 for o in stars)
+            for o in mine:  # inside the white face, with room to spare
+                assert min(o["x0"] - card["x0"], card["x1"] - o["x1"], o["top"] - card["top"],
+                           card["bottom"] - o["bottom"]) >= (3.5 + 2) * MM
+            emblem = [o for o in emblems if _within(o, card)]
+            assert len(emblem) == 1 and mm(emblem[0]["x1"] - emblem[0]["x0"]) >= 20
+            seen += 1
+    assert seen
+
+
+def _colour(obj: dict) -> tuple[float, ...]:
+    return tuple(round(v, 6) for v in obj["non_stroking_color"] or ())
+
+
+def _within(obj: dict, card: dict) -> bool:
+    return (card["x0"] <= obj["x0"] and obj["x1"] <= card["x1"]
+            and card["top"] <= obj["top"] and obj["bottom"] <= card["bottom"])
+
+
+@pytest.mark.parametrize("options", [
+    {}, {"card_size": (57.0, 89.0)}, {"card_size": (44.0, 63.0)}, {"bleed": 3.0}, {"backs": "fold"},
+])
+def test_text_keeps_clear_of_the_corner_indices_and_the_emblem(deck, tmp_path, options):
+    # A long word with a long definition on a three-star card: its last lines pass the tallest corner index.
+    long = Card(parse("[э]л[е]ктр[о]ст+анция"), 4, 3, "Предприятие, на котором вырабатывают электрический ток "
+                "для домов, заводов и улиц всего города.")
+    cards = Deck.of([*deck, long])
+    build_deck(cards, DeckOptions(**options), tmp_path)
+    bleed = options.get("bleed", 0.0) * MM
+    stars = {card.word.replace(" ", ""): card.stars for card in cards}
+    checked = 0
+    with pdfplumber.open(tmp_path / "cards.pdf") as pdf:
+        for page in pdf.pages:
+            chars = [c for c in page.chars if c["text"].strip()]
+            marks = [o for o in page.curves + page.rects  # stress marks and underlines
+                     if _colour(o) in {INK, RED}]
+            for r in _rects(page, TINTS):
+                checked += 1
+                _assert_clear((r["x0"] + bleed, r["top"] + bleed, r["x1"] - bleed, r["bottom"] - bleed),
+                              chars + marks, stars)
+    assert checked == len(cards)
+
+
+def _assert_clear(card: tuple[float, float, float, float], objects: list[dict], stars: dict[str, int]) -> None:
+    """No letter, stress mark or underline of the card touches its corner indices or its emblem."""
+    x0, top, x1, bottom = card
+    inside = [o for o in objects if x0 < (o["x0"] + o["x1"]) / 2 < x1 and top < (o["top"] + o["bottom"]) / 2 < bottom]
+    word = "".join(o["text"] for o in sorted(inside, key=lambda o: o["x0"]) if o.get("size", 0) > WORD_SIZE)
+    assert len(inside) > len(word) + 10  # word, its marks, definition and grade label
+    s = theme.card_style(x1 - x0, bottom - top)
+    inset = s.frame + s.index_margin
+    index_h = s.suit_size + s.index_gap + s.star_size + (stars[word] - 1) * s.star_step
+    keep_out = [
+        (x0 + inset, top + inset, x0 + inset + s.index_width, top + inset + index_h),
+        (x1 - inset - s.index_width, bottom - inset - index_h, x1 - inset, bottom - inset),
+        ((x0 + x1 - s.emblem_size) / 2, top + inset, (x0 + x1 + s.emblem_size) / 2, top + inset + s.emblem_size),
+    ]
+    for o in inside:
+        for bx0, btop, bx1, bbottom in keep_out:
+            assert o["x1"] <= bx0 or o["x0"] >= bx1 or o["bottom"] <= btop or o["top"] >= bbottom, (word, o.get("text"))
 
 
 @pytest.mark.parametrize("backs, mirror_x", [("duplex-long", True), ("duplex-short", False)])

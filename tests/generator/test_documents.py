@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pdfplumber
@@ -50,7 +51,39 @@ def test_rules_sheet_gives_the_facts_of_this_deck(rules_text, deck):
     flat = " ".join(rules_text.split())
     assert f"В колоде {len(deck)} карточек" in flat
     assert "зелёный цвет (1 класс, значок «круг») — 4" in flat
-    assert "от 2 до 2 человек" in flat  # 13 cards: 6 × 2 + 1
+    assert "Играть можно только вдвоём: для троих нужно хотя бы 19 карточек" in flat  # 13 cards: 6 × 2 + 1
+    assert "от 2 до 2" not in flat
+
+
+def _sheet_text(deck: Deck, examples: dict) -> str:
+    blocks = rules_sheet.parse_blocks(rules_sheet.render_text(deck, examples))
+    return " ".join(re.sub(r"<[^>]+>", "", " ".join(b.body for b in blocks)).split())
+
+
+def test_toss_example_names_the_card_the_defender_beat_with(deck):
+    # R9 links the tossed card to the card the defender played, not to the card that was beaten.
+    examples = rules_sheet.pick_examples(deck, SLOVARIKI)
+    toss = examples["toss"]
+    text = _sheet_text(deck, examples)
+    assert (f"Если отбивающийся в последний раз побил карточкой «{toss.first.word}», "
+            f"ему можно подкинуть карточку «{toss.second.word}»") in text
+    assert "побил последней карточку" not in text
+
+
+def test_toss_example_with_two_shared_letters_uses_the_plural(deck):
+    by_word = {c.word: c for c in deck}
+    examples = {"beat": None, "transfer": None,
+                "toss": rules_sheet.Example(by_word["корова"], by_word["огород"], ("а", "о"))}
+    assert "есть красные буквы «а» и «о»." in _sheet_text(deck, examples)
+
+
+def test_beat_example_says_any_trump_beats_only_when_its_colour_is_not_trump(deck):
+    examples = rules_sheet.pick_examples(deck, SLOVARIKI)
+    colour = examples["beat"].first.colour.russian
+    assert f"Если {colour} цвет не козырь, её побьёт и любой козырь." in _sheet_text(deck, examples)
+    green = Deck.of(c for c in deck if c.grade == 1)
+    text = _sheet_text(green, rules_sheet.pick_examples(green, SLOVARIKI))
+    assert "любой козырь." not in text and "все карточки — козыри" in text
 
 
 def test_examples_are_legal_for_the_rules_engine(deck):

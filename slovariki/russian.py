@@ -1,6 +1,8 @@
-"""Russian plural forms and counted nouns for every message the program prints."""
+"""Russian plural forms, counted nouns and system error reasons for every message the program prints."""
 
 from __future__ import annotations
+
+import errno
 
 
 def plural(n: int, one: str, few: str, many: str) -> str:
@@ -22,3 +24,22 @@ def cards(n: int) -> str:
 def cards_genitive(n: int) -> str:
     """After «больше», «меньше», «не больше»: «1 карты», «6 карт»."""
     return f"{n} {plural(n, 'карты', 'карт', 'карт')}"
+
+
+_OS_ERRORS = {
+    errno.EACCES: "нет прав доступа",
+    errno.EPERM: "нет прав доступа",
+    errno.ENOENT: "нет такого файла или папки",
+    errno.EISDIR: "это папка, а не файл",
+    errno.ENOTDIR: "это не папка",
+    errno.ENOSPC: "нет места на диске",
+    errno.EROFS: "диск только для чтения",
+    errno.EIO: "ошибка чтения или записи на диске",
+    errno.ELOOP: "символические ссылки зациклились",
+    errno.ENAMETOOLONG: "слишком длинное имя",
+}
+
+
+def os_error(exc: OSError) -> str:
+    """Why a file operation failed, in Russian (the system says it in English)."""
+    return _OS_ERRORS.get(exc.errno, exc.strerror or str(exc))

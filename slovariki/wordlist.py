@@ -18,6 +18,7 @@ import yaml
 from slovariki import markup as markup_mod
 from slovariki.diagnostics import Diagnostic, Severity, error, warning
 from slovariki.model import Card, Deck, Source
+from slovariki.russian import os_error
 
 MAX_FILE_BYTES = 1024 * 1024  # the whole bundled bank is a few dozen KB
 TOP_KEYS = ("grade", "words")
@@ -99,10 +100,13 @@ def load_bank(path: Path | str | None = None) -> WordBank:
 
 
 def _word_files(folder: Path) -> list[Path]:
+    """The folder's YAML files; hidden ones (such as the «._grade1.yaml» a Mac leaves on a USB stick) are
+    not word lists."""
     try:
-        return sorted({p for pattern in FILE_PATTERNS for p in folder.glob(pattern) if p.is_file()})
+        return sorted({p for pattern in FILE_PATTERNS for p in folder.glob(pattern)
+                       if p.is_file() and not p.name.startswith(".")})
     except OSError as exc:
-        raise WordBankError(f"не удалось прочитать папку {folder}: {exc.strerror}") from exc
+        raise WordBankError(f"не удалось прочитать папку {folder}: {os_error(exc)}") from exc
 
 
 def load_file(path: Path, name: str | None = None) -> WordFile:
@@ -111,7 +115,7 @@ def load_file(path: Path, name: str | None = None) -> WordFile:
         with path.open("rb") as stream:
             data = stream.read(MAX_FILE_BYTES + 1)
     except OSError as exc:
-        raise WordBankError(f"не удалось прочитать файл {name}: {exc.strerror}") from exc
+        raise WordBankError(f"не удалось прочитать файл {name}: {os_error(exc)}") from exc
     if len(data) > MAX_FILE_BYTES:
         return _failed(name, "file-too-large",
                        f"файл больше {MAX_FILE_BYTES // 1024} КБ: это не похоже на список слов, он не читается")
@@ -136,10 +140,14 @@ def load_text(text: str, name: str) -> WordFile:
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line, column = (mark.line + 1, mark.column + 1) if mark else (None, None)
-        message = f"ошибка синтаксиса YAML: {_yaml_problem(exc.problem or exc.context or '')}"
+        message = f"ошибка синтаксиса YAML: {_yaml_problem(exc)}"
         if line is not None and _UNQUOTED_BRACKET.match(_line(text, line)):
             message = f"ошибка синтаксиса YAML: {_QUOTE_HINT}"
         return _failed(name, "yaml-syntax", message, line, column)
+    except yaml.reader.ReaderError as exc:  # a control character: a binary file, or UTF-16
+        line, column = _place(text, text.find(chr(exc.character)))
+        return _failed(name, "encoding", f"в файле управляющий символ U+{exc.character:04X}: сохраните файл "
+                                         "как текст в кодировке UTF-8", line, column)
     except yaml.YAMLError as exc:
         return _failed(name, "yaml-syntax", f"файл не читается как YAML: {exc}")
     except RecursionError:
@@ -149,30 +157,51 @@ def load_text(text: str, name: str) -> WordFile:
     return _FileReader(name, text).read(root)
 
 
-# PyYAML speaks English; an editor is told the usual problems in Russian.
+_ESCAPE_HINT = "в двойных кавычках после «\\» стоит неизвестный знак: напишите «\\\\» или возьмите значение в одинарные кавычки"
+# PyYAML speaks English; an editor is told the usual problems in Russian. The problem is looked up
+# first, then its context ("while scanning a tag").
 _YAML_PROBLEMS = {
     "mapping values are not allowed": "двоеточие внутри значения: возьмите значение в кавычки",
     "could not find expected ':'": "после ключа нет двоеточия",
-    "that cannot start any token": "недопустимый символ (табуляцию замените пробелами)",
+    "found a tab character": "табуляция в отступе: замените её пробелами",
+    "that cannot start any token": "значение не может начинаться с этого знака: возьмите значение в кавычки "
+                                   "(а табуляцию замените пробелами)",
     "expected <block end>": "неверный отступ",
     "did not find expected key": "неверный отступ или лишний символ: здесь ожидался ключ",
     "did not find expected '-' indicator": "неверный отступ в списке",
+    "did not find expected ','": "не хватает запятой или закрывающей скобки; значение со скобками [ ] возьмите "
+                                 "в кавычки",
+    "did not find expected node content": "здесь не хватает значения: может быть, не закрыта скобка «[» или «{»",
     "found unexpected end of stream": "файл оборвался: не закрыта кавычка или скобка",
     "found undefined alias": "ссылка на неизвестный якорь",
     "expected a single document": "в файле должен быть один документ (уберите «---»)",
+    "document start": "в файле должен быть один документ (уберите «---» и «...»)",
+    "escape": _ESCAPE_HINT,
+    "hexdecimal number": _ESCAPE_HINT,
+    "while scanning an alias": "значение, которое начинается со «*», нужно взять в кавычки",
+    "while scanning an anchor": "значение, которое начинается с «&», нужно взять в кавычки",
+    "while scanning a tag": "значение, которое начинается с «!», нужно взять в кавычки",
+    "while scanning a block scalar": "после «|» или «>» текст пишется с новой строки (или возьмите значение "
+                                     "в кавычки)",
     "while scanning a quoted scalar": "не закрыта кавычка",
 }
 
 
-def _yaml_problem(problem: str) -> str:
-    for english, russian in _YAML_PROBLEMS.items():
-        if english in problem:
-            return russian
-    return f"файл не читается ({problem})"
+def _yaml_problem(exc: yaml.MarkedYAMLError) -> str:
+    for text in (exc.problem, exc.context):
+        for english, russian in _YAML_PROBLEMS.items():
+            if text and english in text:
+                return russian
+    return f"файл не читается ({exc.problem or exc.context})"
 
 
 def _failed(name: str, code: str, message: str, line: int | None = 1, column: int | None = 1) -> WordFile:
     return WordFile(name, None, (), (Diagnostic(Severity.ERROR, code, message, name, line, column),))
+
+
+def _place(text: str, index: int) -> tuple[int, int]:
+    """The 1-based line and column of a character index."""
+    return text.count("\n", 0, index) + 1, index - (text.rfind("\n", 0, index) + 1) + 1
 
 
 def _line(text: str, line: int) -> str:
@@ -191,12 +220,14 @@ _TAG_KIND = {
     "tag:yaml.org,2002:bool": "да/нет",
     "tag:yaml.org,2002:null": "пусто",
     "tag:yaml.org,2002:str": "текст",
+    "tag:yaml.org,2002:timestamp": "дата",
+    "tag:yaml.org,2002:binary": "двоичные данные",
 }
 
 
 def _kind(node: yaml.Node) -> str:
     if isinstance(node, yaml.ScalarNode):
-        return _TAG_KIND.get(node.tag, node.tag)
+        return _TAG_KIND.get(node.tag, f"значение с тегом {node.tag}")
     return _KIND[type(node)]
 
 
@@ -272,7 +303,7 @@ class _FileReader:
                 return value
             self.error(node, "bad-value", f"{what} должно быть от {low} до {high}, а не {value}")
             return None
-        self.error(node, "bad-type", f"{what} должно быть целым числом от {low} до {high}, а здесь {_kind(node)} «{_show(node)}»")
+        self.error(node, "bad-type", f"{what} должно быть целым числом от {low} до {high}, а здесь {_shown(node)}")
         return None
 
     def text_value(self, node: yaml.Node, what: str) -> str | None:
@@ -324,10 +355,11 @@ class _FileReader:
         return None
 
 
-def _show(node: yaml.Node) -> str:
-    if isinstance(node, yaml.ScalarNode):
-        return node.value
-    return "…"
+def _shown(node: yaml.Node) -> str:
+    """What a node is, with its value if it has one: «текст «два»», «пусто», «список»."""
+    if isinstance(node, yaml.ScalarNode) and node.value and node.tag != "tag:yaml.org,2002:null":
+        return f"{_kind(node)} «{node.value}»"
+    return _kind(node)
 
 
 def _duplicate_words(files: Iterable[WordFile]) -> list[Diagnostic]:

@@ -219,3 +219,53 @@ def test_random_text_never_raises(text):
 @given(yaml_values | schema_like)
 def test_random_structures_never_raise(value):
     assert_clean(only(yaml.safe_dump(value, allow_unicode=True)))
+
+
+@pytest.mark.parametrize("text, hint", [
+    ("grade: 1\nwords:\n  - word: к[о]т\n\tstars: 1\n", "табуляция"),
+    ("grade: 1\nwords: []\n---\ngrade: 2\n", "один документ"),
+    ("grade: 1\nwords:\n  - {word: к[о]т, stars: 1}\n", "запятой"),
+    ("grade: 1\nwords: [\n", "скобка"),
+    ('grade: 1\nwords:\n  - word: к[о]т\n    definition: "a\\qb"\n', "«\\»"),
+    ("grade: 1\nwords:\n  - word: к[о]т\n    definition: * звезда\n", "«*»"),
+    ("grade: 1\nwords:\n  - word: к[о]т\n    definition: !Зверь\n", "«!»"),
+    ("grade: 1\nwords:\n  - word: к[о]т\n    definition: | x\n", "с новой строки"),
+])
+def test_yaml_syntax_errors_are_explained_in_russian(text, hint):
+    (d,) = only(text).diagnostics
+    assert d.code == "yaml-syntax" and hint in d.message
+    assert "found" not in d.message and "expected" not in d.message
+
+
+def test_control_character_is_an_encoding_error_at_its_place():
+    (d,) = only("grade: 1\nwords: []\x00\n").diagnostics
+    assert (d.code, d.line, d.column) == ("encoding", 2, 10) and "U+0000" in d.message
+
+
+def test_utf16_file_is_an_encoding_error(bank_dir):
+    bank = load_bank(bank_dir({"grade1.yaml": GOOD.encode("utf-16-le")}))
+    assert codes(bank) == ["encoding"]
+
+
+def test_wrong_value_types_are_named_in_russian():
+    f = only(GOOD.replace("stars: 1", "stars:").replace("Инструмент, чтобы копать землю.", "2020-01-01"))
+    messages = [d.message for d in f.diagnostics]
+    assert any(m.endswith("а здесь пусто") for m in messages)
+    assert any(m.endswith("а здесь дата") for m in messages)
+
+
+def test_hidden_files_are_not_word_lists(bank_dir):
+    bank = load_bank(bank_dir({"grade2.yaml": GOOD, "._grade2.yaml": b"\x00\x05\x16\x07Mac OS X"}))
+    assert bank.diagnostics == () and len(bank.cards) == 2
+
+
+def test_unreadable_file_is_named_with_a_russian_reason(bank_dir, monkeypatch):
+    from pathlib import Path
+
+    def refuse(self, *args, **kwargs):
+        raise PermissionError(13, "Permission denied")
+
+    folder = bank_dir({"grade2.yaml": GOOD})
+    monkeypatch.setattr(Path, "open", refuse)
+    with pytest.raises(WordBankError, match="grade2.yaml: нет прав доступа"):
+        load_bank(folder)

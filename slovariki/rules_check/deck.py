@@ -16,13 +16,14 @@ from itertools import combinations
 from slovariki.diagnostics import Diagnostic, error, warning
 from slovariki.game import SLOVARIKI, Game, capacity
 from slovariki.russian import cards as n_cards
-from slovariki.russian import cards_genitive, plural
+from slovariki.russian import cards_genitive
 from slovariki.model import Card, Colour, Deck
 
 FEW_TOSS_PARTNERS = 3  # fewer than this many toss-in partners is a warning
 MIN_CLASS = 6  # word-lists.md: at least 6 cards per star level of a grade
 BALANCE = 2 / 3  # a colour with fewer than 2/3 of the largest colour's cards is out of balance
 STARS = {1: "1 звёздочка", 2: "2 звёздочки", 3: "3 звёздочки"}
+WITH_STARS = {1: "с 1 звёздочкой", 2: "с 2 звёздочками", 3: "с 3 звёздочками"}
 
 
 @dataclass(frozen=True)
@@ -37,14 +38,16 @@ class DeckReport:
         f = self.figures
         room = f"хватает на {f['capacity']} игроков" if f["capacity"] else "не хватает даже на двух игроков"
         lines = [f"Колода: {n_cards(f['cards'])}, {room} (правило 2)."]
+        if not f["cards"]:
+            return lines
         failing = f["transfer"]["failing"]
         if failing:
-            lines.append("Перевод (правило 8): без пары остались классы " + "; ".join(
-                f"{_class_name(c['colour'], c['stars'])} — {n_cards(c['cards'])}" for c in failing) + ".")
+            lines.append("Перевод (правило 8): без пары остались: " + ", ".join(
+                _card_kind(c["colour"], c["stars"]) for c in failing) + ".")
         else:
-            classes = len(f["transfer"]["classes"])
+            groups = len(f["transfer"]["classes"])
             lines.append(f"Перевод (правило 8): у каждой карты есть пара того же цвета и с тем же числом "
-                         f"звёздочек ({classes} {plural(classes, 'класс', 'класса', 'классов')}).")
+                         f"звёздочек (групп по цвету и звёздочкам: {groups}).")
         toss = f["toss_in"]
         if toss["min"] is not None:
             lines.append(f"Подкидывание (правило 9): партнёров других цветов у карты от {toss['min']} до "
@@ -67,6 +70,11 @@ class DeckReport:
 
 def _class_name(colour_key: str, stars: int) -> str:
     return f"{Colour.from_key(colour_key).russian}, {STARS[stars]}"
+
+
+def _card_kind(colour_key: str, stars: int) -> str:
+    """«зелёная карта с 2 звёздочками»."""
+    return f"{Colour.from_key(colour_key).russian_card} карта {WITH_STARS[stars]}"
 
 
 def check_deck(deck: Deck) -> DeckReport:
@@ -105,13 +113,13 @@ def _colour_figures(cards: list[Card], colours: list[Colour], found: list[Diagno
         for colour in colours:
             if sizes[colour] < BALANCE * largest:
                 found.append(warning(None, "deck-colour-balance",
-                                     f"карт цвета «{colour.russian}» {sizes[colour]}, а в самом большом цвете "
-                                     f"{largest}: цвета в игре неравны"))
+                                     f"карт цвета «{colour.russian}» — {sizes[colour]}, а в самом большом "
+                                     f"цвете — {largest}: цвета в игре неравны"))
             for n in (1, 2, 3):
                 if stars[(colour, n)] < MIN_CLASS:
                     found.append(warning(None, "deck-star-spread",
-                                         f"в цвете «{colour.russian}» с числом звёздочек {n} "
-                                         f"{n_cards(stars[(colour, n)])}, а нужно хотя бы {MIN_CLASS}"))
+                                         f"в цвете «{colour.russian}» карт {WITH_STARS[n]}: "
+                                         f"{stars[(colour, n)]}, а нужно хотя бы {MIN_CLASS}"))
     return {colour.key: {"cards": sizes[colour], "stars": {str(n): stars[(colour, n)] for n in (1, 2, 3)}}
             for colour in colours}
 
@@ -130,8 +138,8 @@ def _transfer(cards: list[Card], colours: list[Colour], found: list[Diagnostic])
             if len(members) == 1:
                 failing.append(entry)
                 found.append(error(members[0].source, "deck-no-transfer-partner",
-                                   f"правило 8: «{members[0].word}» — единственная карта класса "
-                                   f"«{_class_name(colour.key, stars)}», её нечем перевести и ею не перевести"))
+                                   f"правило 8: «{members[0].word}» — единственная {_card_kind(colour.key, stars)}: "
+                                   f"её нечем перевести и ею не перевести"))
     return {"classes": classes, "failing": failing}
 
 

@@ -86,7 +86,21 @@ def test_balance_warnings():
 
 def test_text_summary_names_the_numbers():
     text = "\n".join(check_deck(full_deck()).as_text_lines())
-    assert "Колода: 18 карт" in text and "6 классов" in text and "зелёный ↔ голубой: о" in text
+    assert "Колода: 18 карт" in text and "(групп по цвету и звёздочкам: 6)" in text and "зелёный ↔ голубой: о" in text
+
+
+def test_messages_name_the_card_kind_in_plain_russian():
+    lonely = made("ошш", 1, 3, "о")
+    report = check_deck(Deck.of([c for c in full_deck() if not (c.grade == 1 and c.stars == 3)] + [lonely]))
+    messages = {d.code: d.message for d in report.diagnostics}
+    assert "единственная зелёная карта с 3 звёздочками:" in messages["deck-no-transfer-partner"]
+    assert "без пары остались: зелёная карта с 3 звёздочками." in "\n".join(report.as_text_lines())
+    spread = [d.message for d in report.diagnostics if d.code == "deck-star-spread"]
+    assert "в цвете «зелёный» карт с 3 звёздочками: 1, а нужно хотя бы 6" in spread
+
+
+def test_an_empty_deck_reports_only_its_size():
+    assert check_deck(Deck.of([])).as_text_lines() == ["Колода: 0 карт, не хватает даже на двух игроков (правило 2)."]
 
 
 def test_check_command_reports_the_deck(tmp_path):

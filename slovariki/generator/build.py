@@ -84,9 +84,9 @@ def build_deck(deck: Deck, options: DeckOptions, out: Path, progress: Progress |
     check_fit(deck, faces)
     cards = list(deck) * options.copies
     words = handout.prepare(deck, options.stress)
-    progress.start(len(cards) + 2)
     pages = {}
     with writer.batch(out) as batch:
+        progress.start(len(cards) + 2)  # only once the folder is known to be writable
         with batch.open(CARDS_FILE) as stream:
             pages[CARDS_FILE] = render_cards(stream, cards, layout, faces, progress.advance)
         with batch.open(RULES_FILE) as stream:

@@ -7,6 +7,7 @@ A failed or interrupted build removes its temporary files and leaves the old out
 
 from __future__ import annotations
 
+import errno
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -20,6 +21,21 @@ class OutputError(Exception):
     """The output folder cannot be created or written."""
 
 
+_REASONS = {  # the system's own texts are English: the common causes in Russian
+    errno.ENOSPC: "на диске нет места",
+    errno.EDQUOT: "исчерпана дисковая квота",
+    errno.EACCES: "нет прав на запись",
+    errno.EPERM: "нет прав на запись",
+    errno.EROFS: "диск только для чтения",
+    errno.ENOTDIR: "в пути есть файл, а не папка",
+    errno.ENOENT: "такого пути нет",
+}
+
+
+def reason(exc: OSError) -> str:
+    return _REASONS.get(exc.errno, exc.strerror or str(exc))
+
+
 class Batch:
     def __init__(self, folder: Path) -> None:
         self.folder = folder
@@ -30,11 +46,17 @@ class Batch:
         try:
             handle, temp = atomic.temporary(self.folder, name)
         except OSError as exc:
-            raise OutputError(f"не удалось записать в папку {self.folder}: {exc.strerror}") from exc
+            raise OutputError(f"не удалось записать в папку {self.folder}: {reason(exc)}") from exc
         self._pending.append((temp, self.folder / name))
         return os.fdopen(handle, "wb")
 
     def _commit(self) -> None:
+        for temp, _ in self._pending:  # on the disk before the rename, so a power cut leaves no empty file
+            handle = os.open(temp, os.O_RDONLY)
+            try:
+                os.fsync(handle)
+            finally:
+                os.close(handle)
         for temp, final in self._pending:
             os.replace(temp, final)
 
@@ -45,12 +67,12 @@ class Batch:
 
 def prepare(folder: Path) -> Path:
     """Create the output folder if needed and make sure files can be written in it."""
+    if folder.exists() and not folder.is_dir():
+        raise OutputError(f"{folder} — это файл, а не папка")
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise OutputError(f"не удалось создать папку {folder}: {exc.strerror}") from exc
-    if not folder.is_dir():
-        raise OutputError(f"{folder} не папка")
+        raise OutputError(f"не удалось создать папку {folder}: {reason(exc)}") from exc
     if not os.access(folder, os.W_OK | os.X_OK):
         raise OutputError(f"нет прав на запись в папку {folder}")
     return folder
@@ -62,11 +84,10 @@ def batch(folder: Path) -> Iterator[Batch]:
     current = Batch(prepare(folder))
     try:
         yield current
+        current._commit()
+    except OSError as exc:  # a full disk, a folder made read-only mid-build
+        current._discard()
+        raise OutputError(f"не удалось записать файлы в папку {folder}: {reason(exc)}") from exc
     except BaseException:
         current._discard()
         raise
-    try:
-        current._commit()
-    except OSError as exc:
-        current._discard()
-        raise OutputError(f"не удалось записать файлы в папку {folder}: {exc.strerror}") from exc

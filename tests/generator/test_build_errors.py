@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import shutil
 from pathlib import Path
 
@@ -112,7 +113,19 @@ def test_cli_reports_a_too_long_definition_without_a_traceback(tmp_path):
 def test_cli_unwritable_out(tmp_path):
     (tmp_path / "file").write_text("x")
     result = run("--words", str(BANK), "--out", str(tmp_path / "file"))
-    assert result.exit_code == 1 and "Ошибка:" in result.stderr
+    assert result.exit_code == 1 and f"Ошибка: {tmp_path / 'file'} — это файл, а не папка" in result.stderr
+    assert "Собираю колоду" not in result.stderr  # no progress for a build that cannot start
+
+
+def test_cli_full_disk_is_a_russian_message_and_leaves_no_files(tmp_path, monkeypatch):
+    def full(*args, **kwargs):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(handout, "render_handout", full)
+    result = run("--words", str(BANK), "--out", str(tmp_path))
+    assert result.exit_code == 1, result.output
+    assert "на диске нет места" in result.stderr and "Traceback" not in result.output + result.stderr
+    assert not list(tmp_path.iterdir())
 
 
 @pytest.mark.parametrize("args, message", [

@@ -7,6 +7,7 @@ import sys
 import click
 
 from slovariki import clicktext
+from slovariki.russian import plural
 
 clicktext.install()
 
@@ -412,6 +413,7 @@ def simulate(games: int, players: int, seed: int, grades: tuple[int, ...] | None
             bar.__exit__(None, None, None)
     click.echo(json.dumps(report.as_json(), ensure_ascii=False, indent=2) if fmt == "json" else report.as_text())
     if report.unfinished:
-        click.secho(f"ОШИБКА: {len(report.unfinished)} партий не закончились — это ошибка движка, сообщите о ней.",
-                    err=True, fg="red", bold=True)
+        n = len(report.unfinished)
+        games_left = f"{n} {plural(n, 'партия не закончилась', 'партии не закончились', 'партий не закончились')}"
+        click.secho(f"ОШИБКА: {games_left} — это ошибка движка, сообщите о ней.", err=True, fg="red", bold=True)
         sys.exit(1)

@@ -224,10 +224,10 @@ class SimulationReport:
                  f"Партий сыграно до конца: {f['finished']} из {f['games']}."]
         for loop in f["cycled"]:
             lines.append(f"Партия №{loop['game']} зациклилась: после {loop['moves']} {plural(loop['moves'], 'хода', 'ходов', 'ходов')} боты вернулись в уже "
-                         "бывшую позицию, и игра повторялась бы без конца")
+                         "бывшую позицию, и игра повторялась бы без конца.")
         for problem in f["unfinished"]:
-            lines.append(f"ОШИБКА: партия №{problem['game']} не закончилась за {problem['moves']} ходов — "
-                         "это ошибка движка")
+            lines.append(f"ОШИБКА: партия №{problem['game']} не закончилась за {problem['moves']} "
+                         f"{plural(problem['moves'], 'ход', 'хода', 'ходов')} — это ошибка движка.")
         if not f["finished"]:
             return "\n".join(lines)
         for key, label in (("bouts", "Заходов за партию"), ("moves", "Ходов за партию")):
@@ -235,14 +235,16 @@ class SimulationReport:
             lines.append(f"{label}: в среднем {_num(s['mean'])}, медиана {_num(s['median'])}, максимум {s['max']}.")
         g = f["per_game"]
         lines.append(f"За партию в среднем: переводов {_num(g['transfers'])}, подкидываний {_num(g['tosses'])}; "
-                     f"карты брали {_num(g['takes'])} раза.")
+                     f"карты брали {_times(g['takes'])}.")
         t = f["toss_in"]
         lines.append(f"Заходы, где можно было подкинуть: {_percent(t['possible'])}; где подкинули: {_percent(t['made'])}.")
-        title = "Побед по местам" if f["rules"] == "slovariki" else "Первым вышел из игры (и дураком остался) по местам"
-        lines.append(f"{title} (95% доверительный интервал; место 1 заходит первым"
-                     + (")" if f["rules"] == "slovariki" else ", если нет правила D1)") + ":")
+        if f["rules"] == "slovariki":
+            lines.append("Побед по местам (95% доверительный интервал; место 1 заходит первым):")
+        else:
+            lines.append("Кто первым вышел из игры, по местам (95% доверительный интервал; первым заходит игрок "
+                         "с младшим козырем, правило D1):")
         for s in f["seats"]:
-            fools = f", дурак: {s['fools']}" if "fools" in s else ""
+            fools = f", дураком остался {_times(s['fools'])}" if "fools" in s else ""
             lines.append(f"  место {s['seat']}: {s['wins']} ({_percent(s['rate'])}, "
                          f"{_percent(s['ci95'][0])}–{_percent(s['ci95'][1])}){fools}")
         if f["rules"] != "slovariki":
@@ -258,6 +260,12 @@ class SimulationReport:
 
 def _percent(share: float | None) -> str:
     return "—" if share is None else f"{_num(round(100 * share, 1))}%"
+
+
+def _times(x: float) -> str:
+    """«1 раз», «3 раза», «5 раз»; a fraction takes «раза»: «2,5 раза»."""
+    shown = _num(x)
+    return f"{shown} {plural(int(shown), 'раз', 'раза', 'раз') if shown.isdigit() else 'раза'}"
 
 
 def _num(x: float) -> str:

@@ -142,3 +142,17 @@ def test_simulate_command_usage_errors():
     assert result.exit_code == 2 and "правило 2" in result.output
     result = runner.invoke(main, ["simulate", "--rules", "podkidnoy", "--grades", "1"])
     assert result.exit_code == 2
+
+
+def test_simulate_command_counts_unfinished_games_in_russian(monkeypatch):
+    monkeypatch.setattr(simulator, "MOVES_PER_CARD", 0.05)  # a bound of a few moves: no game can finish
+    result = CliRunner().invoke(main, ["simulate", "--games", "1", "--grades", "1,2"])
+    assert result.exit_code == 1
+    assert "ОШИБКА: 1 партия не закончилась" in result.output
+    assert "не закончилась за 4 хода — это ошибка движка." in result.output
+
+
+def test_simulate_text_says_times_with_the_right_ending():
+    assert [simulator._times(x) for x in (1, 3, 5, 21, 2.5)] == ["1 раз", "3 раза", "5 раз", "21 раз", "2,5 раза"]
+    text = simulate(None, games=4, players=3, seed=1, rules="podkidnoy").as_text()
+    assert "первым заходит игрок с младшим козырем" in text and "дураком остался" in text

@@ -125,11 +125,36 @@ def environment(template: Path | None) -> tuple[jinja2.Environment, str]:
 def render_text(deck: Deck, examples: dict[str, Example | None], template: Path | None = None) -> str:
     env, name = environment(template)
     try:
-        return env.get_template(name).render(context(deck, examples))
+        compiled = env.get_template(name)
     except jinja2.TemplateSyntaxError as exc:
-        raise TemplateError(f"{exc.filename or name}:{exc.lineno}: ошибка в шаблоне: {exc.message}") from None
+        raise TemplateError(f"{exc.filename or name}:{exc.lineno}: ошибка в записи шаблона "
+                            f"(сообщение Jinja2: {exc.message})") from None
+    try:
+        return compiled.render(context(deck, examples))
     except jinja2.TemplateError as exc:
-        raise TemplateError(f"{name}: ошибка в шаблоне: {exc}") from None
+        line = _source_line(exc, compiled.filename)
+        where = f"{compiled.filename or name}:{line}" if line else (compiled.filename or name)
+        raise TemplateError(f"{where}: ошибка в шаблоне: {_explain(exc)}") from None
+
+
+def _source_line(exc: Exception, filename: str | None) -> int | None:
+    """The template line being run when ``exc`` was raised: Jinja2 puts it into the traceback."""
+    line, frame = None, exc.__traceback__
+    while frame is not None:
+        if filename and frame.tb_frame.f_code.co_filename == filename:
+            line = frame.tb_lineno
+        frame = frame.tb_next
+    return line
+
+
+def _explain(exc: jinja2.TemplateError) -> str:
+    """Jinja2's commonest run-time message in Russian; any other one as it is."""
+    text = str(exc)
+    if match := re.fullmatch(r"'([^']+)' is undefined", text):
+        return f"неизвестное имя «{match[1]}»"
+    if match := re.fullmatch(r"'[^']+' has no attribute '([^']+)'", text):
+        return f"нет поля «{match[1]}»"
+    return text
 
 
 @dataclass(frozen=True)
@@ -137,7 +162,13 @@ class Block:
     tag: str
     attrs: dict[str, str]
     body: str
-    line: int
+
+    def where(self) -> str:
+        """The block as a teacher finds it in the template: the rendered text's line numbers differ."""
+        attrs = "".join(f' {key}="{value}"' for key, value in self.attrs.items())
+        words = " ".join(re.sub(r"<[^>]*>", " ", self.body).split())
+        shown = words if len(words) <= 40 else words[:40] + "…"
+        return f"шаблон правил, блок <{self.tag}{attrs}>" + (f" «{shown}»" if words else "")
 
 
 def parse_blocks(text: str) -> list[Block]:
@@ -147,7 +178,7 @@ def parse_blocks(text: str) -> list[Block]:
         _only_space(text, position, match.start())
         tag = match["tag"] or match["empty"]
         attrs = dict(_ATTR.findall(match["attrs"] or ""))
-        blocks.append(Block(tag, attrs, " ".join((match["body"] or "").split()), _line(text, match.start())))
+        blocks.append(Block(tag, attrs, " ".join((match["body"] or "").split())))
         position = match.end()
     _only_space(text, position, len(text))
     return blocks
@@ -156,13 +187,8 @@ def parse_blocks(text: str) -> list[Block]:
 def _only_space(text: str, start: int, end: int) -> None:
     stray = text[start:end]
     if stray.strip():
-        offset = start + len(stray) - len(stray.lstrip())
-        raise TemplateError(f"строка {_line(text, offset)} шаблона правил: текст вне блока "
-                            f"(<p>, <h1>, <h2>, <rule>, <note>, <example>): «{stray.strip()[:40]}»")
-
-
-def _line(text: str, offset: int) -> int:
-    return text.count("\n", 0, offset) + 1
+        raise TemplateError("шаблон правил: текст вне блока (<p>, <h1>, <h2>, <rule>, <note>, <example>): "
+                            f"«{' '.join(stray.split())[:40]}»")
 
 
 def story(blocks: list[Block], examples: dict[str, Example | None], faces: Faces) -> list[Flowable]:
@@ -175,7 +201,7 @@ def story(blocks: list[Block], examples: dict[str, Example | None], faces: Faces
             elif block.tag == "example":
                 name = block.attrs.get("name", "")
                 if examples.get(name) is None:
-                    raise TemplateError(f"строка {block.line} шаблона правил: в колоде нет примера «{name}» "
+                    raise TemplateError(f"{block.where()}: в колоде нет примера «{name}» "
                                         "(оберните блок в {% if examples." + name + " %})")
                 flowables.append(_example(examples[name], block, faces, styles))
             elif block.tag == "rule":
@@ -184,7 +210,9 @@ def story(blocks: list[Block], examples: dict[str, Example | None], faces: Faces
             else:
                 flowables.append(Paragraph(block.body, styles["body" if block.tag == "p" else block.tag]))
         except ValueError as exc:  # ReportLab's paragraph parser
-            raise TemplateError(f"строка {block.line} шаблона правил: {exc}") from None
+            detail = str(exc).strip().rpartition("caused exception ")[2]
+            raise TemplateError(f"{block.where()}: неверная разметка: каждый открытый <b>, <i> или <font> "
+                                f"нужно закрыть (сообщение ReportLab: {detail})") from None
     return flowables
 
 

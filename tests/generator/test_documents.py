@@ -125,10 +125,13 @@ def test_teacher_template_escapes_text_from_the_word_files(deck, tmp_path):
 
 
 @pytest.mark.parametrize("body, message", [
-    ("<p>{{ nothing.here }}</p>", "ошибка в шаблоне"),
-    ("<p>ok</p>\nloose text", "строка 2 шаблона правил: текст вне блока"),
+    ("<p>{{ nothing.here }}</p>", "bad.xml.j2:1: ошибка в шаблоне: неизвестное имя «nothing»"),
+    ("{# a note\nfor teachers #}\n<p>ok</p>\n<p>{{ examples.beat.nope }}</p>", "bad.xml.j2:4: ошибка в шаблоне: нет поля «nope»"),
+    ("<p>ok</p>\nloose text", "шаблон правил: текст вне блока .*«loose text»"),
     ('<example name="nope">x</example>', "нет примера «nope»"),
-    ("<p>{% if %}</p>", "ошибка в шаблоне"),
+    ("<p>{% if %}</p>", "bad.xml.j2:1: ошибка в записи шаблона"),
+    ("{# the rendered text has fewer lines #}\n<h1>a</h1>\n<rule n=\"9\"><b>Подкидывание.</b> <i>x</rule>",
+     r"блок <rule n=\"9\"> «Подкидывание\. x»: неверная разметка: каждый открытый <b>, <i> или <font> нужно закрыть"),
 ])
 def test_broken_templates_give_clear_errors_and_no_files(deck, tmp_path, body, message):
     template = tmp_path / "bad.xml.j2"

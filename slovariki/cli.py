@@ -24,8 +24,18 @@ def _grades(ctx: click.Context, param: click.Parameter, value: str | None) -> tu
     return grades
 
 
+def _letter(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    from slovariki.markup import CYRILLIC, LOOKALIKES
+
+    if value in LOOKALIKES:
+        raise click.BadParameter(f"«{value}» — латинская буква, нужна русская «{LOOKALIKES[value]}»")
+    if value is not None and (len(value) != 1 or value not in CYRILLIC):
+        raise click.BadParameter(f"нужна одна русская буква, а не «{value}»")
+    return value
+
+
 words_option = click.option(
-    "--words", "words_dir", type=click.Path(), default=None,
+    "--words", "words_dir", type=click.Path(), default=None, metavar="ПАПКА",
     help="Папка со списками слов (по умолчанию встроенный банк).")
 grades_option = click.option(
     "--grades", callback=_grades, default=None, metavar="1,2,3,4",
@@ -42,7 +52,7 @@ def _load(words_dir: str | None):
         sys.exit(2)
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=clicktext.Group, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="slovariki")
 def main() -> None:
     """«Словарики»: банк словарных слов, проверки, колода для печати и судья."""
@@ -54,7 +64,8 @@ def main() -> None:
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", help="Вид отчёта.")
 @click.option("--strict", is_flag=True, help="Считать предупреждения ошибками.")
 @click.option("--deck/--no-deck", "deck_rules", default=True,
-              help="Проверять колоду по правилам игры: перевод, подкидывание, биту, число игроков (по умолчанию да).")
+              help="Проверять колоду по правилам игры: перевод, подкидывание, чем побить каждую карту, на сколько "
+                   "игроков её хватит (по умолчанию да).")
 def check(words_dir: str | None, grades: tuple[int, ...] | None, fmt: str, strict: bool, deck_rules: bool) -> None:
     """Проверить списки слов: разметку, словарь, толкования и колоду."""
     from slovariki.rules_check.checker import check_bank
@@ -66,15 +77,13 @@ def check(words_dir: str | None, grades: tuple[int, ...] | None, fmt: str, stric
 
 @main.command()
 @words_option
-@click.option("--grade", type=click.IntRange(1, 4), default=None, help="Только этот класс.")
-@click.option("--stars", type=click.IntRange(1, 3), default=None, help="Только столько звёздочек.")
-@click.option("--letter", default=None, help="Только слова с этой сложной буквой.")
+@click.option("--grade", type=click.IntRange(1, 4), default=None, metavar="КЛАСС", help="Только этот класс.")
+@click.option("--stars", type=click.IntRange(1, 3), default=None, metavar="ЧИСЛО", help="Только столько звёздочек.")
+@click.option("--letter", callback=_letter, default=None, metavar="БУКВА", help="Только слова с этой сложной буквой.")
 def words(words_dir: str | None, grade: int | None, stars: int | None, letter: str | None) -> None:
-    """Показать карточки банка таблицей."""
+    """Показать слова банка таблицей: класс, звёздочки, слово, сложные буквы, толкование."""
     from slovariki.terminal import word_table
 
-    if letter is not None and len(letter) != 1:
-        raise click.BadParameter("нужна одна буква", param_hint="--letter")
     bank = _load(words_dir)
     if bank.diagnostics:
         click.echo(f"В файлах есть замечания ({len(bank.diagnostics)}): подробности покажет «slovariki check».", err=True)
@@ -369,16 +378,21 @@ def referee_replay(file: str) -> None:
 
 
 @main.command()
-@click.option("--games", type=click.IntRange(1, 10_000_000), default=1000, show_default=True, help="Сколько партий.")
-@click.option("--players", type=click.IntRange(2, 6), default=4, show_default=True, help="Игроков за столом.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Зерно: те же числа дают те же партии.")
+@click.option("--games", type=click.IntRange(1, 10_000_000), default=1000, show_default=True, metavar="ЧИСЛО",
+              help="Сколько партий.")
+@click.option("--players", type=click.IntRange(2, 6), default=4, show_default=True, metavar="ЧИСЛО",
+              help="Игроков за столом.")
+@click.option("--seed", type=int, default=0, show_default=True, metavar="ЧИСЛО",
+              help="Зерно: те же числа дают те же партии.")
 @grades_option
 @words_option
 @click.option("--strategy", type=click.Choice(["random", "greedy", "mixed"]), default="random", show_default=True,
-              help="Боты: random — любой разрешённый ход, greedy — жадный, mixed — то так, то так.")
+              help="Боты: random — любой разрешённый ход; greedy — переводит, бьёт и подкидывает, когда может, "
+                   "самой младшей картой; mixed — то так, то так.")
 @click.option("--rules", type=click.Choice(["slovariki", "perevodnoy", "podkidnoy"]), default="slovariki",
-              show_default=True, help="Правила: «Словарики» или классический дурак (колода 36 карт).")
-@click.option("--jobs", type=click.IntRange(1, 64), default=1, show_default=True, help="Процессов (на результат не влияет).")
+              show_default=True, help="Правила: «Словарики», переводной или подкидной дурак (колода 36 карт).")
+@click.option("--jobs", type=click.IntRange(1, 64), default=1, show_default=True, metavar="ЧИСЛО",
+              help="Сколько процессов запустить параллельно (на результат не влияет).")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", help="Вид отчёта.")
 def simulate(games: int, players: int, seed: int, grades: tuple[int, ...] | None, words_dir: str | None,
              strategy: str, rules: str, jobs: int, fmt: str) -> None:

@@ -3,6 +3,8 @@
 Click marks every text it prints for gettext and looks it up through the module-level ``_`` and
 ``ngettext`` names of its modules. Pointing those names at a small Russian catalogue is cheaper than
 shipping compiled gettext files, and a text missing from the catalogue still prints in English.
+A few texts are not marked: the names of value types (the placeholders in help, «'x' — не целое
+число») and the usage line's «[OPTIONS]» and «COMMAND [ARGS]...», which :class:`Group` sets.
 """
 
 from __future__ import annotations
@@ -68,6 +70,36 @@ PLURALS = {  # (singular, plural) → the Russian forms for 1, 2–4, 5+
 }
 
 
+TYPE_NAMES = {
+    click.types.StringParamType: "текст",
+    click.types.IntParamType: "целое число",
+    click.types.IntRange: "целое число",
+    click.types.FloatParamType: "число",
+    click.types.FloatRange: "число",
+}
+OPTIONS_METAVAR = "[ПАРАМЕТРЫ]"
+
+
+class Command(click.Command):
+    """A command whose usage line reads «slovariki check [ПАРАМЕТРЫ]»."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        kwargs.setdefault("options_metavar", OPTIONS_METAVAR)
+        super().__init__(*args, **kwargs)
+
+
+class Group(click.Group):
+    """A group with the Russian usage line, for itself, its commands and its subgroups."""
+
+    command_class = Command
+    group_class = type
+
+    def __init__(self, *args, **kwargs) -> None:
+        kwargs.setdefault("options_metavar", OPTIONS_METAVAR)
+        kwargs.setdefault("subcommand_metavar", "КОМАНДА [АРГУМЕНТЫ]...")
+        super().__init__(*args, **kwargs)
+
+
 def gettext(message: str) -> str:
     return CATALOGUE.get(message, message)
 
@@ -85,3 +117,5 @@ def install() -> None:
             module._ = gettext
         if hasattr(module, "ngettext"):
             module.ngettext = ngettext
+    for kind, name in TYPE_NAMES.items():
+        kind.name = name

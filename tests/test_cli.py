@@ -131,3 +131,24 @@ def test_check_on_every_kind_of_broken_file_reports_without_traceback(runner, ba
     for code in ("yaml-syntax", "bad-type", "duplicate-key", "empty-file", "encoding", "yaml-alias",
                  "markup-nested-bracket"):
         assert f"error {code}:" in result.output, code
+
+
+def test_usage_lines_and_value_placeholders_speak_russian(runner):
+    top = runner.invoke(main, ["--help"], prog_name="slovariki").output
+    assert "Использование: slovariki [ПАРАМЕТРЫ] КОМАНДА [АРГУМЕНТЫ]..." in top
+    for args in (["check"], ["words"], ["simulate"], ["referee", "play"]):
+        help_text = runner.invoke(main, [*args, "--help"], prog_name="slovariki").output
+        assert f"slovariki {' '.join(args)} [ПАРАМЕТРЫ]" in help_text
+        assert "OPTIONS" not in help_text and "INTEGER" not in help_text and "TEXT" not in help_text
+    result = runner.invoke(main, ["simulate", "--seed", "x"])
+    assert result.exit_code == 2 and "'x' — не целое число." in result.output
+
+
+@pytest.mark.parametrize("letter, message", [
+    ("ab", "нужна одна русская буква, а не «ab»"),
+    ("1", "нужна одна русская буква, а не «1»"),
+    ("O", "«O» — латинская буква, нужна русская «О»"),
+])
+def test_words_letter_must_be_one_russian_letter(runner, letter, message):
+    result = runner.invoke(main, ["words", "--letter", letter])
+    assert result.exit_code == 2 and message in result.output

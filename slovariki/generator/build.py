@@ -11,13 +11,19 @@ from slovariki.generator import fonts, handout, rules_sheet, sheet, theme, write
 from slovariki.generator.calibration import render_calibration
 from slovariki.generator.faces import Faces, FitError, grade_label
 from slovariki.generator.imposition import render_cards
-from slovariki.generator.options import DeckOptions
+from slovariki.generator.options import PAPER_NAMES, DeckOptions
 from slovariki.model import Deck
 
 CARDS_FILE = "cards.pdf"
 RULES_FILE = "rules.pdf"
 WORDLIST_FILE = "wordlist.pdf"
 CALIBRATION_FILE = "calibration.pdf"
+BACKS_REPORT = {  # how to print them, as the console says it
+    "duplex-long": "на обороте, печать с двух сторон с переворотом по длинному краю",
+    "duplex-short": "на обороте, печать с двух сторон с переворотом по короткому краю",
+    "fold": "рядом с лицом, согнуть по пунктиру",
+    "none": "нет",
+}
 
 
 class BuildError(Exception):
@@ -55,16 +61,17 @@ class BuildResult:
     def layout_report(self, options: DeckOptions) -> str:
         width, height = options.card_size
         orientation = "альбомная" if options.landscape else "книжная"
-        return (f"Раскладка: {options.paper.upper()} {orientation}, карта {width:g}×{height:g} мм, "
+        return (f"Раскладка: {PAPER_NAMES[options.paper]} {orientation}, карта {width:g}×{height:g} мм, "
                 f"{self.layout.cols}×{self.layout.rows} = {self.layout.per_sheet} на листе, "
-                f"рубашки: {options.backs}")
+                f"рубашки: {BACKS_REPORT[options.backs]}")
 
     def summary(self) -> str:
         folder = self.files[0].path.parent if self.files else Path(".")
         parts = ", ".join(f"{f.path.name} ({f.pages} с., {_size(f.size)})" for f in self.files)
-        copies = f" × {self.copies} компл." if self.copies > 1 else ""
-        cards = f"{russian.cards(self.cards)}{copies}; " if self.cards else ""
-        return f"Готово: {cards}{parts}; папка {folder}"
+        cards = russian.cards(self.cards)
+        if self.copies > 1:
+            cards += f", {self.copies} {russian.plural(self.copies, 'комплект', 'комплекта', 'комплектов')}"
+        return f"Готово: {cards}; {parts}; папка {folder}" if self.cards else f"Готово: {parts}; папка {folder}"
 
 
 def build_deck(deck: Deck, options: DeckOptions, out: Path, progress: Progress | None = None,

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 CARD_SIZES = {"poker": (63.0, 88.0), "bridge": (57.0, 89.0), "mini": (44.0, 63.0)}
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+PAPER_NAMES = {"a4": "A4", "letter": "Letter"}  # as printed in messages
 BACKS = ("duplex-long", "duplex-short", "fold", "none")
 MIN_CARD_MM, MAX_CARD_MM = 30.0, 200.0
 MAX_BLEED_MM, MAX_GAP_MM, MAX_OFFSET_MM = 10.0, 30.0, 20.0

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from slovariki.generator import theme
-from slovariki.generator.options import DeckOptions
+from slovariki.generator.options import PAPER_NAMES, DeckOptions
 
 MM = theme.MM
 EPSILON = 1e-6
@@ -100,7 +100,7 @@ def compute(options: DeckOptions) -> SheetLayout:
     if cols < 1 or rows < 1:
         raise LayoutError(
             f"карта {options.card_size[0]:g}×{options.card_size[1]:g} мм не помещается на лист "
-            f"{options.paper}{' альбомный' if options.landscape else ''}: уменьшите --bleed или --gap, "
+            f"{PAPER_NAMES[options.paper]}{' альбомный' if options.landscape else ''}: уменьшите --bleed или --gap, "
             "выберите другую бумагу или ориентацию")
     grid_w = cols * unit_w + (cols - 1) * spacing
     grid_h = rows * card_h + (rows - 1) * spacing

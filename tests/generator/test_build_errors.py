@@ -91,8 +91,17 @@ def test_cli_builds_and_ends_with_a_one_line_summary(tmp_path):
     assert result.exit_code == 0, result.output
     last = result.stdout.strip().splitlines()[-1]
     assert last.startswith("Готово: 7 карт;") and "cards.pdf" in last and "rules.pdf" in last and str(tmp_path) in last
-    assert "3×3 = 9 на листе" in result.stdout
+    assert "Раскладка: A4 книжная, карта 63×88 мм, 3×3 = 9 на листе, рубашки: на обороте, печать с двух сторон " \
+           "с переворотом по длинному краю" in result.stdout
     assert {p.name for p in tmp_path.iterdir()} == {"cards.pdf", "rules.pdf", "wordlist.pdf"}
+
+
+def test_cli_report_names_paper_backs_and_copies_in_russian(tmp_path):
+    result = run("--words", str(BANK), "--out", str(tmp_path), "--paper", "letter", "--backs", "fold", "--copies", "2")
+    assert result.exit_code == 0, result.output
+    assert "Раскладка: Letter книжная" in result.stdout and "рубашки: рядом с лицом, согнуть по пунктиру" in result.stdout
+    assert "Готово: 13 карт, 2 комплекта; cards.pdf" in result.stdout
+    assert "duplex" not in result.stdout and "компл." not in result.stdout
 
 
 def test_cli_refuses_to_build_when_check_finds_errors(tmp_path):
@@ -130,7 +139,7 @@ def test_cli_full_disk_is_a_russian_message_and_leaves_no_files(tmp_path, monkey
 
 @pytest.mark.parametrize("args, message", [
     (["--card-size", "huge"], "--card-size"), (["--back-offset", "1"], "--back-offset"),
-    (["--bleed", "-2"], "--bleed"), (["--card-size", "200x200"], "не помещается"),
+    (["--bleed", "-2"], "--bleed"), (["--card-size", "200x200"], "не помещается на лист A4:"),
 ])
 def test_cli_bad_options(tmp_path, args, message):
     result = run("--words", str(BANK), "--out", str(tmp_path), *args)

@@ -47,7 +47,13 @@ def document(stream: BinaryIO, paper: str, title: str, subject: str) -> SimpleDo
 
 
 def print_settings(canvas, doc) -> None:  # noqa: ANN001 - platypus page callback
+    """Print at 100 %, and a page number at the foot: the handout runs to several loose sheets."""
     canvas.setViewerPreference("PrintScaling", "None")
+    canvas.saveState()
+    canvas.setFont(theme.FONT_REGULAR, theme.SMALL_SIZE)
+    canvas.setFillColor(theme.MUTED)
+    canvas.drawCentredString(doc.pagesize[0] / 2, theme.PAGE_MARGIN / 2, f"— {doc.page} —")
+    canvas.restoreState()
 
 
 def example_faces(stress: bool = True) -> Faces:

@@ -43,13 +43,14 @@ def prepare(deck: Deck, stress: bool = True) -> list[Flowable]:
         number = 1  # words are numbered through the grade, for a dictation
         for stars, group in groupby(in_grade, key=lambda c: c.stars):
             group = list(group)
-            story.append(_table(stars, group, number, styles, stress))
+            story.append(_table(grade, stars, group, number, styles, stress))
             number += len(group)
     return story
 
 
-def _table(stars: int, cards: list[Card], first: int, styles: dict, stress: bool) -> Table:
-    heading = f"{stars} {plural(stars, 'звёздочка', 'звёздочки', 'звёздочек')}"
+def _table(grade: int, stars: int, cards: list[Card], first: int, styles: dict, stress: bool) -> Table:
+    # The heading row repeats on a new page, so it names the grade too: numbers restart in each grade.
+    heading = f"{grade_label(grade)}, {stars} {plural(stars, 'звёздочка', 'звёздочки', 'звёздочек')}"
     rows = [[Paragraph(f"<b>{heading}</b>", styles["cell"]), "", ""]]
     rows += [[Paragraph(str(n), styles["cell"]), Paragraph(word_markup(card, stress), styles["word"]),
               Paragraph(escape(card.definition), styles["cell"])] for n, card in enumerate(cards, first)]

@@ -158,3 +158,20 @@ def test_handout_lists_every_word_with_red_hard_letters_and_definitions(build, d
     expected = "".join(card.word[i] for card in sorted(deck, key=lambda c: (c.grade, c.stars))
                        for i in card.hard_positions)
     assert red.replace("\u0301", "") == expected
+
+
+def test_every_handout_page_is_numbered_and_says_which_grade_it_continues(tmp_path):
+    # The bundled bank fills several pages; numbers restart in each grade, so a page must name its grade.
+    from slovariki.wordlist import load_bank
+
+    build_deck(load_bank(None).deck, DeckOptions(), tmp_path)
+    for name in ("wordlist.pdf", "rules.pdf"):
+        with pdfplumber.open(tmp_path / name) as pdf:
+            pages = [page.extract_text().splitlines() for page in pdf.pages]
+        assert len(pages) > 1
+        for number, lines in enumerate(pages, 1):
+            assert lines[-1] == f"— {number} —", name
+    with pdfplumber.open(tmp_path / "wordlist.pdf") as pdf:
+        firsts = [page.extract_text().splitlines()[0] for page in pdf.pages[1:]]
+    assert all(re.match(r"[1-4] класс[,:] ", line) for line in firsts), firsts
+

@@ -95,7 +95,8 @@ def parse(text: str) -> Markup | list[MarkupError]:
 
     for offset, ch in enumerate(text):
         if pending_plus is not None and ch not in CYRILLIC:
-            error(pending_plus, "markup-stress-position", "«+» должен стоять прямо перед гласной буквой")
+            inside = ", в том числе внутри скобки: «[+о]»" if ch == "[" else ""
+            error(pending_plus, "markup-stress-position", f"«+» должен стоять прямо перед гласной буквой{inside}")
             pending_plus = None
         if ch == "[":
             if open_at is not None:

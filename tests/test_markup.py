@@ -76,6 +76,8 @@ def test_stress_on_yo_word_elsewhere_is_two_stresses():
 
 def test_plus_outside_bracket_is_misplaced():
     assert codes(parse("б+[е]рёза")) == ["markup-stress-position"]
+    (error,) = parse("в[о]р+[о]на")
+    assert "внутри скобки: «[+о]»" in error.message
 
 
 def test_stress_on_consonant():

@@ -47,7 +47,7 @@ class Lexicon:
         unknown = [p for p in parts if not self.is_known(p)]
         for part in unknown:
             found.append(error(card.source, "unknown-word",
-                               f"«{part}» нет в словаре pymorphy3: проверьте написание"))
+                               f"слова «{part}» нет в словаре pymorphy3: проверьте написание"))
         info = None
         if not unknown:
             info = self._info(card.word) if len(parts) == 1 else WordInfo(card.word, card.word.lower(), "PHRASE")

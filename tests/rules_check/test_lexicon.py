@@ -25,7 +25,9 @@ def test_known_lemma_passes_and_reports_part_of_speech(lexicon):
 
 
 def test_unknown_word(lexicon):
-    assert codes(lexicon, card("к[о]р[и]д+оррр")) == ["unknown-word"]
+    problems, _ = lexicon.check(card("к[о]р[и]д+оррр"))
+    assert [p.code for p in problems] == ["unknown-word"]
+    assert problems[0].message.startswith("слова «коридоррр» нет в словаре")
 
 
 def test_inflected_form_names_the_lemma(lexicon):

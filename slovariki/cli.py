@@ -20,7 +20,7 @@ def _grades(ctx: click.Context, param: click.Parameter, value: str | None) -> tu
     except ValueError:
         raise click.BadParameter("нужны номера классов через запятую, например 1,2") from None
     if not grades or not set(grades) <= {1, 2, 3, 4}:
-        raise click.BadParameter("классы бывают 1, 2, 3 и 4")
+        raise click.BadParameter(f"классы бывают 1, 2, 3 и 4, а не «{value}»")
     return grades
 
 
@@ -227,7 +227,8 @@ def bitva_play(players: tuple[str, ...] | None, record: str | None, jsonl: bool)
     from slovariki.bitva.errors import Refused
     from slovariki.bitva.protocol import run_jsonl
     from slovariki.bitva.record import RecordError
-    from slovariki.bitva.repl import run_repl, typed_lines
+    from slovariki.bitva.repl import run_repl
+    from slovariki.terminal import typed_lines
 
     if jsonl:
         if players or record:
@@ -235,7 +236,7 @@ def bitva_play(players: tuple[str, ...] | None, record: str | None, jsonl: bool)
         run_jsonl(sys.stdin, sys.stdout)
         return
     try:
-        run_repl(typed_lines(sys.stdin, sys.stdout), click.echo, players, Path(record) if record else None)
+        run_repl(typed_lines(lambda: "> "), click.echo, players, Path(record) if record else None)
     except (RecordError, Refused) as exc:
         click.echo(f"Ошибка: {exc.message if isinstance(exc, Refused) else exc}", err=True)
         sys.exit(2)

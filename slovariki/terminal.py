@@ -1,8 +1,11 @@
-"""Cards as terminal text: hard letters in red, the stress as an accent, colours by grade."""
+"""The terminal: cards as text (hard letters in red, the stress as an accent, colours by grade) and
+lines typed by people, read so that no byte they send can break the program."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import sys
+from collections.abc import Callable, Iterable, Iterator
+from typing import IO
 
 from slovariki.markup import ACUTE
 from slovariki.model import Card
@@ -49,3 +52,35 @@ def word_table(cards: Iterable[Card], colour: bool, width: int = 100) -> str:
         lines.append(head + text)
     lines.append(f"Всего: {len(rows)}")
     return "\n".join(lines)
+
+
+def readable(line: str | bytes) -> str:
+    """A typed line as text: bytes that are not UTF-8 become «�», control characters (an arrow key
+    in piped input, a tab) spaces, so nothing a person types can break the code that reads it."""
+    if isinstance(line, bytes):
+        line = line.decode("utf-8", "replace")
+    line = line.rstrip("\r\n")
+    return "".join(ch if ch.isprintable() else "\ufffd" if "\ud800" <= ch <= "\udfff" else " " for ch in line)
+
+
+def typed_lines(prompt: Callable[[], str], stdin: IO[str] | None = None) -> Iterator[str]:
+    """Lines typed at the terminal, with line editing and history (readline) and a prompt; or the
+    lines of piped input. Ctrl-D and Ctrl-C at the terminal end the input."""
+    stdin = sys.stdin if stdin is None else stdin
+    if not stdin.isatty():
+        for raw in getattr(stdin, "buffer", stdin):  # bytes when possible: a bad byte must not stop us
+            yield readable(raw)
+        return
+    try:
+        import readline  # noqa: F401  (importing it gives input() editing and history)
+    except ImportError:
+        pass
+    while True:
+        try:
+            line = input(prompt())
+        except UnicodeDecodeError:
+            line = "\ufffd"
+        except (EOFError, KeyboardInterrupt):
+            print()
+            return
+        yield readable(line)

@@ -152,3 +152,13 @@ def test_usage_lines_and_value_placeholders_speak_russian(runner):
 def test_words_letter_must_be_one_russian_letter(runner, letter, message):
     result = runner.invoke(main, ["words", "--letter", letter])
     assert result.exit_code == 2 and message in result.output
+
+
+def test_check_of_grades_the_bank_does_not_have_warns(runner, bank_dir):
+    folder = str(bank_dir({"grade1.yaml": GOOD}))
+    result = runner.invoke(main, ["check", "--no-deck", "--grades", "3,4", "--words", folder])
+    assert result.exit_code == 0
+    assert "warning no-cards: в банке нет ни одной карточки выбранных классов (3, 4)" in result.output
+    assert runner.invoke(main, ["check", "--no-deck", "--strict", "--grades", "3", "--words", folder]).exit_code == 1
+    result = runner.invoke(main, ["check", "--grades", "0"])
+    assert result.exit_code == 2 and "классы бывают 1, 2, 3 и 4, а не «0»" in result.output

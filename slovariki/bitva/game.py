@@ -18,6 +18,7 @@ from slovariki.bitva.rules import FOUR_OF_A_RANK_BONUS, OUT_BONUS, PENALTY, deal
 from slovariki.bitva.scoring import Score, player_score, winners
 from slovariki.game.cards import FULL_RANK_NAMES, PlayingCard
 from slovariki.russian import cards as n_cards
+from slovariki.terminal import readable
 
 MAX_MELD = 3
 # Words a player may not be called, so that a typed line always reads one way.
@@ -140,6 +141,8 @@ def check_names(players: Sequence[str]) -> tuple[str, ...]:
     names = tuple(players)
     deal_plan(len(names))
     for name in names:
+        if isinstance(name, str) and name and not name.isprintable() and len(name.split()) == 1:
+            raise Refused(E.BAD_SETUP, f"в имени «{readable(name)}» есть непечатаемые знаки")
         if not isinstance(name, str) or not name or len(name.split()) != 1 or "," in name or ":" in name:
             raise Refused(E.BAD_SETUP, f"имя игрока «{name}» не годится: нужно одно слово без запятых")
         if name.lower() in RESERVED_NAMES:

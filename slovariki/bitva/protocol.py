@@ -15,6 +15,7 @@ from slovariki.bitva import errors as E
 from slovariki.bitva.errors import Refused
 from slovariki.bitva.game import Draw, Finish, Game, Meld, Move, Penalty
 from slovariki.bitva.notation import parse_card
+from slovariki.referee.protocol import encoded
 
 _MISSING = object()
 
@@ -94,6 +95,13 @@ class Session:
 
 def run_jsonl(stdin: TextIO, stdout: TextIO) -> None:
     session = Session()
-    for line in stdin:
-        stdout.write(json.dumps(session.answer(line), ensure_ascii=False) + "\n")
+    for raw in getattr(stdin, "buffer", stdin):  # bytes when possible: a bad byte must not stop us
+        try:
+            line = raw.decode("utf-8") if isinstance(raw, bytes) else raw
+        except UnicodeDecodeError:
+            answer = {"ok": False, "code": E.BAD_COMMAND, "message": "строка не в кодировке UTF-8",
+                      "state": session.state()}
+        else:
+            answer = session.answer(line)
+        stdout.write(encoded(answer).decode("utf-8") + "\n")
         stdout.flush()

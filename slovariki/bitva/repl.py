@@ -7,9 +7,9 @@ with a record file, the whole game is saved after each move, so a crash loses no
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+import shlex
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import TextIO
 
 from slovariki.bitva import errors as E
 from slovariki.bitva.errors import Refused
@@ -17,6 +17,7 @@ from slovariki.bitva.game import Game, Meld, Move
 from slovariki.bitva.notation import KIND_NAMES, NewGame, SessionCommand, format_move, parse_line
 from slovariki.bitva.record import RecordError, load_game, save_record
 from slovariki.bitva.report import event_text, state_table
+from slovariki.terminal import readable
 
 HELP = """\
 Команды (регистр не важен, карты через пробел или запятую):
@@ -96,8 +97,19 @@ class Repl:
             said.append("Если кто-то закончил одновременно, запишите его последний ход; затем «конец».")
         self.echo(" ".join(said))
 
+    def leave(self) -> None:
+        """Say, when the input ends or the user quits mid-game, how to go on with the game."""
+        if self.game is None or self.game.over:
+            return
+        if self.record is not None:
+            self.echo(f"Партия записана в {self.record}. Продолжить: "
+                      f"slovariki bitva-par play --record {shlex.quote(str(self.record))}")
+        else:
+            self.echo("Партия не записана: чтобы её можно было продолжить, запускайте судью с --record ФАЙЛ.")
+
     def handle(self, line: str) -> bool:
         """Answer one line; False when the user asks to quit."""
+        line = readable(line)
         try:
             command = parse_line(line, self.game.players if self.game else None)
             if command is None:
@@ -141,16 +153,4 @@ def run_repl(lines: Iterable[str], echo: Callable[[str], None], players: tuple[s
     for line in lines:
         if not repl.handle(line):
             break
-
-
-def typed_lines(stdin: TextIO, stdout: TextIO, prompt: str = "> ") -> Iterator[str]:
-    """Lines from ``stdin``, with a prompt before each when a person is typing at a terminal."""
-    interactive = stdin.isatty()
-    while True:
-        if interactive:
-            stdout.write(prompt)
-            stdout.flush()
-        line = stdin.readline()
-        if not line:
-            return
-        yield line
+    repl.leave()

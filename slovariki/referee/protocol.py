@@ -110,6 +110,12 @@ class Session:
         return events_json(table.play(seat, move), table.names)
 
 
+def encoded(answer: dict) -> bytes:
+    """One answer line in UTF-8. A lone surrogate sent to us as ``\\udcff`` and quoted back in a
+    message goes out as the same JSON escape: it cannot be written as UTF-8."""
+    return json.dumps(answer, ensure_ascii=False).encode("utf-8", "backslashreplace")
+
+
 def run(lines: Iterable[bytes], out: IO[bytes]) -> None:
     """Answer each line of ``lines`` on ``out`` as it comes, flushing after each answer."""
     session = Session()
@@ -127,7 +133,7 @@ def run(lines: Iterable[bytes], out: IO[bytes]) -> None:
                 answer = {"ok": False, "code": "bad-command", "message": f"внутренняя ошибка судьи: {exc}",
                           "state": None}
         try:
-            out.write(json.dumps(answer, ensure_ascii=False).encode("utf-8") + b"\n")
+            out.write(encoded(answer) + b"\n")
             out.flush()
         except BrokenPipeError:  # the reader has gone: nobody is left to answer
             return

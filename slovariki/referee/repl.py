@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import IO, Any
@@ -26,7 +26,8 @@ from slovariki.referee import session
 from slovariki.referee.notation import render
 from slovariki.referee.table import Rejected, Table
 from slovariki.referee.texts import bout_header, event_lines, move_text
-from slovariki.referee.words import find_player, lemmas, normal
+from slovariki.referee.words import MAX_CARD_WORDS, find_player, lemmas, normal, shorten
+from slovariki.terminal import readable, stars, styled_word, typed_lines
 
 # What a player may say instead of a move's verb: exact words first, then dictionary forms.
 _VERB_WORDS = {"бито": Pass, "пас": Pass, "пасую": Pass, "беру": Take, "ход": Attack, "перевод": Transfer}
@@ -111,6 +112,7 @@ class Repl:
         self.out.flush()
 
     def handle(self, line: str) -> None:
+        line = readable(line)
         words = line.split()
         if not words:
             return
@@ -179,7 +181,7 @@ class Repl:
         """One card phrase, or two (the card and the one it beats) when only a split makes sense."""
         finder = self.table.finder
         whole = " ".join(words)
-        if kind not in (None, Beat) or finder.by_form(whole) or len(words) < 2:
+        if kind not in (None, Beat) or len(words) < 2 or len(words) > 2 * MAX_CARD_WORDS or finder.by_form(whole):
             return (whole,)
         for cut in range(1, len(words)):
             left, right = words[:cut], words[cut:]
@@ -214,7 +216,7 @@ class Repl:
             return found[0]
         choices = found or finder.nearest(phrase)
         if not choices:
-            self.say(f"Нет такой карты: «{phrase}». {self._hint()}")
+            self.say(f"Нет такой карты: «{shorten(phrase)}». {self._hint()}")
             return None
 
         def take(card: Any) -> Callable[[], None]:
@@ -222,7 +224,7 @@ class Repl:
             return lambda: self.submit(replace(draft, phrases=phrases))
 
         if len(choices) == 1:
-            self.ask(f"Нет карты «{phrase}». Может быть, «{str(choices[0])}»? (да/нет)",
+            self.ask(f"Нет карты «{shorten(phrase)}». Может быть, «{choices[0]}»? (да/нет)",
                      dict.fromkeys(_YES, take(choices[0])))
             return None
         listed = ", ".join(f"{n} — «{c}»" for n, c in enumerate(choices, 1))
@@ -230,7 +232,7 @@ class Repl:
             self.ask(f"«{phrase}» — какая карта: {listed}? Напишите номер.",
                      {str(n): take(c) for n, c in enumerate(choices, 1)})
         else:
-            self.ask(f"Нет карты «{phrase}». Может быть, «{choices[0]}»? (да/нет; другие: {listed})",
+            self.ask(f"Нет карты «{shorten(phrase)}». Может быть, «{choices[0]}»? (да/нет; другие: {listed})",
                      {**dict.fromkeys(_YES, take(choices[0])), **{str(n): take(c) for n, c in enumerate(choices, 1)}})
         return None
 
@@ -329,8 +331,6 @@ class Repl:
         if isinstance(card, PlayingCard):
             red = card.suit.name in ("HEARTS", "DIAMONDS")
             return f"\x1b[31m{card}\x1b[0m" if self.colour and red else str(card)
-        from slovariki.terminal import stars, styled_word
-
         if not self.colour:
             return f"{card.word} {stars(card.stars)}"
         return f"\x1b[{card.colour.terminal}m●\x1b[0m {styled_word(card, True)} {stars(card.stars)}"
@@ -373,24 +373,6 @@ def _sentence(message: str) -> str:
     return text if text.endswith((".", "!", "?")) else text + "."
 
 
-def console(repl: Repl) -> Iterator[str]:
-    """Lines typed at the terminal, with line editing and history (readline) when stdin is a tty."""
-    if sys.stdin.isatty():
-        try:
-            import readline  # noqa: F401  (importing it gives input() editing and history)
-        except ImportError:
-            pass
-        while True:
-            try:
-                yield input(repl.prompt())
-            except (EOFError, KeyboardInterrupt):  # Ctrl-D, Ctrl-C: leave, the game is saved
-                repl.say()
-                return
-    else:
-        for line in sys.stdin:
-            yield line.rstrip("\r\n")
-
-
 def use_colour(stream: IO[str]) -> bool:
     """Colour only on a terminal that supports it, and never when NO_COLOR is set."""
     return stream.isatty() and "NO_COLOR" not in os.environ and os.environ.get("TERM") != "dumb"
@@ -414,6 +396,6 @@ def interact(table: Table, path: Path, resumed: bool) -> None:
     repl = Repl(table, path, sys.stdout, use_colour(sys.stdout))
     repl.welcome(resumed)
     try:
-        repl.run(console(repl))
-    except KeyboardInterrupt:  # Ctrl-C with piped input; at a terminal console() handles it
+        repl.run(typed_lines(repl.prompt))
+    except KeyboardInterrupt:  # Ctrl-C with piped input; at a terminal typed_lines() handles it
         repl.say(f"\nПартия сохранена в {path}. Продолжить: slovariki referee resume")

@@ -17,10 +17,11 @@ from slovariki.game import (
     Game, GameState, IllegalMove, Move, NextBout, SetupError, UnknownRuleset, find_ruleset,
 )
 from slovariki.referee.words import CardFinder, find_player, normal
+from slovariki.terminal import readable
 
 GRADES = (1, 2, 3, 4)
 # Characters a name may not hold: they separate things in --players and in the game record.
-_NAME_FORBIDDEN = set(",:«»\n\r\t")
+_NAME_FORBIDDEN = set(",:«»")
 
 
 class Rejected(Exception):
@@ -192,6 +193,8 @@ def _check_names(names: Sequence[str]) -> None:
     for name in names:
         if not name:
             raise Rejected("bad-setup", "у каждого игрока должно быть имя")
+        if not name.isprintable():
+            raise Rejected("bad-setup", f"в имени «{readable(name)}» есть непечатаемые знаки")
         bad = _NAME_FORBIDDEN & set(name)
         if bad:
             shown = " ".join(repr(c) if c.isspace() else c for c in sorted(bad))

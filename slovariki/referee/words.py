@@ -14,11 +14,23 @@ from itertools import product
 from typing import Any
 
 from slovariki.game import PlayingCard
+from slovariki.markup import ACUTE
+
+
+MAX_CARD_WORDS = 4  # the most words a card's name may be typed with; longer text is no card
+# The longest text quoted back in a message: a pasted paragraph is not repeated whole.
+QUOTE_LIMIT = 40
 
 
 def normal(text: str) -> str:
-    """The text as compared when looking up: lower case, «ё» as «е», single spaces."""
-    return " ".join(text.lower().replace("ё", "е").split())
+    """The text as compared when looking up: lower case, «ё» as «е», no stress marks (a word copied
+    from the screen has one), single spaces."""
+    return " ".join(text.lower().replace("ё", "е").replace(ACUTE, "").split())
+
+
+def shorten(text: str) -> str:
+    """``text`` as quoted back to the user: cut to QUOTE_LIMIT characters."""
+    return text if len(text) <= QUOTE_LIMIT else text[:QUOTE_LIMIT - 1] + "…"
 
 
 @lru_cache(maxsize=1)
@@ -32,6 +44,8 @@ def _morph():
 def lemmas(token: str) -> tuple[str, ...]:
     """The dictionary forms a single word may come from (normalised), the word itself first."""
     forms = [normal(token)]
+    if not token.isprintable():  # no word: pymorphy3 cannot even encode a lone surrogate
+        return tuple(forms)
     for parse in _morph().parse(token):
         form = normal(parse.normal_form)
         if form not in forms:
@@ -71,7 +85,7 @@ class CardFinder:
         if self.classic:
             return []
         tokens = text.split()
-        if not tokens or len(tokens) > 4:
+        if not tokens or len(tokens) > MAX_CARD_WORDS:
             return []
         index = self._lemma_index()
         found: list[Any] = []
@@ -105,12 +119,12 @@ class CardFinder:
         """«такой карты нет», with the nearest words when there are some."""
         if self.classic:
             try:
-                PlayingCard.parse(text)
+                PlayingCard.parse(shorten(text))
             except ValueError as exc:
                 return str(exc)
             return f"карты {text} нет в этой колоде"
         near = self.nearest(text)
-        head = f"карты «{text}» нет в этой колоде"
+        head = f"карты «{shorten(text)}» нет в этой колоде"
         if not near:
             return head
         return f"{head}; может быть, {' или '.join(f'«{c}»' for c in near)}?"
@@ -131,4 +145,4 @@ def find_player(names: Sequence[str], text: str) -> int:
     if starts:
         who = ", ".join(names[i] for i in starts)
         raise LookupError(f"«{text}» — это кто: {who}? Напишите имя полнее")
-    raise LookupError(f"нет игрока «{text}»: играют {', '.join(names)}")
+    raise LookupError(f"нет игрока «{shorten(text)}»: играют {', '.join(names)}")

@@ -65,6 +65,9 @@ def check_bank(bank: WordBank, grades: Iterable[int] | None = None, deck_rules: 
     bank = bank.select(grades)
     deck = bank.deck
     found = list(bank.diagnostics)
+    if not deck:
+        chosen = f" выбранных классов ({', '.join(map(str, sorted(grades)))})" if grades else ""
+        found.append(diag.warning(None, "no-cards", f"в банке нет ни одной карточки{chosen}"))
     lexicon = Lexicon()
     words = []
     for card in deck:

@@ -116,3 +116,27 @@ def test_jsonl_through_the_command(runner):
                            input='{"cmd": "new", "players": ["Аня", "Боря"]}\n{"cmd": "finish"}\n')
     answers = [json.loads(line) for line in result.output.splitlines()]
     assert [a["ok"] for a in answers] == [True, True] and answers[1]["events"][-1] == {"type": "game-over"}
+
+
+def test_bad_bytes_control_characters_and_unprintable_names(runner):
+    result = runner.invoke(main, ["bitva-par", "play", "--players", "Аня,Боря"],
+                           input=b"\xff\n\x1b[A\n" + "Аня 7ч 7п\n".encode())
+    assert result.exit_code == 0 and result.exception is None, result.output
+    assert "«�» — не команда и не игрок" in result.output and "\x1b" not in result.output
+    assert "Аня: пара 7♥ 7♠." in result.output
+    named = runner.invoke(main, ["bitva-par", "play", "--players", "\udcff,Боря"])
+    assert named.exit_code == 2 and "в имени «�» есть непечатаемые знаки" in named.output
+    answers = runner.invoke(main, ["bitva-par", "play", "--jsonl"],
+                            input=b'\xff\n{"cmd": "new", "players": ["\\ud800", "x"]}\n').output.splitlines()
+    assert [json.loads(line)["code"] for line in answers] == ["bad-command", "bad-setup"]
+
+
+def test_leaving_mid_game_says_how_to_go_on(runner, tmp_path):
+    record = tmp_path / "моя партия.txt"
+    result = runner.invoke(main, ["bitva-par", "play", "--players", "Аня,Боря", "--record", str(record)],
+                           input="Аня 7ч 7п\n")
+    assert f"Партия записана в {record}. Продолжить: slovariki bitva-par play --record '{record}'" in result.output
+    result = runner.invoke(main, ["bitva-par", "play", "--players", "Аня,Боря"], input="Аня 7ч 7п\nвыход\n")
+    assert "Партия не записана: чтобы её можно было продолжить, запускайте судью с --record ФАЙЛ." in result.output
+    result = runner.invoke(main, ["bitva-par", "play", "--players", "Аня,Боря"], input="конец\n")
+    assert "Партия не записана" not in result.output

@@ -16,15 +16,18 @@ MM = theme.MM
 SCALE_MM = 5          # the scales read from −5 to +5 mm
 ARM = 25 * MM         # half the length of a cross's arms
 TARGETS = ((0.5, 0.5), (0.25, 0.72), (0.75, 0.22))  # crosses, as shares of the page: centre and two corners
+LEADING = 1.2  # ReportLab's default line spacing for a text object
 
 INSTRUCTIONS = (
     "Калибровка двусторонней печати",
-    "1. Напечатайте этот файл на одном листе с двух сторон, с теми же настройками, что и карточки, "
-    "масштаб 100 %.",
+    "1. Напечатайте этот файл на одном листе с двух сторон, с теми же настройками принтера, что и карточки, "
+    "в масштабе 100 % (не «по размеру страницы»).",
     "2. Посмотрите на оборот листа на просвет: чёрные линии креста с лицевой стороны пересекают шкалы.",
     "3. Число на шкале DX, на которое легла вертикальная линия, и число на шкале DY, на которое легла "
     "горизонтальная, — это поправка (по центральному кресту).",
-    "4. Прибавьте их к текущему сдвигу и соберите колоду с --back-offset DX,DY.",
+    "4. Прибавьте эти числа к текущему сдвигу (строка «Сейчас» ниже) и соберите колоду с суммой: например, "
+    "при сдвиге 0,0 и показаниях шкал 1 и -0.5 — с --back-offset 1,-0.5. Бумага, ориентация и --backs "
+    "должны быть те же.",
 )
 
 
@@ -34,38 +37,53 @@ def render_calibration(stream: BinaryIO, options: DeckOptions) -> int:
     page_w, page_h = (v * MM for v in options.paper_size)
     canvas = new_canvas(stream, (page_w, page_h), "«Словарики»: калибровка двусторонней печати",
                         "Тестовый лист для --back-offset", options.backs)
-    _front(canvas, page_w, page_h, options)
+    lines = _instruction_lines(page_w, options)
+    targets = _targets(page_w, page_h, len(lines))
+    _front(canvas, page_h, lines, targets)
     canvas.showPage()
-    _back(canvas, page_w, page_h, options)
+    _back(canvas, page_w, page_h, options, targets)
     canvas.showPage()
     canvas.save()
     return 2
 
 
-def _front(canvas: Canvas, page_w: float, page_h: float, options: DeckOptions) -> None:
+def _instruction_lines(page_w: float, options: DeckOptions) -> list[str]:
+    dx, dy = options.back_offset
+    width = (page_w - 2 * theme.PAGE_MARGIN) / theme.SMALL_SIZE
+    now = (f"Сейчас: --paper {options.paper}{' --landscape' if options.landscape else ''} --backs {options.backs} "
+           f"--back-offset {dx:g},{dy:g}")
+    return [line for paragraph in (*INSTRUCTIONS[1:], now)
+            for line in fit.break_lines(paragraph.split(), _measure, width, None) or [paragraph]]
+
+
+def _targets(page_w: float, page_h: float, lines: int) -> list[tuple[float, float]]:
+    """Cross centres; the upper one is kept below the instructions (a landscape page is short)."""
+    text_bottom = page_h - theme.PAGE_MARGIN - LEADING * (theme.H2_SIZE + lines * theme.SMALL_SIZE)
+    highest = text_bottom - 5 * MM - ARM
+    return [(page_w * fx, min(page_h * fy, highest)) for fx, fy in TARGETS]
+
+
+def _front(canvas: Canvas, page_h: float, lines: list[str], targets: list[tuple[float, float]]) -> None:
     text = canvas.beginText(theme.PAGE_MARGIN, page_h - theme.PAGE_MARGIN)
     text.setFont(theme.FONT_BOLD, theme.H2_SIZE)
     text.textLine(INSTRUCTIONS[0])
     text.setFont(theme.FONT_REGULAR, theme.SMALL_SIZE)
-    dx, dy = options.back_offset
-    width = (page_w - 2 * theme.PAGE_MARGIN) / theme.SMALL_SIZE
-    for paragraph in (*INSTRUCTIONS[1:], f"Сейчас: --backs {options.backs}, --back-offset {dx:g},{dy:g}"):
-        for line in fit.break_lines(paragraph.split(), _measure, width, None) or [paragraph]:
-            text.textLine(line)
+    for line in lines:
+        text.textLine(line)
     canvas.setFillColor(theme.INK)
     canvas.drawText(text)
     canvas.setLineWidth(0.8)
-    for fx, fy in TARGETS:
-        x, y = page_w * fx, page_h * fy
+    for x, y in targets:
         canvas.line(x - ARM, y, x + ARM, y)
         canvas.line(x, y - ARM, x, y + ARM)
 
 
-def _back(canvas: Canvas, page_w: float, page_h: float, options: DeckOptions) -> None:
+def _back(canvas: Canvas, page_w: float, page_h: float, options: DeckOptions,
+          targets: list[tuple[float, float]]) -> None:
     canvas.setLineWidth(0.4)
-    for fx, fy in TARGETS:
+    for x, y in targets:
         # Where the cross's centre lands on the back, with the current offset applied.
-        spot = back_of(Rect(page_w * fx, page_h * fy, 0, 0), (page_w, page_h), options, 0).trim
+        spot = back_of(Rect(x, y, 0, 0), (page_w, page_h), options, 0).trim
         _scale(canvas, spot.x, spot.y + ARM * 0.6, horizontal=True)
         _scale(canvas, spot.x + ARM * 0.6, spot.y, horizontal=False)
 

@@ -154,3 +154,16 @@ def test_calibration_sheet(tmp_path):
         assert "--back-offset 0.5,-1" in pdf.pages[0].extract_text()
         assert "DX" in pdf.pages[1].extract_text() and "DY" in pdf.pages[1].extract_text()
     assert run("--calibration", "--backs", "fold", "--out", str(tmp_path)).exit_code == 1
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_calibration_crosses_keep_below_the_instructions_on_a_landscape_page(tmp_path, paper):
+    result = run("--calibration", "--out", str(tmp_path), "--paper", paper, "--landscape")
+    assert result.exit_code == 0, result.output
+    with pdfplumber.open(tmp_path / "calibration.pdf") as pdf:
+        front, back = pdf.pages
+        assert f"Сейчас: --paper {paper} --landscape --backs duplex-long" in front.extract_text()
+        text_bottom = max(c["bottom"] for c in front.chars)
+        assert len(front.lines) == 6 and all(line["top"] > text_bottom + 5 for line in front.lines)
+        for obj in back.lines + back.chars:  # every scale stays on the paper
+            assert 0 <= obj["x0"] and obj["x1"] <= back.width and 0 <= obj["top"] and obj["bottom"] <= back.height

@@ -112,15 +112,15 @@ class _ProgressBar:
 @main.command("build-deck")
 @words_option
 @grades_option
-@click.option("--out", "out_dir", type=click.Path(), default="output", show_default=True,
+@click.option("--out", "out_dir", type=click.Path(), default="output", show_default=True, metavar="ПАПКА",
               help="Папка для PDF-файлов.")
-@click.option("--card-size", default="poker", show_default=True,
+@click.option("--card-size", default="poker", show_default=True, metavar="РАЗМЕР",
               help="poker (63×88 мм), bridge (57×89), mini (44×63) или ШxВ в мм, например 70x100.")
 @click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True, help="Бумага.")
 @click.option("--landscape/--portrait", default=False, help="Ориентация листа (по умолчанию книжная).")
-@click.option("--bleed", type=float, default=0.0, show_default=True, metavar="MM",
+@click.option("--bleed", type=float, default=0, show_default=True, metavar="ММ",
               help="Вылет цвета за линию реза, мм (обычно 3).")
-@click.option("--gap", type=float, default=0.0, show_default=True, metavar="MM", help="Промежуток между картами, мм.")
+@click.option("--gap", type=float, default=0, show_default=True, metavar="ММ", help="Промежуток между картами, мм.")
 @click.option("--crop-marks/--no-crop-marks", default=True, help="Метки реза на полях (по умолчанию есть).")
 @click.option("--backs", type=click.Choice(["duplex-long", "duplex-short", "fold", "none"]),
               default="duplex-long", show_default=True,
@@ -128,11 +128,11 @@ class _ProgressBar:
                    "сгиб (лицо и рубашка рядом) или без рубашек.")
 @click.option("--back-offset", default="0,0", show_default=True, metavar="DX,DY",
               help="Сдвиг рубашек в мм, чтобы исправить смещение принтера (см. --calibration).")
-@click.option("--copies", type=click.IntRange(1, 20), default=1, show_default=True, help="Сколько комплектов.")
+@click.option("--copies", type=int, default=1, show_default=True, metavar="ЧИСЛО", help="Сколько комплектов, от 1 до 20.")
 @click.option("--stress/--no-stress", default=True, help="Знак ударения над словом (по умолчанию есть).")
-@click.option("--rules-template", type=click.Path(dir_okay=False), default=None, metavar="FILE",
+@click.option("--rules-template", type=click.Path(dir_okay=False), default=None, metavar="ФАЙЛ",
               help="Свой шаблон листа правил (копия slovariki/templates/rules.xml.j2).")
-@click.option("--calibration", is_flag=True, help="Только тестовый лист для настройки --back-offset.")
+@click.option("--calibration", is_flag=True, help="Собрать только тестовый лист, чтобы подобрать сдвиг рубашек.")
 def build_deck(words_dir: str | None, grades: tuple[int, ...] | None, out_dir: str, card_size: str, paper: str,
                landscape: bool, bleed: float, gap: float, crop_marks: bool, backs: str, back_offset: str,
                copies: int, stress: bool, rules_template: str | None, calibration: bool) -> None:

@@ -84,6 +84,15 @@ def test_help_lists_the_options():
     assert result.exit_code == 0
     for option in ("--card-size", "--bleed", "--backs", "--back-offset", "--calibration", "--copies"):
         assert option in result.output
+    for english in ("TEXT", "FILE", "INTEGER", " MM", "0.0", "1<=x"):  # placeholders and defaults read in Russian
+        assert english not in result.output
+    assert "--card-size РАЗМЕР" in result.output and "--bleed ММ" in result.output
+
+
+@pytest.mark.parametrize("copies", ["0", "21"])
+def test_copies_out_of_range_says_the_range_in_words(tmp_path, copies):
+    result = run("--words", str(BANK), "--out", str(tmp_path), "--copies", copies)
+    assert result.exit_code == 2 and "--copies: от 1 до 20 комплектов" in result.stderr
 
 
 def test_cli_builds_and_ends_with_a_one_line_summary(tmp_path):

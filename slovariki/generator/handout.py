@@ -31,8 +31,8 @@ def prepare(deck: Deck, stress: bool = True) -> list[Flowable]:
     styles = documents.styles()
     story: list[Flowable] = [
         Paragraph("«Словарики»: словарные слова", styles["h1"]),
-        Paragraph("Сложные буквы выделены красным, ударение отмечено. Слова сгруппированы по классам и "
-                  "звёздочкам: чем больше звёздочек, тем труднее написать слово.", styles["note"]),
+        Paragraph(f"Сложные буквы выделены красным{', ударение отмечено' if stress else ''}. Слова сгруппированы "
+                  "по классам и звёздочкам: чем больше звёздочек, тем труднее написать слово.", styles["note"]),
     ]
     cards = sorted(deck, key=lambda c: (c.grade, c.stars))
     for grade, in_grade in groupby(cards, key=lambda c: c.grade):

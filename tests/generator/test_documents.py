@@ -175,3 +175,10 @@ def test_every_handout_page_is_numbered_and_says_which_grade_it_continues(tmp_pa
         firsts = [page.extract_text().splitlines()[0] for page in pdf.pages[1:]]
     assert all(re.match(r"[1-4] класс[,:] ", line) for line in firsts), firsts
 
+
+@pytest.mark.parametrize("stress", [True, False])
+def test_handout_says_the_stress_is_marked_only_when_it_is(build, stress):
+    flat = " ".join(text_of(build(stress=stress) / "wordlist.pdf").split())
+    assert ("\u0301" in flat) == stress
+    assert ("ударение отмечено" in flat) == stress and "Сложные буквы выделены красным" in flat
+

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import os
 import sys
 
 import click
 
 from slovariki import clicktext
-from slovariki.russian import plural
+from slovariki.russian import os_error, plural
 
 clicktext.install()
 
@@ -52,7 +53,22 @@ def _load(words_dir: str | None):
         sys.exit(2)
 
 
-@click.group(cls=clicktext.Group, context_settings={"help_option_names": ["-h", "--help"]})
+class _Main(clicktext.Group):
+    """The top command: a failed file operation that no command caught, above all a failed write of the
+    output (a full disk under «> отчёт.txt»), is a message, not a traceback; click handles only a
+    closed pipe."""
+
+    def main(self, *args, **kwargs):
+        try:
+            return super().main(*args, **kwargs)
+        except OSError as exc:
+            what = exc.filename or "не удалось вывести результат"  # stdout has no file name
+            click.echo(f"Ошибка: {what}: {os_error(exc)}", err=True)
+            sys.stdout = open(os.devnull, "w")  # Python flushes stdout once more on the way out
+            sys.exit(1)
+
+
+@click.group(cls=_Main, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="slovariki")
 def main() -> None:
     """«Словарики»: банк словарных слов, проверки, колода для печати и судья."""

@@ -1,4 +1,5 @@
 import json
+import os
 
 import pytest
 from click.testing import CliRunner
@@ -162,3 +163,15 @@ def test_check_of_grades_the_bank_does_not_have_warns(runner, bank_dir):
     assert runner.invoke(main, ["check", "--no-deck", "--strict", "--grades", "3", "--words", folder]).exit_code == 1
     result = runner.invoke(main, ["check", "--grades", "0"])
     assert result.exit_code == 2 and "классы бывают 1, 2, 3 и 4, а не «0»" in result.output
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+def test_output_to_a_full_disk_is_a_message_not_a_traceback():
+    import subprocess
+    import sys
+
+    code = "import sys; from slovariki.cli import main; sys.argv = ['slovariki', 'words']; main()"
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([sys.executable, "-c", code], stdout=full, stderr=subprocess.PIPE, text=True)
+    assert done.returncode == 1
+    assert done.stderr == "Ошибка: не удалось вывести результат: нет места на диске\n"

@@ -25,7 +25,7 @@ from slovariki.game import (
 from slovariki.referee import session
 from slovariki.referee.notation import render
 from slovariki.referee.table import Rejected, Table
-from slovariki.referee.texts import bout_header, event_lines, move_text
+from slovariki.referee.texts import bout_header, event_lines, move_text, quoted
 from slovariki.referee.words import MAX_CARD_WORDS, find_player, lemmas, normal, shorten
 from slovariki.terminal import readable, stars, styled_word, typed_lines
 
@@ -52,17 +52,38 @@ _NO = {"нет", "н", "не", "no", "n"}
 _DOING = {Attack: "зайти", Beat: "побить", Transfer: "перевести", TossIn: "подкинуть карту",
           Pass: "сказать «пас»", Take: "взять карты"}
 
-HELP = """\
-Как записывать ходы (имя можно сократить, слово — в любой форме):
-  Аня коридор               Аня ходит картой «коридор»: заходит, отбивается или подкидывает — смотря чей ход
-  Боря бьёт орнаментом      Боря бьёт картой «орнамент»
-  Боря бьёт коридор орнаментом   какую карту бьёт, если непобитых несколько
-  Боря переводит эскалатор  перевод (правило 8)
-  Вика подкидывает лопату   подкинуть (правило 9)
-  Аня пас                   не подкидывать
-  Боря берёт                взять карты со стола (правило 11)
-Команды: отмена — вернуть последний ход; стол — показать стол; запись — запись партии;
-  помощь — эта справка; выход — закончить (партия сохранена, продолжить: slovariki referee resume)."""
+# The help's examples, by deck: a card and the card that beats it (each as said and as shown), a
+# transfer, a toss-in, and how cards are written.
+_EXAMPLES = {
+    False: ("коридор", "«коридор»", "орнаментом", "«орнамент»", "эскалатор", "лопату", "слово — в любой форме"),
+    True: ("8п", "8♠", "10п", "10♠", "8к", "8б", "карта — достоинство и масть: 10♥, Дп, Т♦; масти ♠ ♣ ♦ ♥ или п к б ч"),
+}
+
+
+def help_text(rules: Any) -> str:
+    """How to write moves, with cards of the ruleset's deck and its rule numbers."""
+    card, card_shown, beater, beater_shown, transfer, toss, how = _EXAMPLES[rules.standard_deck() is not None]
+    rows = [
+        (f"Аня {card}", f"Аня ходит картой {card_shown}: заходит, отбивается или подкидывает — смотря чей ход"),
+        (f"Боря бьёт {beater}", f"Боря бьёт картой {beater_shown}"),
+        (f"Боря бьёт {card} {beater}", "какую карту бьёт, если непобитых несколько"),
+        (f"Боря переводит {transfer}", f"перевод ({rules.rule['transfer']})"),
+        (f"Вика подкидывает {toss}", f"подкинуть ({rules.rule['toss']})"),
+        ("Аня пас", "не подкидывать (можно сказать и «бито»)"),
+        ("Боря берёт", f"взять карты со стола ({rules.rule['take']})"),
+    ]
+    if not rules.transfer:
+        del rows[3]
+    wide = max(len(said) for said, _ in rows) + 2
+    return "\n".join([f"Как записывать ходы (имя можно сократить, {how}):",
+                      *(f"  {said.ljust(wide)}{meaning}" for said, meaning in rows),
+                      "Команды: отмена — вернуть последний ход; стол — показать стол; запись — запись партии;",
+                      "  помощь — эта справка; выход — закончить (партия сохранена)."])
+
+
+def example(rules: Any, name: str) -> str:
+    """A move to show in a hint: «Аня коридор», «Аня 8п»."""
+    return f"{name} {_EXAMPLES[rules.standard_deck() is not None][0]}"
 
 
 @dataclass(frozen=True)
@@ -99,7 +120,7 @@ class Repl:
             self.handle(line)
             if self.done:
                 return
-        self.say(f"Партия сохранена в {self.path}. Продолжить: slovariki referee resume")
+        self.say(saved_text(self.path))
 
     def prompt(self) -> str:
         if self.question is not None:
@@ -119,6 +140,9 @@ class Repl:
         question, self.question = self.question, None
         if question is not None:
             action = question.answers.get(normal(line))
+            cards = self.table.finder.by_form(line) if action is None else []
+            if len(cards) == 1:  # a card named in another form («корову»)
+                action = question.answers.get(normal(str(cards[0])))
             if action is not None:
                 action()
                 return
@@ -131,11 +155,11 @@ class Repl:
         elif command == "table":
             self.show_state()
         elif command == "help":
-            self.say(HELP)
+            self.say(help_text(self.table.state.rules))
         elif command == "record":
             self.say(render(self.table).rstrip("\n"))
         elif command == "quit":
-            self.say(f"Партия сохранена в {self.path}. Продолжить: slovariki referee resume")
+            self.say(saved_text(self.path))
             self.done = True
         else:
             draft = self.parse(words)
@@ -144,15 +168,18 @@ class Repl:
 
     # --- reading a move ---------------------------------------------------------------------
     def parse(self, words: list[str]) -> Draft | None:
-        names, to_move = self.table.names, self.table.state.to_move
+        names, state = self.table.names, self.table.state
         try:
             seat, rest = self._player(words)
         except LookupError as exc:
-            if _verb(words[0]) is None or to_move is None:
-                self.say(f"{_sentence(str(exc))} Начните ход с имени игрока, например: «{names[0]} коридор». "
-                         "Справка — «помощь».")
+            if _verb(words[0]) is None:
+                self.say(f"{_sentence(str(exc))} Начните ход с имени игрока, например: "
+                         f"«{example(state.rules, names[0])}». Справка — «помощь».")
                 return None
-            seat, rest = to_move, words  # «берёт», «пас»: the player whose move it is
+            if state.to_move is None:
+                self.say(self._hint())
+                return None
+            seat, rest = state.to_move, words  # «берёт», «пас»: the player whose move it is
         kind = _verb(rest[0]) if rest else None
         if kind is not None:
             rest = rest[1:]
@@ -162,7 +189,7 @@ class Repl:
                 return None
             return Draft(seat, kind, ())
         if not rest:
-            self.say(f"С какой картой? Назовите слово с карты, например: «{names[seat]} коридор».")
+            self.say(f"Какая карта? Назовите её, например: «{example(state.rules, names[seat])}».")
             return None
         return Draft(seat, kind, self._phrases(rest, kind))
 
@@ -201,13 +228,33 @@ class Repl:
             cards.append(card)
         moves = self._moves(draft, cards)
         if len(moves) == 1:
-            self.play(draft.seat, moves[0])
+            self.choose_target(draft.seat, moves[0])
             return
         name, word = self.table.names[draft.seat], str(cards[0])
         self.ask(f"«{word}» может и побить, и перевести. Что делает {name}: бьёт или переводит? (б/п)",
-                 {**dict.fromkeys(("б", "бьёт", "бьет", "бить", "побить"), lambda: self.play(draft.seat, moves[0])),
+                 {**dict.fromkeys(("б", "бьёт", "бьет", "бить", "побить"),
+                                  lambda: self.choose_target(draft.seat, moves[0])),
                   **dict.fromkeys(("п", "переводит", "перевод", "переводить", "перевести"),
                                   lambda: self.play(draft.seat, moves[1]))})
+
+    def choose_target(self, seat: int, move: Move) -> None:
+        """Play the move; a beat that could cover several unbeaten cards first asks which one."""
+        targets = self._targets(seat, move) if type(move) is Beat and move.target is None else []
+        if len(targets) < 2:
+            self.play(seat, move)
+            return
+        answers: dict[str, Callable[[], None]] = {}
+        for n, target in enumerate(targets, 1):
+            beat = Beat(move.card, target)
+            answers[str(n)] = answers[normal(str(target))] = lambda beat=beat: self.play(seat, beat)
+        listed = ", ".join(f"{n} — {quoted(t)}" for n, t in enumerate(targets, 1))
+        self.ask(f"Какую карту {self.table.names[seat]} бьёт картой {quoted(move.card)}: {listed}? "
+                 "Напишите номер.", answers)
+
+    def _targets(self, seat: int, move: Beat) -> list[Any]:
+        """The unbeaten cards that the engine lets ``move.card`` beat now."""
+        state = self.table.state
+        return [a for a, d in state.table if d is None and state.is_legal(seat, Beat(move.card, a))]
 
     def _card(self, draft: Draft, i: int, phrase: str) -> Any | None:
         finder = self.table.finder
@@ -229,10 +276,10 @@ class Repl:
             return None
         listed = ", ".join(f"{n} — «{c}»" for n, c in enumerate(choices, 1))
         if found:
-            self.ask(f"«{phrase}» — какая карта: {listed}? Напишите номер.",
+            self.ask(f"«{shorten(phrase)}» — какая карта: {listed}? Напишите номер.",
                      {str(n): take(c) for n, c in enumerate(choices, 1)})
         else:
-            self.ask(f"Нет карты «{shorten(phrase)}». Может быть, «{choices[0]}»? (да/нет; другие: {listed})",
+            self.ask(f"Нет карты «{shorten(phrase)}». Может быть, «{choices[0]}»? (да/нет или номер: {listed})",
                      {**dict.fromkeys(_YES, take(choices[0])), **{str(n): take(c) for n, c in enumerate(choices, 1)}})
         return None
 
@@ -248,7 +295,8 @@ class Repl:
             candidates = [_beat(state, cards)]
             if len(cards) == 1:
                 candidates.append(Transfer(cards[0]))
-            legal = [m for m in candidates if state.is_legal(draft.seat, m)]
+            legal = [m for m in candidates if state.is_legal(draft.seat, m)
+                     or type(m) is Beat and m.target is None and self._targets(draft.seat, m)]
             return legal or candidates[:1]
         if state.phase == "attack":  # only a lead is possible: the engine says whose it is
             return [Attack(cards[0])]
@@ -346,7 +394,8 @@ class Repl:
         else:
             self.say(f"Новая партия: {table.state.rules.title}. Играют: {', '.join(table.names)}. "
                      f"Партия сохраняется в {self.path}.")
-            self.say("Ходы пишите словами, например «Аня коридор»; справка — «помощь».")
+            self.say(f"Ходы пишите словами, например «{example(table.state.rules, table.names[0])}»; "
+                     "справка — «помощь».")
         self.say(bout_header(table.bout, table.names[table.state.attacker], table.names[table.state.defender]))
         self.show_state()
 
@@ -373,6 +422,10 @@ def _sentence(message: str) -> str:
     return text if text.endswith((".", "!", "?")) else text + "."
 
 
+def saved_text(path: Path) -> str:
+    return f"Партия сохранена в {path}. Продолжить: {session.resume_command(path)}"
+
+
 def use_colour(stream: IO[str]) -> bool:
     """Colour only on a terminal that supports it, and never when NO_COLOR is set."""
     return stream.isatty() and "NO_COLOR" not in os.environ and os.environ.get("TERM") != "dumb"
@@ -384,7 +437,7 @@ def start(setup: Any, path: Path, force: bool) -> Table:
     status = session.probe(path)
     if status == "unfinished" and not force:
         raise session.SessionError(
-            f"в {path} есть незаконченная партия. Продолжить её: slovariki referee resume; "
+            f"в {path} есть незаконченная партия. Продолжить её: {session.resume_command(path)}; "
             "начать новую вместо неё: добавьте --force")
     table = Table.start(setup, word_forms=True)
     session.save(table, path)
@@ -398,4 +451,4 @@ def interact(table: Table, path: Path, resumed: bool) -> None:
     try:
         repl.run(typed_lines(repl.prompt))
     except KeyboardInterrupt:  # Ctrl-C with piped input; at a terminal typed_lines() handles it
-        repl.say(f"\nПартия сохранена в {path}. Продолжить: slovariki referee resume")
+        repl.say("\n" + saved_text(path))

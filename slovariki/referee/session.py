@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 from pathlib import Path
 
 from slovariki import atomic
@@ -32,6 +33,13 @@ def data_dir() -> Path:
 
 def default_path() -> Path:
     return data_dir() / "referee-session.json"
+
+
+def resume_command(path: Path) -> str:
+    """The command that goes on with the game saved at ``path``."""
+    if path == default_path():
+        return "slovariki referee resume"
+    return f"slovariki referee resume --session {shlex.quote(str(path))}"
 
 
 def as_json(table: Table) -> dict:

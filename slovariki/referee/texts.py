@@ -51,7 +51,7 @@ def event_lines(events: Iterable[Any], names: Sequence[str], bout: int, classic:
             for draw in event.draws:
                 if draw.cards:
                     seen = ", ".join(quoted(c) for c in draw.cards)
-                    lines.append(f"{names[draw.player]} последним берёт открытый козырь {seen}.")
+                    lines.append(f"{names[draw.player]} берёт последнюю карту колоды — открытый козырь {seen}.")
         elif kind is NextBout:
             bout += 1
             lines.append(bout_header(bout, names[event.attacker], names[event.defender]))

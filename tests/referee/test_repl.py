@@ -58,7 +58,7 @@ def test_a_scripted_game(small_bank):
     assert "Нет карты «машну». Может быть, «машина»? (да/нет)" in out
     assert "✓ Боря: бьёт «петух» картой «машина»." in out
     assert "  Бито: карты со стола уходят в отбой.\n  Добирают из колоды: Аня 2, Боря 2.\n" \
-           "  Боря последним берёт открытый козырь «лопата».\nЗаход 2: заходит Боря, отбивается Аня" in out
+           "  Боря берёт последнюю карту колоды — открытый козырь «лопата».\nЗаход 2: заходит Боря, отбивается Аня" in out
     assert "✗ Нельзя: Боря берёт. Правило 5" in out
     assert "✓ Аня: бьёт «медведь» картой «капуста»." in out
     assert "Ход за игроком Боря: можно подкинуть карту или сказать «пас»." in out
@@ -103,7 +103,7 @@ def test_questions_and_confusions(small_bank):
     text = out.getvalue()
     assert "«Ан» — это кто: Аня, Анатолий? Напишите имя полнее." in text
     assert "Нет игрока «Гоша»: играют Аня, Анатолий." in text
-    assert "С какой картой?" in text
+    assert "Какая карта? Назовите её, например: «Аня коридор»." in text
     assert "После «пас» карту называть не нужно." in text
     assert "Нет карты «карова». Может быть, «корова»?" in text
     assert "Хорошо, ход не записан." in text
@@ -180,3 +180,62 @@ def test_a_card_named_out_of_turn_is_read_as_a_lead(small_bank):
     out = io.StringIO()
     Repl(table, default_path(), out).handle("Боря корова")
     assert "✗ Нельзя: Боря заходит «корова». Правило 4: сейчас заходит Аня." in out.getvalue()
+
+
+def test_which_card_a_beat_covers_is_asked(small_bank):
+    table = Table.start(Setup(("Аня", "Боря"), "лопата", words=str(small_bank)))
+    out = io.StringIO()
+    repl = Repl(table, default_path(), out)
+    for line in ["Аня корова", "Боря переводит ребята", "Аня собакой", "2"]:
+        repl.handle(line)
+    text = out.getvalue()
+    assert "Какую карту Аня бьёт картой «собака»: 1 — «корова», 2 — «ребята»? Напишите номер." in text
+    assert "✓ Аня: бьёт «ребята» картой «собака»." in text
+    repl.handle("отмена")
+    for line in ["Аня сорока", "б", "корову"]:  # may beat or transfer; then which card, named by its word
+        repl.handle(line)
+    text = out.getvalue()
+    assert "«сорока» может и побить, и перевести. Что делает Аня: бьёт или переводит? (б/п)" in text
+    assert "Какую карту Аня бьёт картой «сорока»: 1 — «корова», 2 — «ребята»?" in text
+    assert "✓ Аня: бьёт «корова» картой «сорока»." in text
+
+
+def test_help_and_examples_follow_the_ruleset():
+    def shown(rules: str) -> str:
+        table = Table.start(Setup(("Аня", "Боря"), "7ч", rules=rules))
+        out = io.StringIO()
+        repl = Repl(table, default_path(), out)
+        repl.welcome(resumed=False)
+        for line in ["помощь", "Аня", "Гоша 8п"]:
+            repl.handle(line)
+        return out.getvalue()
+
+    podkidnoy, perevodnoy = shown("podkidnoy"), shown("perevodnoy")
+    assert "например «Аня 8п»" in podkidnoy and "«коридор»" not in podkidnoy
+    assert "Боря бьёт 8п 10п" in podkidnoy and "подкинуть (правило D3)" in podkidnoy
+    assert "переводит" not in podkidnoy and "Боря переводит 8к" in perevodnoy and "правило D4" in perevodnoy
+    assert "Какая карта? Назовите её, например: «Аня 8п»." in podkidnoy
+    assert "Начните ход с имени игрока, например: «Аня 8п»." in podkidnoy
+
+
+def test_the_resume_command_names_a_session_file_of_ones_own(small_bank, tmp_path):
+    path = tmp_path / "наша партия.json"
+    args = play_args(small_bank, "--session", str(path))
+    result = CliRunner().invoke(main, args, input="Аня корова\n")
+    assert f"Продолжить: slovariki referee resume --session '{path}'" in result.output
+    again = CliRunner().invoke(main, args)
+    assert again.exit_code == 1
+    assert f"Продолжить её: slovariki referee resume --session '{path}'; начать новую" in again.output
+    default = CliRunner().invoke(main, play_args(small_bank), input="выход\n")
+    assert default.output.rstrip().endswith("Продолжить: slovariki referee resume")
+
+
+def test_after_the_end_a_move_without_a_name_is_told_the_game_is_over(small_bank):
+    table = Table.start(Setup(("Аня", "Боря"), "лопата", words=str(small_bank)))
+    rng = random.Random(3)
+    while not table.finished():
+        seat = table.state.to_move
+        table.play(seat, rng.choice(table.state.legal_moves(seat)))
+    out = io.StringIO()
+    Repl(table, default_path(), out).handle("пас")
+    assert out.getvalue() == "Игра окончена. «отмена» вернёт последний ход, «выход» — закончить.\n"

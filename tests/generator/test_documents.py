@@ -86,6 +86,14 @@ def test_beat_example_says_any_trump_beats_only_when_its_colour_is_not_trump(dec
     assert "любой козырь." not in text and "все карточки — козыри" in text
 
 
+def test_a_deck_too_small_for_two_says_how_many_cards_are_missing(deck):
+    small = Deck.of(c for c in deck if c.grade == 1)
+    assert len(small) < 13
+    text = _sheet_text(small, rules_sheet.pick_examples(small, SLOVARIKI))
+    assert "Для игры вдвоём нужно хотя бы 13 карточек: добавьте ещё слова или классы." in text
+    assert "Играть могут" not in text
+
+
 def test_examples_are_legal_for_the_rules_engine(deck):
     examples = rules_sheet.pick_examples(deck, SLOVARIKI)
     beat, transfer, toss = examples["beat"], examples["transfer"], examples["toss"]

@@ -67,6 +67,14 @@ class _Main(clicktext.Group):
             sys.stdout = open(os.devnull, "w")  # Python flushes stdout once more on the way out
             sys.exit(1)
 
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """Each command's first sentence in full (wrapped), not cut off with «...»."""
+        rows = [(name, command.get_short_help_str(limit=300)) for name in self.list_commands(ctx)
+                if (command := self.get_command(ctx, name)) is not None and not command.hidden]
+        if rows:
+            with formatter.section(clicktext.gettext("Commands")):
+                formatter.write_dl(rows)
+
 
 @click.group(cls=_Main, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="slovariki")

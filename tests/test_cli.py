@@ -175,3 +175,10 @@ def test_output_to_a_full_disk_is_a_message_not_a_traceback():
         done = subprocess.run([sys.executable, "-c", code], stdout=full, stderr=subprocess.PIPE, text=True)
     assert done.returncode == 1
     assert done.stderr == "Ошибка: не удалось вывести результат: нет места на диске\n"
+
+
+def test_command_lists_show_whole_sentences(runner):
+    for args in ([], ["referee"], ["bitva-par"]):
+        listing = runner.invoke(main, [*args, "--help"], terminal_width=80).output.split("Команды:")[1]
+        assert "..." not in listing
+    assert "список слов для\n              учителя." in runner.invoke(main, ["--help"], terminal_width=80).output

@@ -108,7 +108,7 @@ class Slovariki(Ruleset):
         return card.hard_letters
 
     def beat_refusal(self, card: Any, target: Any, trump: Any) -> str:
-        head = f"{self.rule['beat']}: {self.show(card)} не бьёт {self.show(target)}"
+        head = f"{self.rule['beat']}: карта {self.show(card)} не бьёт карту {self.show(target)}"
         if target.suit == trump:
             if card.suit != trump:
                 return f"{head}: козырь бьётся только козырем"
@@ -119,13 +119,13 @@ class Slovariki(Ruleset):
 
     def transfer_refusal(self, card: Any, attack: Any) -> str:
         return (f"{self.rule['transfer']}: переводят только картой того же цвета и с тем же числом "
-                f"звёздочек, что и у {self.show(attack)} ({attack.suit.russian}, {_stars(attack.rank)})")
+                f"звёздочек, что и у карты {self.show(attack)} ({attack.suit.russian}, {_stars(attack.rank)})")
 
     def toss_refusal(self, card: Any, last_beat: Any, table: Sequence[Any]) -> tuple[str, str]:
         letters = ", ".join(sorted(last_beat.hard_letters))
         return errors.NO_SHARED_LETTER, (
-            f"{self.rule['toss']}: у {self.show(card)} и {self.show(last_beat)} нет общей сложной буквы "
-            f"(сложные буквы {self.show(last_beat)}: {letters})")
+            f"{self.rule['toss']}: у карт {self.show(card)} и {self.show(last_beat)} нет общей сложной буквы "
+            f"(сложные буквы в слове {self.show(last_beat)}: {letters})")
 
 
 class ClassicDurak(Ruleset):

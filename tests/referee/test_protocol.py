@@ -287,3 +287,15 @@ def test_the_process_answers_every_line_and_survives_garbage(small_bank):
 def test_rules_by_russian_alias(client):
     state = client.ok({"cmd": "new", "players": TWO, "trump": "Т♥", "rules": "Переводной"})["state"]
     assert state["rules"] == "perevodnoy" and state["stock"] == 36 - 12
+
+
+def test_refusals_name_the_cards_in_the_right_case(game):
+    """«Словарики» cards are words that cannot be declined by rule: the message declines «карта»."""
+    game.ok(move("attack", "Аня", "собака"))
+    beat = game.refused(move("beat", "Боря", "корова"), "cannot-beat")["message"]
+    assert beat.startswith("правило 7: карта «корова» не бьёт карту «собака»: ")
+    transfer = game.refused(move("transfer", "Боря", "корова"), "transfer-not-allowed")["message"]
+    assert "что и у карты «собака» (зелёный, 2 звёздочки)" in transfer
+    game.ok(move("beat", "Боря", "медведь"))
+    toss = game.refused(move("toss", "Аня", "машина"), "no-shared-letter")["message"]
+    assert toss == "правило 9: у карт «машина» и «медведь» нет общей сложной буквы (сложные буквы в слове «медведь»: е)"

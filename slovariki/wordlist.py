@@ -174,6 +174,7 @@ _YAML_PROBLEMS = {
     "did not find expected node content": "здесь не хватает значения: может быть, не закрыта скобка «[» или «{»",
     "found unexpected end of stream": "файл оборвался: не закрыта кавычка или скобка",
     "found undefined alias": "ссылка на неизвестный якорь",
+    "nesting depth": "слишком глубокая вложенность скобок или отступов",
     "expected a single document": "в файле должен быть один документ (уберите «---»)",
     "document start": "в файле должен быть один документ (уберите «---» и «...»)",
     "escape": _ESCAPE_HINT,

@@ -162,6 +162,10 @@ _ESCAPE_HINT = "в двойных кавычках после «\\» стоит 
 # first, then its context ("while scanning a tag").
 _YAML_PROBLEMS = {
     "mapping values are not allowed": "двоеточие внутри значения: возьмите значение в кавычки",
+    "mapping keys are not allowed": "«?» в начале значения: возьмите значение в кавычки",
+    "block sequence entries are not allowed": "«-» здесь не на месте: поправьте отступ или возьмите значение "
+                                              "в кавычки",
+    "directive": "строку, которая начинается с «%», нужно взять в кавычки",
     "could not find expected ':'": "после ключа нет двоеточия",
     "found a tab character": "табуляция в отступе: замените её пробелами",
     "that cannot start any token": "значение не может начинаться с этого знака: возьмите значение в кавычки "

@@ -231,6 +231,9 @@ def test_random_structures_never_raise(value):
     ("grade: 1\nwords:\n  - word: к[о]т\n    definition: !Зверь\n", "«!»"),
     ("grade: 1\nwords:\n  - word: к[о]т\n    definition: | x\n", "с новой строки"),
     ("grade: 1\nwords: " + "[" * 5000 + "]" * 5000 + "\n", "вложенность"),
+    ("grade: 1\nwords:\n  - word: - к[о]т\n", "«-» здесь не на месте"),
+    ("grade: 1\n%words: []\n", "«%»"),
+    ("grade: 1\nwords:\n  - word: к[о]т\n    definition: ? x\n", "«?»"),
 ])
 def test_yaml_syntax_errors_are_explained_in_russian(text, hint):
     (d,) = only(text).diagnostics

@@ -260,7 +260,7 @@ class _FileReader:
             if words is None:
                 self.error(root, "missing-key", "нет ключа words со списком слов")
             elif not isinstance(words[1], yaml.SequenceNode):
-                self.error(words[1], "bad-type", f"words должен быть списком, а здесь {_kind(words[1])}")
+                self.error(words[1], "bad-type", f"words: нужен список слов, а здесь {_kind(words[1])}")
             elif self.fresh(words[1]):
                 if not words[1].value:
                     self.diagnostics.append(warning(self.source(words[1]), "no-words", "список words пуст"))
@@ -306,9 +306,9 @@ class _FileReader:
             value = _Loader("").construct_object(node) if not node.value.isdigit() else int(node.value)
             if low <= value <= high:
                 return value
-            self.error(node, "bad-value", f"{what} должно быть от {low} до {high}, а не {value}")
+            self.error(node, "bad-value", f"{what}: нужно число от {low} до {high}, а не {value}")
             return None
-        self.error(node, "bad-type", f"{what} должно быть целым числом от {low} до {high}, а здесь {_shown(node)}")
+        self.error(node, "bad-type", f"{what}: нужно целое число от {low} до {high}, а здесь {_shown(node)}")
         return None
 
     def text_value(self, node: yaml.Node, what: str) -> str | None:
@@ -317,7 +317,8 @@ class _FileReader:
         if isinstance(node, yaml.SequenceNode) and what == "word":
             self.error(node, "bad-type", f"word прочитан как список: {_QUOTE_HINT}")
             return None
-        self.error(node, "bad-type", f"{what} должно быть текстом, а здесь {_kind(node)}")
+        quote = ": если это текст, возьмите его в кавычки" if isinstance(node, yaml.ScalarNode) and node.value else ""
+        self.error(node, "bad-type", f"{what}: нужен текст, а здесь {_shown(node)}{quote}")
         return None
 
     def grade(self, root: yaml.Node, top: dict) -> int | None:

@@ -90,12 +90,13 @@ def test_stars_as_text():
 
 
 def test_stars_out_of_range():
-    assert codes(only(GOOD.replace("stars: 1", "stars: 5"))) == ["bad-value"]
+    (d,) = only(GOOD.replace("stars: 1", "stars: 5")).diagnostics
+    assert (d.code, d.message) == ("bad-value", "stars (звёздочки): нужно число от 1 до 3, а не 5")
 
 
 def test_words_as_mapping():
     f = only("grade: 1\nwords:\n  word: к[о]т\n")
-    assert codes(f) == ["bad-type"] and "списком" in f.diagnostics[0].message
+    assert codes(f) == ["bad-type"] and f.diagnostics[0].message == "words: нужен список слов, а здесь словарь (ключ: значение)"
 
 
 def test_grade_missing_and_wrong():
@@ -255,7 +256,7 @@ def test_wrong_value_types_are_named_in_russian():
     f = only(GOOD.replace("stars: 1", "stars:").replace("Инструмент, чтобы копать землю.", "2020-01-01"))
     messages = [d.message for d in f.diagnostics]
     assert any(m.endswith("а здесь пусто") for m in messages)
-    assert any(m.endswith("а здесь дата") for m in messages)
+    assert "definition: нужен текст, а здесь дата «2020-01-01»: если это текст, возьмите его в кавычки" in messages
 
 
 def test_hidden_files_are_not_word_lists(bank_dir):

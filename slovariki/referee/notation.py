@@ -7,8 +7,8 @@
     первым заходит: Аня
 
     Заход 1: заходит Аня, отбивается Боря
-    1. Аня: заходит «коридор»
-    2. Боря: бьёт «коридор» картой «орнамент»
+    1. Аня: заходит с карты «коридор»
+    2. Боря: бьёт карту «коридор» картой «орнамент»
     3. Аня: пас
     4. Вика: пас
        → Бито: карты со стола уходят в отбой.
@@ -18,8 +18,9 @@
 
 Header lines are ``key: value``; a move is ``N. Имя: ход``; the lines after a move (results and the
 next bout's header) are what the referee said about it. When replaying, a move's recorded results,
-if there are any, must be exactly what the rules give. Lines starting with ``#`` are comments.
-The text drives the engine only through :class:`~slovariki.referee.table.Table`.
+if there are any, must be exactly what the rules give (the next bout's header may be left out).
+Lines starting with ``#`` are comments. The text drives the engine only through
+:class:`~slovariki.referee.table.Table`.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from pathlib import Path
 from slovariki.game import Attack, Beat, Move, Pass, Take, TossIn, Transfer
 from slovariki.referee.table import Rejected, Setup, Table, bout_numbers
 from slovariki.referee.texts import bout_header, event_lines, move_text
+from slovariki.referee.words import shorten
 
 TITLE = "# Запись партии (slovariki referee)"
 KEYS = {"правила": "rules", "игроки": "players", "козырь": "trump", "первым заходит": "first",
@@ -38,9 +40,12 @@ KEYS = {"правила": "rules", "игроки": "players", "козырь": "t
 RESULT = "   → "
 _MOVE = re.compile(r"^(\d+)\.\s+(.*)$")
 _WORD = "«([^«»]+)»"
+# The words before a card («с карты», «карту», «картой») may be left out, as records written by hand
+# and by earlier versions do.
 _MOVES = [(re.compile(f"^{pattern}$"), kind) for pattern, kind in (
-    (f"заходит {_WORD}", Attack), (f"бьёт {_WORD} картой {_WORD}", Beat), (f"переводит {_WORD}", Transfer),
-    (f"подкидывает {_WORD}", TossIn), ("пас", Pass), ("берёт", Take))]
+    (f"заходит (?:с карты )?{_WORD}", Attack), (f"бьёт (?:карту )?{_WORD} картой {_WORD}", Beat),
+    (f"переводит (?:картой )?{_WORD}", Transfer), (f"подкидывает (?:карту )?{_WORD}", TossIn),
+    ("пас", Pass), ("берёт", Take))]
 
 
 class NotationError(ValueError):
@@ -91,19 +96,18 @@ def parse(text: str) -> Record:
     header: dict[str, str] = {}
     moves: list[RecordedMove] = []
     pending: list[str] = []  # results of the move being read
-    names: tuple[str, ...] = ()
     for number, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
         match = _MOVE.match(line)
         if match:
-            if not names:
-                names = _setup(header, number).players
             if moves:
                 moves[-1] = _with_results(moves[-1], pending)
+            else:
+                _setup(header, number)  # a missing header is reported at the first move
             pending = []
-            player, move_text_ = _split_player(match.group(2), names, number)
+            player, move_text_ = _split_player(match.group(2), number)
             moves.append(RecordedMove(number, int(match.group(1)), player, move_text_, ()))
         elif moves:
             pending.append(line.removeprefix("→").strip())
@@ -112,8 +116,8 @@ def parse(text: str) -> Record:
         else:
             key, sep, value = line.partition(":")
             if not sep or key.strip().lower() not in KEYS:
-                raise NotationError(number, f"не понимаю строку «{line}»: ждал заголовок "
-                                            f"({', '.join(KEYS)}) или ход вида «1. Аня: заходит «коридор»»")
+                raise NotationError(number, f"не понимаю строку «{shorten(line)}»: ждал заголовок "
+                                            f"({', '.join(KEYS)}) или ход вида «1. Аня: заходит с карты «коридор»»")
             header[KEYS[key.strip().lower()]] = value.strip()
     if moves:
         moves[-1] = _with_results(moves[-1], pending)
@@ -140,22 +144,25 @@ def _setup(header: dict[str, str], line: int) -> Setup:
                  header.get("words"))
 
 
-def _split_player(text: str, names: tuple[str, ...], line: int) -> tuple[str, str]:
-    for name in sorted(names, key=len, reverse=True):
-        if text.startswith(name + ":"):
-            return name, text[len(name) + 1:].strip()
-    raise NotationError(line, f"ход должен начинаться с имени игрока и двоеточия ({', '.join(names)}): «{text}»")
+def _split_player(text: str, line: int) -> tuple[str, str]:
+    """«Аня: заходит …» → («Аня», «заходит …»); whether Аня plays in this game, the replay says."""
+    player, sep, move = text.partition(":")
+    if not sep or not player.strip():
+        raise NotationError(line, f"ход должен начинаться с имени игрока и двоеточия: «1. Аня: пас», "
+                                  f"а здесь «{shorten(text)}»")
+    return player.strip(), move.strip()
 
 
 def move_of(table: Table, text: str, line: int) -> Move:
-    """The move written as ``заходит «коридор»`` (see :func:`texts.move_text`)."""
+    """The move written as ``заходит с карты «коридор»`` (see :func:`texts.move_text`)."""
     for pattern, kind in _MOVES:
         match = pattern.match(text)
         if match:
             cards = [table.card(word) for word in match.groups()]
             return Beat(cards[1], cards[0]) if kind is Beat else kind(*cards)
-    raise NotationError(line, f"не понимаю ход «{text}»: пишите «заходит «слово»», «бьёт «карта на столе» "
-                              "картой «слово»», «переводит «слово»», «подкидывает «слово»», «пас» или «берёт»")
+    raise NotationError(line, f"не понимаю ход «{shorten(text)}»: пишите «заходит с карты «слово»», «бьёт карту "
+                              "«слово» картой «слово»», «переводит картой «слово»», «подкидывает карту «слово»», "
+                              "«пас» или «берёт»")
 
 
 @dataclass(frozen=True)
@@ -177,14 +184,21 @@ def replay(record: Record) -> Verdict:
     for done, recorded in enumerate(record.moves):
         where = f"ход {recorded.number} (строка {recorded.line}): {recorded.player}: {recorded.text}"
         try:
+            seat = table.seat(recorded.player)
+        except Rejected:
+            return Verdict(done, f"{where} — в этой партии нет игрока «{recorded.player}»: "
+                                 f"играют {', '.join(table.names)}", table)
+        try:
             move = move_of(table, recorded.text, recorded.line)
             bout = table.bout
-            events = table.play(table.seat(recorded.player), move)
+            events = table.play(seat, move)
         except NotationError as exc:
             return Verdict(done, f"{where} — {exc.message}", table)
         except Rejected as exc:
             return Verdict(done, f"{where} — так ходить нельзя: {exc.message}", table)
         said = event_lines(events, table.names, bout, classic)
+        if not any(line.startswith("Заход ") for line in recorded.results):  # a header may be left out
+            said = [line for line in said if not line.startswith("Заход ")]
         if recorded.results and list(recorded.results) != said:
             return Verdict(done + 1, f"{where} — в записи после хода сказано «{' / '.join(recorded.results)}», "
                                      f"а по правилам: «{' / '.join(said) or 'ничего'}»", table)

@@ -11,7 +11,10 @@ from slovariki.game import (
 )
 from slovariki.russian import plural
 
-VERBS = {Attack: "заходит", Transfer: "переводит", TossIn: "подкидывает", Pass: "пас", Take: "берёт"}
+# How a move is said, its card (if any) in quotes: «заходит с карты «корова»». A quoted word stays in
+# the nominative, so the word before it («карта») carries the case the verb asks for.
+VERBS = {Attack: "заходит с карты", Transfer: "переводит картой", TossIn: "подкидывает карту", Pass: "пас",
+         Take: "берёт"}
 
 
 def cards_accusative(n: int) -> str:
@@ -24,11 +27,11 @@ def quoted(card: Any) -> str:
 
 
 def move_text(move: Move) -> str:
-    """The move as written in the game record: «бьёт «коридор» картой «орнамент»»."""
+    """The move as written in the game record: «бьёт карту «коридор» картой «орнамент»»."""
     if type(move) is Beat:
         if move.target is None:  # as typed, before the engine says which card it beats
             return f"бьёт картой {quoted(move.card)}"
-        return f"бьёт {quoted(move.target)} картой {quoted(move.card)}"
+        return f"бьёт карту {quoted(move.target)} картой {quoted(move.card)}"
     verb = VERBS[type(move)]
     return f"{verb} {quoted(move.card)}" if type(move) in (Attack, Transfer, TossIn) else verb
 

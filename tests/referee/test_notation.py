@@ -47,8 +47,8 @@ def test_the_record_reads_well(small_bank):
         f"слова: {small_bank}\n"
         "\n"
         "Заход 1: заходит Аня, отбивается Боря\n"
-        "1. Аня: заходит «корова»\n"
-        "2. Боря: бьёт «корова» картой «собака»\n"
+        "1. Аня: заходит с карты «корова»\n"
+        "2. Боря: бьёт карту «корова» картой «собака»\n"
         "3. Аня: пас\n"
         "   → Бито: карты со стола уходят в отбой.\n"
         "   → Добирают из колоды: Аня 1, Боря 1.\n"
@@ -61,7 +61,7 @@ def test_replay_reports_the_first_illegal_move():
     lines = render(table).splitlines()
     at = next(i for i, line in enumerate(lines) if line.startswith("5. "))
     player, _ = lines[at][3:].split(":", 1)
-    lines[at] = f"5. {player}: заходит «{table.setup.trump}»"  # the trump card still under the stock
+    lines[at] = f"5. {player}: заходит с карты «{table.setup.trump}»"  # the trump card still under the stock
     verdict = replay(parse("\n".join(lines)))
     assert verdict.moves == 4
     assert verdict.problem.startswith(f"ход 5 (строка {at + 1}): {player}: ")
@@ -85,7 +85,7 @@ def test_a_record_of_moves_only_replays_too():
     ("правила: slovariki\n1. Аня: пас\n", "нет строки «игроки"),
     ("игроки: Аня, Боря\nкозырь: лопата\nходы: много\n", "не понимаю строку"),
     ("игроки: Аня, Боря\nкозырь: лопата\nклассы: один\n1. Аня: пас\n", "классы пишутся"),
-    ("игроки: Аня, Боря\nкозырь: лопата\n1. Вика: пас\n", "с имени игрока"),
+    ("игроки: Аня, Боря\nкозырь: лопата\n1. Аня пас\n", "с имени игрока и двоеточия"),
 ])
 def test_unreadable_records(text, words):
     with pytest.raises(NotationError, match=words):
@@ -95,7 +95,7 @@ def test_unreadable_records(text, words):
 def test_a_move_that_cannot_be_read_is_reported_at_its_line():
     verdict = replay(parse("игроки: Аня, Боря\nкозырь: лопата\n\n1. Аня: ходит с «коридор»\n"))
     assert verdict.problem.startswith("ход 1 (строка 4)") and "не понимаю ход" in verdict.problem
-    verdict = replay(parse("игроки: Аня, Боря\nкозырь: лопата\n1. Аня: заходит «кариидор»\n"))
+    verdict = replay(parse("игроки: Аня, Боря\nкозырь: лопата\n1. Аня: заходит с карты «кариидор»\n"))
     assert "«коридор»" in verdict.problem
 
 
@@ -112,3 +112,33 @@ def test_replay_command_exit_codes(tmp_path):
     binary = tmp_path / "binary.txt"
     binary.write_bytes(b"\xff\xfe\x00")
     assert check_file(str(binary)) == (2, f"Ошибка: {binary}: запись партии должна быть текстом в UTF-8")
+
+
+def test_a_move_by_someone_not_playing_is_the_first_wrong_move(small_bank, tmp_path):
+    record = tmp_path / "партия.txt"
+    record.write_text(f"игроки: Аня, Боря\nкозырь: лопата\nслова: {small_bank}\n"
+                      "1. Аня: заходит с карты «корова»\n2. Вика: берёт\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["referee", "replay", str(record)])
+    assert result.exit_code == 1
+    assert "ход 2 (строка 5): Вика: берёт — в этой партии нет игрока «Вика»: играют Аня, Боря" in result.output
+    record.write_text("игроки: Аня\nкозырь: лопата\n1. Аня: заходит с карты «корова»\n2. Боря: берёт\n",
+                      encoding="utf-8")
+    result = CliRunner().invoke(main, ["referee", "replay", str(record)])
+    assert result.exit_code == 1 and "партию нельзя начать: правило 2: играют от 2 до 6 человек, а не 1" in result.output
+
+
+def test_records_without_the_words_before_a_card_still_replay(small_bank):
+    """Records written by hand, or before the moves said «с карты», «карту», «картой»."""
+    text = (f"игроки: Аня, Боря\nкозырь: лопата\nслова: {small_bank}\n1. Аня: заходит «корова»\n"
+            "2. Боря: переводит «ребята»\n3. Аня: бьёт «корова» картой «собака»\n"
+            "4. Аня: бьёт карту «ребята» картой «медведь»\n5. Боря: подкидывает «петух»\n")
+    verdict = replay(parse(text))
+    assert verdict.problem is None and verdict.moves == 5
+
+
+def test_the_next_bouts_header_may_be_left_out():
+    _, table = recorded("slovariki", 3, 6)
+    text = "\n".join(line for line in render(table).splitlines() if not line.startswith("Заход "))
+    assert replay(parse(text)).problem is None
+    wrong = render(table).replace("Заход 2: заходит", "Заход 2: заходит Никто,", 1)
+    assert "в записи после хода сказано" in replay(parse(wrong)).problem

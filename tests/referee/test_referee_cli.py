@@ -46,7 +46,7 @@ def test_play_classic_durak():
                                        "--rules", "podkidnoy", "--first", "Бо"], input="Боря 6п\nАня 7 п\n")
     assert result.exit_code == 0, result.output
     assert "Новая партия: подкидной дурак" in result.output
-    assert "✓ Боря: заходит «6♠»." in result.output and "✓ Аня: бьёт «6♠» картой «7♠»." in result.output
+    assert "✓ Боря: заходит с карты «6♠»." in result.output and "✓ Аня: бьёт карту «6♠» картой «7♠»." in result.output
 
 
 def test_help_starts_without_heavy_imports():

@@ -48,19 +48,19 @@ def test_a_scripted_game(small_bank):
     assert result.exit_code == 0, result.output
     out = result.output
     assert "Заход 1: заходит Аня, отбивается Боря" in out
-    assert "✓ Аня: заходит «корова»." in out
+    assert "✓ Аня: заходит с карты «корова»." in out
     assert out.count("«ребята» может и побить, и перевести. Что делает Боря: бьёт или переводит? (б/п)") == 2
-    assert "✓ Боря: переводит «ребята»." in out
-    assert "↶ Отменён ход: Боря: переводит «ребята»." in out
-    assert "✓ Боря: бьёт «корова» картой «ребята»." in out
-    assert "✗ Нельзя: Аня подкидывает «сорока». Правило 9: у карт «сорока» и «ребята» нет общей сложной буквы" in out
-    assert "✓ Аня: подкидывает «петух»." in out
+    assert "✓ Боря: переводит картой «ребята»." in out
+    assert "↶ Отменён ход: Боря: переводит картой «ребята»." in out
+    assert "✓ Боря: бьёт карту «корова» картой «ребята»." in out
+    assert "✗ Нельзя: Аня подкидывает карту «сорока». Правило 9: у карт «сорока» и «ребята» нет общей сложной буквы" in out
+    assert "✓ Аня: подкидывает карту «петух»." in out
     assert "Нет карты «машну». Может быть, «машина»? (да/нет)" in out
-    assert "✓ Боря: бьёт «петух» картой «машина»." in out
+    assert "✓ Боря: бьёт карту «петух» картой «машина»." in out
     assert "  Бито: карты со стола уходят в отбой.\n  Добирают из колоды: Аня 2, Боря 2.\n" \
            "  Боря берёт последнюю карту колоды — открытый козырь «лопата».\nЗаход 2: заходит Боря, отбивается Аня" in out
     assert "✗ Нельзя: Боря берёт. Правило 5" in out
-    assert "✓ Аня: бьёт «медведь» картой «капуста»." in out
+    assert "✓ Аня: бьёт карту «медведь» картой «капуста»." in out
     assert "Ход за игроком Боря: можно подкинуть карту или сказать «пас»." in out
     assert "\x1b[" not in out  # no colour when the output is not a terminal
     table = load(default_path())  # every accepted move saved, the undone one gone
@@ -154,9 +154,9 @@ def test_resume_after_the_process_is_killed(small_bank, data_home, tmp_path):
     result = CliRunner().invoke(main, ["referee", "resume"], input=script)
     assert result.exit_code == 0, result.output
     assert "Продолжаем партию из" in result.output and "записано ходов — 4" in result.output
-    assert "↶ Отменён ход: Боря: бьёт «петух» картой «машина»." in result.output
+    assert "↶ Отменён ход: Боря: бьёт карту «петух» картой «машина»." in result.output
     assert "Боря забирает со стола 3 карты." in result.output
-    assert "✗ Нельзя: Аня заходит «корова»." in result.output  # Боря took it: known to be in his hand
+    assert "✗ Нельзя: Аня заходит с карты «корова»." in result.output  # Боря took it: known to be in his hand
     log = CliRunner().invoke(main, ["referee", "log"])
     assert "4. Боря: берёт" in log.output and "5." not in log.output
     record = tmp_path / "record.txt"
@@ -171,7 +171,7 @@ def test_a_failed_save_is_announced_and_the_game_goes_on(small_bank, tmp_path):
     table = Table.start(Setup(("Аня", "Боря"), "лопата", words=str(small_bank)))
     out = io.StringIO()
     Repl(table, blocker / "game.json", out).handle("Аня корова")
-    assert "✓ Аня: заходит «корова»." in out.getvalue()
+    assert "✓ Аня: заходит с карты «корова»." in out.getvalue()
     assert "Внимание: не удалось сохранить партию" in out.getvalue()
 
 
@@ -179,7 +179,7 @@ def test_a_card_named_out_of_turn_is_read_as_a_lead(small_bank):
     table = Table.start(Setup(("Аня", "Боря"), "лопата", words=str(small_bank)))
     out = io.StringIO()
     Repl(table, default_path(), out).handle("Боря корова")
-    assert "✗ Нельзя: Боря заходит «корова». Правило 4: сейчас заходит Аня." in out.getvalue()
+    assert "✗ Нельзя: Боря заходит с карты «корова». Правило 4: сейчас заходит Аня." in out.getvalue()
 
 
 def test_which_card_a_beat_covers_is_asked(small_bank):
@@ -190,14 +190,14 @@ def test_which_card_a_beat_covers_is_asked(small_bank):
         repl.handle(line)
     text = out.getvalue()
     assert "Какую карту Аня бьёт картой «собака»: 1 — «корова», 2 — «ребята»? Напишите номер." in text
-    assert "✓ Аня: бьёт «ребята» картой «собака»." in text
+    assert "✓ Аня: бьёт карту «ребята» картой «собака»." in text
     repl.handle("отмена")
     for line in ["Аня сорока", "б", "корову"]:  # may beat or transfer; then which card, named by its word
         repl.handle(line)
     text = out.getvalue()
     assert "«сорока» может и побить, и перевести. Что делает Аня: бьёт или переводит? (б/п)" in text
     assert "Какую карту Аня бьёт картой «сорока»: 1 — «корова», 2 — «ребята»?" in text
-    assert "✓ Аня: бьёт «корова» картой «сорока»." in text
+    assert "✓ Аня: бьёт карту «корова» картой «сорока»." in text
 
 
 def test_help_and_examples_follow_the_ruleset():

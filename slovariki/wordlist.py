@@ -83,6 +83,8 @@ def load_bank(path: Path | str | None = None) -> WordBank:
         paths = _word_files(folder)
         names = [f"words/{p.name}" for p in paths]
     else:
+        if not str(path).strip():  # Path("") would quietly mean the current folder
+            raise WordBankError("папка со словами не указана: путь пустой")
         folder = Path(path)
         if folder.is_file():
             paths = [folder]

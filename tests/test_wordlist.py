@@ -51,6 +51,12 @@ def test_missing_folder(tmp_path):
         load_bank(tmp_path / "нет")
 
 
+def test_empty_path_is_not_the_current_folder(bank_dir, monkeypatch):
+    monkeypatch.chdir(bank_dir({"grade2.yaml": GOOD}))
+    with pytest.raises(WordBankError, match="путь пустой"):
+        load_bank("")
+
+
 def test_folder_without_word_files(tmp_path):
     with pytest.raises(WordBankError, match="нет файлов"):
         load_bank(tmp_path)

@@ -10,6 +10,8 @@ from typing import IO
 from slovariki.markup import ACUTE
 from slovariki.model import Card
 
+# The longest text quoted back in a message: a pasted paragraph is not repeated whole.
+QUOTE_LIMIT = 40
 RED = "\x1b[1;31m"
 RESET = "\x1b[0m"
 
@@ -29,8 +31,9 @@ def stars(n: int) -> str:
     return "★" * n + "☆" * (3 - n)
 
 
-def word_table(cards: Iterable[Card], colour: bool, width: int = 100) -> str:
-    """One line per card: grade, stars, word, hard letters, definition (cut to the width)."""
+def word_table(cards: Iterable[Card], colour: bool, width: int | None = None) -> str:
+    """One line per card: grade, stars, word, hard letters, definition (cut to the width, if one is
+    given: a terminal's; a file gets whole definitions)."""
     rows = list(cards)
     if not rows:
         return "Нет карточек с такими условиями."
@@ -47,7 +50,7 @@ def word_table(cards: Iterable[Card], colour: bool, width: int = 100) -> str:
             grade = f"\x1b[{card.colour.terminal}m{grade}{RESET}"
         letters = ", ".join(sorted(card.hard_letters))
         head = f"{grade}  {stars(card.stars)}  {word}{pad}  {letters:<8} "
-        room = max(20, width - 20 - wide - 8)
+        room = max(20, width - 28 - wide) if width else len(card.definition)
         text = card.definition if len(card.definition) <= room else card.definition[: room - 1] + "…"
         lines.append(head + text)
     lines.append(f"Всего: {len(rows)}")
@@ -61,6 +64,11 @@ def readable(line: str | bytes) -> str:
         line = line.decode("utf-8", "replace")
     line = line.rstrip("\r\n")
     return "".join(ch if ch.isprintable() else "\ufffd" if "\ud800" <= ch <= "\udfff" else " " for ch in line)
+
+
+def shorten(text: str) -> str:
+    """``text`` as quoted back to the user: cut to QUOTE_LIMIT characters."""
+    return text if len(text) <= QUOTE_LIMIT else text[:QUOTE_LIMIT - 1] + "…"
 
 
 def typed_lines(prompt: Callable[[], str], stdin: IO[str] | None = None) -> Iterator[str]:

@@ -20,6 +20,8 @@ from slovariki.bitva import errors as E
 from slovariki.bitva.errors import Refused
 from slovariki.bitva.game import Draw, Finish, Meld, Move, Penalty, find_player
 from slovariki.game.cards import PlayingCard
+from slovariki.russian import cards as n_cards
+from slovariki.terminal import shorten
 
 KIND_SIZES = {"пара": 2, "триплет": 3, "тройка": 3, "одна": 1, "одиночная": 1, "карта": 1}
 KIND_NAMES = {1: "одна карта", 2: "пара", 3: "триплет"}
@@ -88,9 +90,19 @@ def parse_line(line: str, players: Sequence[str] | None = None) -> Command | Non
         try:
             find_player(players, player)
         except Refused as exc:
-            raise Refused(exc.code, f"«{player}» — не команда и не игрок этой партии "
+            if _is_card(player):
+                raise Refused(exc.code, f"чьи это карты? Начните строку с имени игрока: «{players[0]} {text}»") from None
+            raise Refused(exc.code, f"«{shorten(player)}» — не команда и не игрок этой партии "
                           f"(играют: {', '.join(players)})") from None
     return _parse_meld(player, rest)
+
+
+def _is_card(word: str) -> bool:
+    try:
+        parse_card(word)
+    except Refused:
+        return False
+    return True
 
 
 def _parse_meld(player: str, words: list[str]) -> Meld:
@@ -106,7 +118,7 @@ def _parse_meld(player: str, words: list[str]) -> Meld:
         raise Refused(E.BAD_COMMAND, f"не вижу карт: {USAGE}")
     cards = tuple(parse_card(word) for word in words)
     if kind is not None and KIND_SIZES[kind] != len(cards):
-        raise Refused(E.NOT_A_MELD, f"«{kind}» — это {KIND_NAMES[KIND_SIZES[kind]]}, а названо карт: {len(cards)}")
+        raise Refused(E.NOT_A_MELD, f"«{kind}» — это {n_cards(KIND_SIZES[kind])}, а названо {len(cards)}")
     return Meld(player, cards, draw)
 
 

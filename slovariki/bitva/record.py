@@ -56,6 +56,10 @@ def _read(path: Path) -> str:
         raise RecordError([f"{path}: файла нет"], unreadable=True) from None
     except UnicodeDecodeError:
         raise RecordError([f"{path}: файл не в кодировке UTF-8"], unreadable=True) from None
+    except IsADirectoryError:
+        raise RecordError([f"{path}: это папка, а нужен файл записи"], unreadable=True) from None
+    except PermissionError:
+        raise RecordError([f"{path}: нет прав на чтение файла"], unreadable=True) from None
     except OSError as exc:
         raise RecordError([f"{path}: не удалось прочитать файл ({exc.strerror})"], unreadable=True) from None
 
@@ -68,7 +72,7 @@ def _yaml_lines(path: Path, text: str) -> list[tuple[int, str]]:
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f"{path}:{mark.line + 1}" if mark else str(path)
-        raise RecordError([f"{where}: это не YAML ({getattr(exc, 'problem', None) or exc})"]) from None
+        raise RecordError([f"{where}: это не YAML: проверьте скобки, кавычки, двоеточия и отступы"]) from None
     if not isinstance(data, dict) or set(data) - {"players", "moves"} or "players" not in data:
         raise RecordError([f"{path}: нужны ключи players (список игроков) и moves (список ходов), других ключей нет"])
     nodes = dict((key.value, value) for key, value in root.value)

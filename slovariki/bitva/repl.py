@@ -121,7 +121,7 @@ class Repl:
             else:
                 self._play(command)
         except Refused as exc:
-            lead = "Не понял" if exc.code in (E.BAD_COMMAND, E.UNKNOWN_CARD) else "Нельзя"
+            lead = "Не понял" if exc.code in (E.BAD_COMMAND, E.UNKNOWN_CARD, E.UNKNOWN_PLAYER) else "Нельзя"
             self.echo(f"{lead}: {exc.message}")
         except RecordError as exc:  # the move stands; only saving it failed
             self.echo("Внимание: " + "; ".join(exc.problems))

@@ -32,7 +32,7 @@ from pathlib import Path
 from slovariki.game import Attack, Beat, Move, Pass, Take, TossIn, Transfer
 from slovariki.referee.table import Rejected, Setup, Table, bout_numbers
 from slovariki.referee.texts import bout_header, event_lines, move_text
-from slovariki.referee.words import shorten
+from slovariki.terminal import shorten
 
 TITLE = "# Запись партии (slovariki referee)"
 KEYS = {"правила": "rules", "игроки": "players", "козырь": "trump", "первым заходит": "first",

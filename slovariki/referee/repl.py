@@ -26,8 +26,8 @@ from slovariki.referee import session
 from slovariki.referee.notation import render
 from slovariki.referee.table import Rejected, Table
 from slovariki.referee.texts import bout_header, event_lines, move_text, quoted
-from slovariki.referee.words import MAX_CARD_WORDS, find_player, lemmas, normal, shorten
-from slovariki.terminal import readable, stars, styled_word, typed_lines
+from slovariki.referee.words import MAX_CARD_WORDS, find_player, lemmas, normal
+from slovariki.terminal import readable, shorten, stars, styled_word, typed_lines
 
 # What a player may say instead of a move's verb: exact words first, then dictionary forms.
 _VERB_WORDS = {"бито": Pass, "пас": Pass, "пасую": Pass, "беру": Take, "ход": Attack, "перевод": Transfer}

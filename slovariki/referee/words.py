@@ -15,22 +15,16 @@ from typing import Any
 
 from slovariki.game import PlayingCard
 from slovariki.markup import ACUTE
+from slovariki.terminal import shorten
 
 
 MAX_CARD_WORDS = 4  # the most words a card's name may be typed with; longer text is no card
-# The longest text quoted back in a message: a pasted paragraph is not repeated whole.
-QUOTE_LIMIT = 40
 
 
 def normal(text: str) -> str:
     """The text as compared when looking up: lower case, «ё» as «е», no stress marks (a word copied
     from the screen has one), single spaces."""
     return " ".join(text.lower().replace("ё", "е").replace(ACUTE, "").split())
-
-
-def shorten(text: str) -> str:
-    """``text`` as quoted back to the user: cut to QUOTE_LIMIT characters."""
-    return text if len(text) <= QUOTE_LIMIT else text[:QUOTE_LIMIT - 1] + "…"
 
 
 @lru_cache(maxsize=1)

@@ -37,7 +37,7 @@ def test_lines(line, command):
 @pytest.mark.parametrize("line, code, words", [
     ("Аня 7x 7п", "unknown-card", "«7x»"),
     ("Аня 1ч 1п", "unknown-card", "2 3 4 5 6 7 8 9 10 В Д К Т"),
-    ("Аня пара 7ч 7п 7б", "not-a-meld", "«пара» — это пара, а названо карт: 3"),
+    ("Аня пара 7ч 7п 7б", "not-a-meld", "«пара» — это 2 карты, а названо 3"),
     ("Аня", "bad-command", "не вижу карт"),
     ("штраф", "bad-command", "кого штрафовать"),
     ("добор Аня", "bad-command", "добор Аня 2"),
@@ -56,6 +56,16 @@ def test_a_mistyped_command_is_not_read_as_a_meld_when_the_players_are_known():
     assert info.value.code == "unknown-player"
     assert info.value.message == "«штарф» — не команда и не игрок этой партии (играют: Аня, Боря)"
     assert parse_line("боря 7ч 7п", ["Аня", "Боря"]) == Meld("боря", cards("7ч 7п"))
+
+
+
+def test_a_line_that_starts_with_a_card_asks_whose_cards_they_are():
+    with pytest.raises(Refused) as info:
+        parse_line("9ч 9п", ["Аня", "Боря"])
+    assert info.value.message == "чьи это карты? Начните строку с имени игрока: «Аня 9ч 9п»"
+    with pytest.raises(Refused) as info:
+        parse_line("я" * 500 + " 7ч 7п", ["Аня", "Боря"])
+    assert len(info.value.message) < 120  # a pasted paragraph is not quoted back whole
 
 
 names = st.sampled_from(["Аня", "Боря", "Вика", "Гена"])

@@ -92,6 +92,17 @@ def test_bad_yaml_records(tmp_path, text, want):
     assert info.value.problems[0].replace(str(path), "x.yaml").startswith(want), info.value.problems
 
 
+
+def test_messages_about_files_are_russian(tmp_path):
+    path = write(tmp_path, "x.yaml", "players: [Аня, Боря\nmoves: [")
+    with pytest.raises(RecordError) as info:
+        score_record(path)
+    assert info.value.problems == (f"{path}:2: это не YAML: проверьте скобки, кавычки, двоеточия и отступы",)
+    with pytest.raises(RecordError) as info:
+        score_record(tmp_path)
+    assert info.value.problems == (f"{tmp_path}: это папка, а нужен файл записи",) and info.value.unreadable
+
+
 def test_unreadable_files(tmp_path):
     for path in (tmp_path / "нет.txt", write(tmp_path, "bin.txt", "")):
         if path.exists():

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 import sys
 
 import click
@@ -112,7 +113,8 @@ def words(words_dir: str | None, grade: int | None, stars: int | None, letter: s
     if bank.diagnostics:
         click.echo(f"В файлах есть замечания ({len(bank.diagnostics)}): подробности покажет «slovariki check».", err=True)
     deck = bank.deck.select([grade] if grade else None, stars, letter)
-    click.echo(word_table(deck, colour=sys.stdout.isatty()))
+    on_screen = sys.stdout.isatty()
+    click.echo(word_table(deck, colour=on_screen, width=shutil.get_terminal_size().columns if on_screen else None))
 
 
 class _ProgressBar:

@@ -182,3 +182,14 @@ def test_command_lists_show_whole_sentences(runner):
         listing = runner.invoke(main, [*args, "--help"], terminal_width=80).output.split("Команды:")[1]
         assert "..." not in listing
     assert "список слов для\n              учителя." in runner.invoke(main, ["--help"], terminal_width=80).output
+
+
+def test_words_to_a_file_keeps_whole_definitions_and_a_terminal_gets_its_width(runner):
+    from slovariki.terminal import word_table
+    from slovariki.wordlist import load_bank
+
+    output = runner.invoke(main, ["words"]).output
+    assert "…" not in output and "Машина с мотором, которая возит людей и грузы по дорогам." in output
+    deck = load_bank().deck
+    lines = word_table(deck, colour=False, width=80).splitlines()
+    assert max(len(line) for line in lines) <= 80 and any(line.endswith("…") for line in lines)

@@ -39,6 +39,9 @@ def _letter(ctx: click.Context, param: click.Parameter, value: str | None) -> st
 words_option = click.option(
     "--words", "words_dir", type=click.Path(), default=None, metavar="ПАПКА",
     help="Папка со списками слов (по умолчанию встроенный банк).")
+format_option = click.option(
+    "--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+    help="Вид отчёта: text — для чтения, json — для программ.")
 grades_option = click.option(
     "--grades", callback=_grades, default=None, metavar="1,2,3,4",
     help="Какие классы брать (по умолчанию все).")
@@ -86,7 +89,7 @@ def main() -> None:
 @main.command()
 @words_option
 @grades_option
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", help="Вид отчёта.")
+@format_option
 @click.option("--strict", is_flag=True, help="Считать предупреждения ошибками.")
 @click.option("--deck/--no-deck", "deck_rules", default=True,
               help="Проверять колоду по правилам игры: перевод, подкидывание, чем побить каждую карту, на сколько "
@@ -270,7 +273,7 @@ def bitva_play(players: tuple[str, ...] | None, record: str | None, jsonl: bool)
 
 @bitva_par.command("score")
 @click.argument("file", type=click.Path())
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", help="Вид отчёта.")
+@format_option
 def bitva_score(file: str, fmt: str) -> None:
     """Подсчитать очки партии по записи FILE (текст или YAML) и напечатать таблицу.
 
@@ -420,7 +423,7 @@ def referee_replay(file: str) -> None:
               show_default=True, help="Правила: «Словарики», переводной или подкидной дурак (колода 36 карт).")
 @click.option("--jobs", type=click.IntRange(1, 64), default=1, show_default=True, metavar="ЧИСЛО",
               help="Сколько процессов запустить параллельно (на результат не влияет).")
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", help="Вид отчёта.")
+@format_option
 def simulate(games: int, players: int, seed: int, grades: tuple[int, ...] | None, words_dir: str | None,
              strategy: str, rules: str, jobs: int, fmt: str) -> None:
     """Сыграть много партий ботами и показать баланс колоды и правил.

@@ -413,7 +413,7 @@ def referee_replay(file: str) -> None:
 @click.option("--players", type=click.IntRange(2, 6), default=4, show_default=True, metavar="ЧИСЛО",
               help="Игроков за столом.")
 @click.option("--seed", type=int, default=0, show_default=True, metavar="ЧИСЛО",
-              help="Зерно: те же числа дают те же партии.")
+              help="Зерно случайных чисел: с тем же зерном получаются те же партии.")
 @grades_option
 @words_option
 @click.option("--strategy", type=click.Choice(["random", "greedy", "mixed"]), default="random", show_default=True,

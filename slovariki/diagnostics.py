@@ -14,10 +14,6 @@ class Severity(str, Enum):
     ERROR = "error"
     WARNING = "warning"
 
-    @property
-    def russian(self) -> str:
-        return "ошибка" if self is Severity.ERROR else "предупреждение"
-
 
 @dataclass(frozen=True)
 class Diagnostic:

@@ -21,6 +21,7 @@ from slovariki.russian import plural
 from slovariki.rules_check.bots import DETERMINISTIC, STRATEGIES
 
 MOVES_PER_CARD = 200  # the move bound is this many moves per card of the deck
+SHOWN_CYCLES = 10  # the text report names this many cycled games; JSON lists them all
 Z95 = 1.959964
 
 
@@ -222,9 +223,12 @@ class SimulationReport:
         lines = [f"Правила: {f['rules']}, игроков: {f['players']}, стратегия: {f['strategy']}, "
                  f"карт в колоде: {f['cards']}, зерно: {f['seed']}.",
                  f"Партий сыграно до конца: {f['finished']} из {f['games']}."]
-        for loop in f["cycled"]:
-            lines.append(f"Партия №{loop['game']} зациклилась: после {loop['moves']} {plural(loop['moves'], 'хода', 'ходов', 'ходов')} боты вернулись в уже "
-                         "бывшую позицию, и игра повторялась бы без конца.")
+        if f["cycled"]:
+            n = len(f["cycled"])
+            shown = ", ".join(f"№{loop['game']}" for loop in f["cycled"][:SHOWN_CYCLES])
+            lines.append(f"{plural(n, 'Зациклилась', 'Зациклились', 'Зациклились')} {n} "
+                         f"{plural(n, 'партия', 'партии', 'партий')} ({shown}{' и другие' if n > SHOWN_CYCLES else ''}): "
+                         "боты вернулись в уже бывшую позицию, и игра повторялась бы без конца.")
         for problem in f["unfinished"]:
             lines.append(f"ОШИБКА: партия №{problem['game']} не закончилась за {problem['moves']} "
                          f"{plural(problem['moves'], 'ход', 'хода', 'ходов')} — это ошибка движка.")

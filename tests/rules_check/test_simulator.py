@@ -156,3 +156,14 @@ def test_simulate_text_says_times_with_the_right_ending():
     assert [simulator._times(x) for x in (1, 3, 5, 21, 2.5)] == ["1 раз", "3 раза", "5 раз", "21 раз", "2,5 раза"]
     text = simulate(None, games=4, players=3, seed=1, rules="podkidnoy").as_text()
     assert "первым заходит игрок с младшим козырем" in text and "дураком остался" in text
+
+
+def test_cycled_games_are_summed_up_in_one_line(monkeypatch):
+    def stubborn(state, moves, rng):  # always takes, always leads its first card
+        return next((m for m in moves if type(m) is Take), moves[0])
+
+    monkeypatch.setitem(simulator.STRATEGIES, "stubborn", stubborn)
+    monkeypatch.setattr(simulator, "DETERMINISTIC", frozenset({"stubborn"}))
+    text = simulate(deck(40, seed=3), games=12, players=3, strategy="stubborn").as_text()
+    (line,) = [line for line in text.splitlines() if "зациклил" in line.lower()]
+    assert line.startswith("Зациклились 12 партий (№0, №1,") and "№9 и другие):" in line

@@ -76,9 +76,14 @@ def _word_cards(words: str | None, grades: tuple[int, ...] | None) -> tuple[Any,
     from slovariki.wordlist import WordBankError, load_bank
 
     try:
-        bank = load_bank(words)
+        bank = load_bank(words).select(grades)
     except WordBankError as exc:
         raise Rejected("bad-setup", str(exc)) from None
+    errors = [d for d in bank.diagnostics if d.is_error]
+    if errors:  # the deck would not be the printed one: build-deck refuses such a bank too
+        more = f" (и ещё {len(errors) - 1})" if len(errors) > 1 else ""
+        raise Rejected("bad-setup", f"в списках слов есть ошибки, колода неполная: {errors[0].as_text()}{more}; "
+                                    "подробности покажет «slovariki check»")
     return tuple(bank.deck.select(grades))
 
 

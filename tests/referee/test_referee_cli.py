@@ -41,6 +41,15 @@ def test_play_with_a_bad_setup(small_bank, args, words):
     assert "Ошибка:" in result.output and words in result.output and "Traceback" not in result.output
 
 
+def test_a_word_bank_with_errors_is_refused_with_the_first_one(small_bank):
+    (small_bank / "grade3.yaml").write_text("grade: 3\nwords: [\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["referee", "play", "--words", str(small_bank), "--players", "Аня,Боря",
+                                       "--trump", "лопата"], input="")
+    assert result.exit_code == 2
+    assert "Ошибка: в списках слов есть ошибки, колода неполная: " in result.output
+    assert "grade3.yaml:3:1: error yaml-syntax" in result.output and "«slovariki check»" in result.output
+
+
 def test_play_classic_durak():
     result = CliRunner().invoke(main, ["referee", "play", "--players", "Аня,Боря", "--trump", "Тч",
                                        "--rules", "podkidnoy", "--first", "Бо"], input="Боря 6п\nАня 7 п\n")

@@ -272,10 +272,10 @@ def bitva_play(players: tuple[str, ...] | None, record: str | None, jsonl: bool)
 
 
 @bitva_par.command("score")
-@click.argument("file", type=click.Path())
+@click.argument("file", type=click.Path(), metavar="ФАЙЛ")
 @format_option
 def bitva_score(file: str, fmt: str) -> None:
-    """Подсчитать очки партии по записи FILE (текст или YAML) и напечатать таблицу.
+    """Подсчитать очки партии по записи ФАЙЛ (текст или YAML) и напечатать таблицу.
 
     \b
     Очки: 2–9 — по 5, 10, В, Д, К — по 10, Т — 15; +5 тому, кто сам выложил все четыре карты
@@ -303,7 +303,7 @@ def bitva_score(file: str, fmt: str) -> None:
 
 # --- referee ----------------------------------------------------------------------------------------
 session_option = click.option(
-    "--session", "session_file", type=click.Path(dir_okay=False), default=None, metavar="FILE",
+    "--session", "session_file", type=click.Path(dir_okay=False), default=None, metavar="ФАЙЛ",
     help="Файл партии (по умолчанию в папке данных: $XDG_DATA_HOME/slovariki или ~/.local/share/slovariki).")
 
 
@@ -397,7 +397,7 @@ def referee_log(session_file: str | None) -> None:
 
 
 @referee.command("replay")
-@click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("file", type=click.Path(dir_okay=False), metavar="ФАЙЛ")
 def referee_replay(file: str) -> None:
     """Проверить записанную партию ход за ходом и назвать первый неправильный ход."""
     from slovariki.referee.notation import check_file

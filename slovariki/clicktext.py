@@ -54,6 +54,7 @@ CATALOGUE = {
     "directory": "папка",
     "path": "путь",
     "default: {default}": "по умолчанию: {default}",
+    "required": "обязательно",
 }
 
 PLURALS = {  # (singular, plural) → the Russian forms for 1, 2–4, 5+

@@ -18,6 +18,7 @@ def test_help_of_every_subcommand(runner):
     for name in group.commands:
         result = runner.invoke(main, ["bitva-par", name, "--help"])
         assert result.exit_code == 0 and "Использование:" in result.output, name
+        assert "FILE" not in result.output and "[required]" not in result.output, name
     assert "избавился от всех карт" in runner.invoke(main, ["bitva-par", "score", "--help"]).output
 
 

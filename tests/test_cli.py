@@ -174,7 +174,7 @@ def test_output_to_a_full_disk_is_a_message_not_a_traceback():
     with open("/dev/full", "w") as full:
         done = subprocess.run([sys.executable, "-c", code], stdout=full, stderr=subprocess.PIPE, text=True)
     assert done.returncode == 1
-    assert done.stderr == "Ошибка: не удалось вывести результат: нет места на диске\n"
+    assert done.stderr == "Ошибка: не удалось вывести результат: на диске нет места\n"
 
 
 def test_command_lists_show_whole_sentences(runner):

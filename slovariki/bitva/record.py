@@ -31,6 +31,7 @@ from slovariki.bitva import errors as E
 from slovariki.bitva.errors import Refused
 from slovariki.bitva.game import Finish, Game, Move
 from slovariki.bitva.notation import NewGame, SessionCommand, format_move, format_players, parse_line
+from slovariki.russian import os_error
 
 
 class RecordError(Exception):
@@ -61,7 +62,7 @@ def _read(path: Path) -> str:
     except PermissionError:
         raise RecordError([f"{path}: нет прав на чтение файла"], unreadable=True) from None
     except OSError as exc:
-        raise RecordError([f"{path}: не удалось прочитать файл ({exc.strerror})"], unreadable=True) from None
+        raise RecordError([f"{path}: не удалось прочитать файл ({os_error(exc)})"], unreadable=True) from None
 
 
 def _yaml_lines(path: Path, text: str) -> list[tuple[int, str]]:
@@ -168,4 +169,4 @@ def save_record(path: Path, game: Game) -> None:
     try:
         atomic.write_text(path, record_text(game))
     except OSError as exc:
-        raise RecordError([f"{path}: не удалось сохранить запись ({exc.strerror})"], unreadable=True) from None
+        raise RecordError([f"{path}: не удалось сохранить запись ({os_error(exc)})"], unreadable=True) from None

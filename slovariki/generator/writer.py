@@ -7,7 +7,6 @@ A failed or interrupted build removes its temporary files and leaves the old out
 
 from __future__ import annotations
 
-import errno
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -15,25 +14,11 @@ from pathlib import Path
 from typing import BinaryIO
 
 from slovariki import atomic
+from slovariki.russian import os_error
 
 
 class OutputError(Exception):
     """The output folder cannot be created or written."""
-
-
-_REASONS = {  # the system's own texts are English: the common causes in Russian
-    errno.ENOSPC: "на диске нет места",
-    errno.EDQUOT: "исчерпана дисковая квота",
-    errno.EACCES: "нет прав на запись",
-    errno.EPERM: "нет прав на запись",
-    errno.EROFS: "диск только для чтения",
-    errno.ENOTDIR: "в пути есть файл, а не папка",
-    errno.ENOENT: "такого пути нет",
-}
-
-
-def reason(exc: OSError) -> str:
-    return _REASONS.get(exc.errno, exc.strerror or str(exc))
 
 
 class Batch:
@@ -46,7 +31,7 @@ class Batch:
         try:
             handle, temp = atomic.temporary(self.folder, name)
         except OSError as exc:
-            raise OutputError(f"не удалось записать в папку {self.folder}: {reason(exc)}") from exc
+            raise OutputError(f"не удалось записать в папку {self.folder}: {os_error(exc)}") from exc
         self._pending.append((temp, self.folder / name))
         return os.fdopen(handle, "wb")
 
@@ -72,7 +57,7 @@ def prepare(folder: Path) -> Path:
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise OutputError(f"не удалось создать папку {folder}: {reason(exc)}") from exc
+        raise OutputError(f"не удалось создать папку {folder}: {os_error(exc)}") from exc
     if not os.access(folder, os.W_OK | os.X_OK):
         raise OutputError(f"нет прав на запись в папку {folder}")
     return folder
@@ -87,7 +72,7 @@ def batch(folder: Path) -> Iterator[Batch]:
         current._commit()
     except OSError as exc:  # a full disk, a folder made read-only mid-build
         current._discard()
-        raise OutputError(f"не удалось записать файлы в папку {folder}: {reason(exc)}") from exc
+        raise OutputError(f"не удалось записать файлы в папку {folder}: {os_error(exc)}") from exc
     except BaseException:
         current._discard()
         raise

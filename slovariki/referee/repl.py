@@ -47,6 +47,7 @@ _COMMANDS = {
     "запись": "record", "лог": "record",
     "выход": "quit", "конец": "quit", "стоп": "quit",
 }
+_ALL_PASS = dict.fromkeys(("все пас", "все бито", "бито все"), "pass-all")  # as normal() gives them
 _YES = {"да", "д", "ага", "верно", "yes", "y"}
 _NO = {"нет", "н", "не", "no", "n"}
 _DOING = {Attack: "зайти", Beat: "побить", Transfer: "перевести", TossIn: "подкинуть карту",
@@ -70,6 +71,7 @@ def help_text(rules: Any) -> str:
         (f"Боря переводит {transfer}", f"перевод ({rules.rule['transfer']})"),
         (f"Вика подкидывает {toss}", f"подкинуть ({rules.rule['toss']})"),
         ("Аня пас", "не подкидывать (можно сказать и «бито»)"),
+        ("все пас", "больше никто не подкидывает: пас за каждого по очереди"),
         ("Боря берёт", f"взять карты со стола ({rules.rule['take']})"),
     ]
     if not rules.transfer:
@@ -149,8 +151,10 @@ class Repl:
             if normal(line) in _NO:
                 self.say("Хорошо, ход не записан.")
                 return
-        command = _COMMANDS.get(normal(words[0])) if len(words) == 1 else None
-        if command == "undo":
+        command = _COMMANDS.get(normal(words[0])) if len(words) == 1 else _ALL_PASS.get(normal(line))
+        if command == "pass-all":
+            self.pass_all()
+        elif command == "undo":
             self.undo()
         elif command == "table":
             self.show_state()
@@ -308,6 +312,11 @@ class Repl:
 
     # --- changing the game ------------------------------------------------------------------
     def play(self, seat: int, move: Move) -> None:
+        if self._accept(seat, move):
+            self.show_state()
+
+    def _accept(self, seat: int, move: Move) -> bool:
+        """Play the move, save it and say what happened; or say why it is refused."""
         table = self.table
         name = table.names[seat]
         bout = table.bout
@@ -316,11 +325,23 @@ class Repl:
         except Rejected as refusal:
             self.say(f"{self._mark('✗', '31')} Нельзя: {name} {move_text(move)}. {_sentence(refusal.message)}")
             self.say(self._hint())
-            return
+            return False
         self.save()
         self.say(f"{self._mark('✓', '32')} {name}: {move_text(table.state.log[-1].move)}.")
         for line in event_lines(events, table.names, bout, self._classic()):
             self.say(line if line.startswith("Заход ") else f"  {line}")
+        return True
+
+    def pass_all(self) -> None:
+        """«все пас»: whoever holds the right to toss in declines, one after another, to the bout's end."""
+        table = self.table
+        if table.state.phase not in ("toss", "taking"):
+            self.say(f"«Все пас» — это когда все карты побиты и больше никто не подкидывает. {self._hint()}")
+            return
+        bout = table.bout
+        while table.bout == bout and table.state.phase in ("toss", "taking"):
+            if not self._accept(table.state.to_move, Pass()):
+                return
         self.show_state()
 
     def undo(self) -> None:

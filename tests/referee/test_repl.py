@@ -15,7 +15,7 @@ from click.testing import CliRunner
 
 from slovariki.cli import main
 from slovariki.game import Game
-from slovariki.referee.repl import Repl
+from slovariki.referee.repl import Repl, help_text
 from slovariki.referee.session import default_path, load
 from slovariki.referee.table import Setup, Table
 from slovariki.wordlist import load_bank
@@ -239,3 +239,16 @@ def test_after_the_end_a_move_without_a_name_is_told_the_game_is_over(small_bank
     out = io.StringIO()
     Repl(table, default_path(), out).handle("пас")
     assert out.getvalue() == "Игра окончена. «отмена» вернёт последний ход, «выход» — закончить.\n"
+
+
+def test_all_pass_declines_for_each_player_in_turn():
+    table = Table.start(Setup(("Аня", "Боря", "Вика"), "лопата"))
+    out = io.StringIO()
+    repl = Repl(table, default_path(), out)
+    for line in ["Аня корова", "все пас", "Боря бьёт собакой", "Всё бито"]:
+        repl.handle(line)
+    text = out.getvalue()
+    assert "«Все пас» — это когда все карты побиты и больше никто не подкидывает. Ход за игроком Боря" in text
+    assert "✓ Аня: пас.\n✓ Вика: пас.\n  Бито: карты со стола уходят в отбой." in text
+    assert [r.move.cmd for r in table.state.log] == ["attack", "beat", "pass", "pass"] and table.bout == 2
+    assert "все пас" in help_text(table.state.rules)

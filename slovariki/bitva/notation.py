@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -42,6 +43,10 @@ class SessionCommand:
 
 
 Command = NewGame | SessionCommand | Move
+
+# One card in a text without spaces: a rank 2–10, В, Д, К, Т and a suit sign or letter.
+_CARD = re.compile(r"(?:10|[2-9]|[вдкт])[♠♣♦♥♤♧♢♡пкбч]", re.IGNORECASE)
+_CARDS = re.compile(f"(?:{_CARD.pattern})+", re.IGNORECASE)
 
 USAGE = ("понимаю строки вида «Аня 7ч 7п», «Аня пара 7♥ 7♠», «штраф Боря», «добор Аня 2», "
          "«игроки: Аня, Боря», «конец»")
@@ -105,6 +110,13 @@ def _is_card(word: str) -> bool:
     return True
 
 
+def _card_words(words: list[str]) -> list[str]:
+    """The cards as typed at a table: «7ч 7п», also run together («7ч7п») or with a space inside
+    («10 ч 10 п»). Text that is not all cards stays as it was, for the message about it."""
+    text = "".join(words).replace("\ufe0f", "")
+    return _CARD.findall(text) if _CARDS.fullmatch(text) else words
+
+
 def _parse_meld(player: str, words: list[str]) -> Meld:
     draw = None
     if len(words) >= 2 and words[-2].lower() == "добор":
@@ -116,7 +128,7 @@ def _parse_meld(player: str, words: list[str]) -> Meld:
         words = words[1:]
     if not words:
         raise Refused(E.BAD_COMMAND, f"не вижу карт: {USAGE}")
-    cards = tuple(parse_card(word) for word in words)
+    cards = tuple(parse_card(word) for word in _card_words(words))
     if kind is not None and KIND_SIZES[kind] != len(cards):
         raise Refused(E.NOT_A_MELD, f"«{kind}» — это {n_cards(KIND_SIZES[kind])}, а названо {len(cards)}")
     return Meld(player, cards, draw)

@@ -32,6 +32,7 @@ from pathlib import Path
 from slovariki.game import Attack, Beat, Move, Pass, Take, TossIn, Transfer
 from slovariki.referee.table import Rejected, Setup, Table, bout_numbers
 from slovariki.referee.texts import bout_header, event_lines, move_text
+from slovariki.russian import os_error
 from slovariki.terminal import shorten
 
 TITLE = "# Запись партии (slovariki referee)"
@@ -215,7 +216,7 @@ def check_file(path: str) -> tuple[int, str]:
     except UnicodeDecodeError:
         return 2, f"Ошибка: {path}: запись партии должна быть текстом в UTF-8"
     except OSError as exc:
-        return 2, f"Ошибка: не удалось прочитать {path}: {exc.strerror or exc}"
+        return 2, f"Ошибка: не удалось прочитать {path}: {os_error(exc)}"
     try:
         record = parse(text)
     except NotationError as exc:

@@ -16,6 +16,7 @@ from pathlib import Path
 from slovariki import atomic
 from slovariki.game import move_from_json
 from slovariki.referee.table import Rejected, Setup, Table
+from slovariki.russian import os_error
 
 FORMAT = "slovariki-referee-session"
 VERSION = 1
@@ -54,8 +55,10 @@ def save(table: Table, path: Path) -> None:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         atomic.write_text(path, text)
+    except FileExistsError:  # from mkdir: a file stands where a folder of the path should be
+        raise SessionError(f"не удалось сохранить партию в {path}: в пути есть файл там, где должна быть папка") from None
     except OSError as exc:
-        raise SessionError(f"не удалось сохранить партию в {path}: {exc.strerror or exc}") from None
+        raise SessionError(f"не удалось сохранить партию в {path}: {os_error(exc)}") from None
 
 
 def load(path: Path) -> Table:
@@ -66,7 +69,7 @@ def load(path: Path) -> Table:
         raise SessionError(f"файла партии {path} нет: начните новую партию командой "
                            "«slovariki referee play»") from None
     except OSError as exc:
-        raise SessionError(f"не удалось прочитать {path}: {exc.strerror or exc}") from None
+        raise SessionError(f"не удалось прочитать {path}: {os_error(exc)}") from None
     try:
         data = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError):

@@ -172,7 +172,8 @@ def test_a_failed_save_is_announced_and_the_game_goes_on(small_bank, tmp_path):
     out = io.StringIO()
     Repl(table, blocker / "game.json", out).handle("Аня корова")
     assert "✓ Аня: заходит с карты «корова»." in out.getvalue()
-    assert "Внимание: не удалось сохранить партию" in out.getvalue()
+    assert f"Внимание: не удалось сохранить партию в {blocker / 'game.json'}: в пути есть файл там, где должна " \
+           "быть папка." in out.getvalue()  # the reason in Russian
 
 
 def test_a_card_named_out_of_turn_is_read_as_a_lead(small_bank):

@@ -136,22 +136,23 @@ class Repl:
 
     def handle(self, line: str) -> None:
         line = readable(line)
-        words = line.split()
-        if not words:
+        if not line.split():
             return
+        words = _words(line) or line.split()  # «?» is all punctuation
+        said = normal(" ".join(words))
         question, self.question = self.question, None
         if question is not None:
-            action = question.answers.get(normal(line))
-            cards = self.table.finder.by_form(line) if action is None else []
+            action = question.answers.get(said)
+            cards = self.table.finder.by_form(" ".join(words)) if action is None else []
             if len(cards) == 1:  # a card named in another form («корову»)
                 action = question.answers.get(normal(str(cards[0])))
             if action is not None:
                 action()
                 return
-            if normal(line) in _NO:
+            if said in _NO:
                 self.say("Хорошо, ход не записан.")
                 return
-        command = _COMMANDS.get(normal(words[0])) if len(words) == 1 else _ALL_PASS.get(normal(line))
+        command = _COMMANDS.get(said) if len(words) == 1 else _ALL_PASS.get(said)
         if command == "pass-all":
             self.pass_all()
         elif command == "undo":
@@ -419,6 +420,12 @@ class Repl:
                      "справка — «помощь».")
         self.say(bout_header(table.bout, table.names[table.state.attacker], table.names[table.state.defender]))
         self.show_state()
+
+
+def _words(line: str) -> list[str]:
+    """The words of a line typed as a sentence: «Аня: корова.», «Боря, бьёт собакой», «Аня — пас!»."""
+    words = (word.strip(",:;") for word in line.strip().rstrip(".!?…").split())
+    return [word for word in words if word.strip("-—–")]
 
 
 def _verb(word: str) -> type | None:

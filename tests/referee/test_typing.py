@@ -73,3 +73,13 @@ def test_the_protocol_quotes_a_lone_surrogate_back_as_json(small_bank):
     run([new.encode()], out)
     answer = json.loads(out.getvalue())
     assert answer["code"] == "bad-setup" and "\ud800" in answer["message"]
+
+
+def test_a_move_typed_as_a_sentence(small_bank):
+    repl, out = _repl(small_bank)
+    for line in ["Аня: корова.", "Боря, бьёт собакой!", "да.", "Аня — пас", "?"]:
+        repl.handle(line)
+    said = out.getvalue()
+    assert "✓ Аня: заходит с карты «корова»." in said and "✓ Боря: бьёт карту «корова» картой «собака»." in said
+    assert "✓ Аня: пас." in said and "Как записывать ходы" in said
+    assert [r.move.cmd for r in repl.table.state.log] == ["attack", "beat", "pass"]

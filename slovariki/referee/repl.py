@@ -244,7 +244,14 @@ class Repl:
 
     def choose_target(self, seat: int, move: Move) -> None:
         """Play the move; a beat that could cover several unbeaten cards first asks which one."""
-        targets = self._targets(seat, move) if type(move) is Beat and move.target is None else []
+        open_beat = type(move) is Beat and move.target is None
+        targets = self._targets(seat, move) if open_beat else []
+        if open_beat and not targets and self._beats_none(seat, move):
+            state = self.table.state
+            unbeaten = ", ".join(quoted(a) for a, d in state.table if d is None)
+            self._refuse(seat, move, f"{state.rules.rule['beat']}: карта {quoted(move.card)} не бьёт ни одну "
+                                     f"из непобитых карт ({unbeaten})")
+            return
         if len(targets) < 2:
             self.play(seat, move)
             return
@@ -255,6 +262,12 @@ class Repl:
         listed = ", ".join(f"{n} — {quoted(t)}" for n, t in enumerate(targets, 1))
         self.ask(f"Какую карту {self.table.names[seat]} бьёт картой {quoted(move.card)}: {listed}? "
                  "Напишите номер.", answers)
+
+    def _beats_none(self, seat: int, move: Beat) -> bool:
+        """Several cards lie unbeaten and the engine refuses ``move.card`` against each only by R7."""
+        state = self.table.state
+        verdicts = [state.check(seat, Beat(move.card, a)) for a, d in state.table if d is None]
+        return len(verdicts) > 1 and all(v is not None and v.code == "cannot-beat" for v in verdicts)
 
     def _targets(self, seat: int, move: Beat) -> list[Any]:
         """The unbeaten cards that the engine lets ``move.card`` beat now."""
@@ -319,19 +332,21 @@ class Repl:
     def _accept(self, seat: int, move: Move) -> bool:
         """Play the move, save it and say what happened; or say why it is refused."""
         table = self.table
-        name = table.names[seat]
         bout = table.bout
         try:
             events = table.play(seat, move)
         except Rejected as refusal:
-            self.say(f"{self._mark('✗', '31')} Нельзя: {name} {move_text(move)}. {_sentence(refusal.message)}")
-            self.say(self._hint())
+            self._refuse(seat, move, refusal.message)
             return False
         self.save()
-        self.say(f"{self._mark('✓', '32')} {name}: {move_text(table.state.log[-1].move)}.")
+        self.say(f"{self._mark('✓', '32')} {table.names[seat]}: {move_text(table.state.log[-1].move)}.")
         for line in event_lines(events, table.names, bout, self._classic()):
             self.say(line if line.startswith("Заход ") else f"  {line}")
         return True
+
+    def _refuse(self, seat: int, move: Move, why: str) -> None:
+        self.say(f"{self._mark('✗', '31')} Нельзя: {self.table.names[seat]} {move_text(move)}. {_sentence(why)}")
+        self.say(self._hint())
 
     def pass_all(self) -> None:
         """«все пас»: whoever holds the right to toss in declines, one after another, to the bout's end."""

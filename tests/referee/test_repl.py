@@ -253,3 +253,13 @@ def test_all_pass_declines_for_each_player_in_turn():
     assert "✓ Аня: пас.\n✓ Вика: пас.\n  Бито: карты со стола уходят в отбой." in text
     assert [r.move.cmd for r in table.state.log] == ["attack", "beat", "pass", "pass"] and table.bout == 2
     assert "все пас" in help_text(table.state.rules)
+
+
+def test_a_card_that_beats_none_of_the_unbeaten_ones_is_told_so(small_bank):
+    table = Table.start(Setup(("Аня", "Боря"), "лопата", words=str(small_bank)))
+    out = io.StringIO()
+    repl = Repl(table, default_path(), out)
+    for line in ["Аня собака", "Боря переводит медведь", "Аня бьёт вокзалом"]:
+        repl.handle(line)
+    assert "✗ Нельзя: Аня бьёт картой «вокзал». Правило 7: карта «вокзал» не бьёт ни одну из непобитых карт " \
+           "(«собака», «медведь»)." in out.getvalue()

@@ -407,7 +407,14 @@ class Repl:
         kinds = {type(m) for m in state.legal_moves(who)}
         doing = [text for kind, text in _DOING.items() if kind in kinds]
         options = ", ".join(doing[:-1]) + f" или {doing[-1]}" if len(doing) > 1 else "".join(doing)
-        return f"Ход за игроком {state.names[who]}: можно {options}."
+        # Classic durak (D3): the others may add a card at any time, not only the one asked.
+        adders = [state.names[p] for p in range(state.players)
+                  if p != who and any(type(m) is TossIn for m in state.legal_moves(p))]
+        also = ""
+        if adders:
+            listed = adders[0] if len(adders) == 1 else f"{', '.join(adders[:-1])} и {adders[-1]}"
+            also = f" Подкинуть {'может' if len(adders) == 1 else 'могут'} также {listed}."
+        return f"Ход за игроком {state.names[who]}: можно {options}.{also}"
 
     def _mark(self, sign: str, ansi: str) -> str:
         return f"\x1b[{ansi}m{sign}\x1b[0m" if self.colour else sign

@@ -263,3 +263,18 @@ def test_a_card_that_beats_none_of_the_unbeaten_ones_is_told_so(small_bank):
         repl.handle(line)
     assert "✗ Нельзя: Аня бьёт картой «вокзал». Правило 7: карта «вокзал» не бьёт ни одну из непобитых карт " \
            "(«собака», «медведь»)." in out.getvalue()
+
+
+def test_in_classic_durak_the_hint_names_who_else_may_add():
+    table = Table.start(Setup(("Аня", "Боря", "Вика"), "7ч", rules="podkidnoy"))
+    out = io.StringIO()
+    repl = Repl(table, default_path(), out)
+    for line in ["Аня 8п", "Боря бьёт 10п"]:
+        repl.handle(line)
+    text = out.getvalue()
+    assert "Ход за игроком Боря: можно побить или взять карты. Подкинуть могут также Аня и Вика." in text
+    assert "Ход за игроком Аня: можно подкинуть карту или сказать «пас». Подкинуть может также Вика." in text
+    slovariki = Repl(Table.start(Setup(("Аня", "Боря", "Вика"), "лопата")), default_path(), io.StringIO())
+    slovariki.handle("Аня корова")
+    slovariki.handle("Боря бьёт собакой")
+    assert "также" not in slovariki.out.getvalue()  # R9: the right to toss in goes in turn

@@ -69,7 +69,7 @@ def parse_line(line: str, players: Sequence[str] | None = None) -> Command | Non
     """The command on ``line``, None for an empty line or a comment; Refused for anything else.
     With the game's ``players`` known, a line that starts with neither a command nor a player's
     name is refused as such, before its cards are read."""
-    text = line.split("#", 1)[0].strip()
+    text = line.split("#", 1)[0].strip().rstrip(".!")  # «Аня 7ч 7п.» typed as a sentence
     words = text.replace(",", " ").split()
     if not words:
         return None

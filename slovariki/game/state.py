@@ -19,7 +19,7 @@ deck and sets of cards are bit masks; the public API speaks in the deck's card o
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -73,6 +73,11 @@ def _bits(mask: int) -> list[int]:
         out.append(low.bit_length() - 1)
         mask ^= low
     return out
+
+
+def _check_player_count(players: int) -> None:
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise SetupError(f"правило 2: играют от {MIN_PLAYERS} до {MAX_PLAYERS} человек, а не {players}")
 
 
 class Game:
@@ -154,33 +159,30 @@ class Game:
         return links
 
     def _partner_masks(self) -> list[int]:
-        first = {key: (mask & -mask).bit_length() - 1 for key, mask in self._groups.items()}
-        by_group = {}
-        for key, i in first.items():
-            by_group[key] = 0
-            for other, j in first.items():
-                if self.rules.transfers(self.cards[j], self.cards[i]):
-                    by_group[key] |= self._groups[other]
-        return [by_group[(card.suit, card.rank)] for card in self.cards]
+        return self._group_masks_where(self.rules.transfers)
 
     def beaters(self, trump: Any) -> list[int]:
         """For each card, the mask of cards that beat it when ``trump`` is the trump suit (R7, D2)."""
         table = self._beaters.get(trump)
         if table is None:
-            first = {key: (mask & -mask).bit_length() - 1 for key, mask in self._groups.items()}
-            by_group = {}
-            for key, i in first.items():
-                by_group[key] = 0
-                for other, j in first.items():
-                    if self.rules.beats(self.cards[j], self.cards[i], trump):
-                        by_group[key] |= self._groups[other]
-            table = self._beaters[trump] = [by_group[(c.suit, c.rank)] for c in self.cards]
+            table = self._beaters[trump] = self._group_masks_where(
+                lambda card, target: self.rules.beats(card, target, trump))
         return table
+
+    def _group_masks_where(self, relates: Callable[[Any, Any], bool]) -> list[int]:
+        """For each card, the mask of cards ``c`` with ``relates(c, card)``, asked once per (suit, rank)
+        group: a group's cards are alike to the rules."""
+        first = {key: self.cards[(mask & -mask).bit_length() - 1] for key, mask in self._groups.items()}
+        by_group = {key: 0 for key in first}
+        for key, card in first.items():
+            for other, candidate in first.items():
+                if relates(candidate, card):
+                    by_group[key] |= self._groups[other]
+        return [by_group[(card.suit, card.rank)] for card in self.cards]
 
     # --- starting a game ----------------------------------------------------------------------
     def _check_players(self, players: int) -> None:
-        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise SetupError(f"правило 2: играют от {MIN_PLAYERS} до {MAX_PLAYERS} человек, а не {players}")
+        _check_player_count(players)
         if HAND_SIZE * players + 1 > len(self.cards):
             raise SetupError(too_small_message(len(self.cards), players))
 
@@ -215,8 +217,7 @@ class Game:
         ``trump`` is needed only when the stock is empty; it sets the trump suit.
         """
         players = len(hands)
-        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise SetupError(f"правило 2: играют от {MIN_PLAYERS} до {MAX_PLAYERS} человек, а не {players}")
+        _check_player_count(players)
         placed = [self.index(c) for hand in hands for c in hand] + [self.index(c) for c in stock]
         if None in placed or len(set(placed)) != len(placed):
             raise SetupError("каждая карта раскладки должна быть из колоды и встречаться один раз")
@@ -257,19 +258,6 @@ class GameState:
     )
 
     # --- construction -----------------------------------------------------------------------
-    @classmethod
-    def deal(cls, rules: Ruleset | str, cards: Iterable[Any] | None, players: int,
-             seed: int | random.Random | None = None, first: int | None = None,
-             names: Sequence[str] | None = None) -> GameState:
-        """Shorthand for ``Game(rules, cards).deal(...)``; ``cards`` None means the ruleset's deck."""
-        return Game(rules, cards).deal(players, seed, first, names)
-
-    @classmethod
-    def table_play(cls, rules: Ruleset | str, cards: Iterable[Any] | None, players: int, trump: Any,
-                   first: int = 0, names: Sequence[str] | None = None) -> GameState:
-        """Shorthand for ``Game(rules, cards).table_play(...)``."""
-        return Game(rules, cards).table_play(players, trump, first, names)
-
     @classmethod
     def _start(cls, game: Game, players: int, trump: int, stock: list[int], known: list[int],
                count: list[int], unseen: int, first: int, names: Sequence[str] | None) -> GameState:
@@ -341,10 +329,6 @@ class GameState:
 
     def hand_known(self, player: int) -> bool:
         return self._known[player].bit_count() == self._count[player]
-
-    @property
-    def full_information(self) -> bool:
-        return all(self.hand_known(p) for p in range(self.players)) and -1 not in self._stock
 
     @property
     def stock(self) -> tuple[Any, ...]:
@@ -432,10 +416,6 @@ class GameState:
 
     def is_legal(self, player: int, move: Move) -> bool:
         return self.check(player, move) is None
-
-    def verify(self, player: int, move: Move) -> None:
-        """Raise :class:`IllegalMove` unless ``player`` may make ``move`` now."""
-        self._verify(player, move)
 
     def legal_moves(self, player: int) -> list[Move]:
         """Every move ``player`` may make now. Where a hand is not fully known, any card whose
@@ -709,23 +689,27 @@ class GameState:
         self._legal_cache = None
         events: list = []
         kind = type(move)
-        if kind is Beat:
-            move = self.game.beat_move(card, target)
-            self._beat(player, card, target, events)
-        elif kind is Attack:
-            move = self.game.attacks[card]
-            self._attack(player, card, events)
-        elif kind is TossIn:
-            move = self.game.tosses[card]
-            self._toss(player, card, events)
-        elif kind is Transfer:
-            move = self.game.transfers[card]
-            self._transfer(player, card, events)
-        elif kind is Pass:
+        if kind is Pass:
             self._passed |= 1 << player
             self._settle(events)
-        else:
+        elif kind is Take:
             self._take(events)
+        else:
+            self._play(player, card)
+            if kind is Beat:
+                move = self.game.beat_move(card, target)
+                self._beat(card, target)
+            elif kind is Attack:
+                move = self.game.attacks[card]
+                self._attack(card)
+            elif kind is TossIn:
+                move = self.game.tosses[card]
+                self._toss(card)
+            else:
+                move = self.game.transfers[card]
+                self._transfer(player, card)
+            if not self._after_move(player, events):  # R16 / D6: the player's last card
+                self._settle(events)
         record = Record(player, move, tuple(events))
         self.log.append(record)
         return record.events
@@ -740,51 +724,36 @@ class GameState:
         self._count[player] -= 1
         self._table_mask |= bit
 
-    def _attack(self, player: int, card: int, events: list) -> None:
-        self._play(player, card)
+    def _lay(self, card: int) -> None:
+        """A new unbeaten card on the table."""
         self._att.append(card)
         self._def.append(-1)
-        self._unbeaten = 1
+        self._unbeaten += 1
+
+    def _attack(self, card: int) -> None:
+        self._lay(card)
         self._toss_mask = self.game.links[card]  # classic: ranks on the table (D3)
         self.phase = DEFEND
-        if not self._after_move(player, events):
-            self._settle(events)
 
-    def _beat(self, player: int, card: int, target: int, events: list) -> None:
-        self._play(player, card)
+    def _beat(self, card: int, target: int) -> None:
         self._def[self._att.index(target)] = card
         self._unbeaten -= 1
         self._last_beat = card
         links = self.game.links[card]
         self._toss_mask = links if self.rules.toss_needs_all_beaten else self._toss_mask | links
         self._passed = 0  # R9: after a beat the right to toss starts again with the attacker
-        if not self._after_move(player, events):
-            self._settle(events)
 
-    def _transfer(self, player: int, card: int, events: list) -> None:
-        self._play(player, card)
-        self._att.append(card)
-        self._def.append(-1)
-        self._unbeaten += 1
+    def _transfer(self, player: int, card: int) -> None:
+        self._lay(card)
         self._toss_mask |= self.game.links[card]
-        self.attacker = player  # R8 (interpretation): the transferring player attacks for R9, R13
-        self.defender = self._left(player)
-        self._order = self._refill_order()
-        self._limit = min(MAX_TABLE, self._count[self.defender])
-        if not self._after_move(player, events):
-            self._settle(events)
+        self._seat_bout(player)  # R8 (interpretation): the transferring player attacks for R9, R13
 
-    def _toss(self, player: int, card: int, events: list) -> None:
-        self._play(player, card)
-        self._att.append(card)
-        self._def.append(-1)
-        self._unbeaten += 1
+    def _toss(self, card: int) -> None:
+        self._lay(card)
         if self.phase != TAKING:
             self.phase = DEFEND
         if not self.rules.toss_needs_all_beaten:
             self._toss_mask |= self.game.links[card]  # D3: every rank on the table
-        if not self._after_move(player, events):
-            self._settle(events)
 
     def _take(self, events: list) -> None:
         if self.rules.toss_after_take:
@@ -863,13 +832,17 @@ class GameState:
             events.append(Refill(tuple(draws)))
 
     def _new_bout(self, attacker: int, events: list | None) -> None:
+        self._seat_bout(attacker)
+        self.phase = ATTACK
+        if events is not None:
+            events.append(NextBout(attacker, self.defender))
+
+    def _seat_bout(self, attacker: int) -> None:
+        """``attacker`` against the next player: the refill order and the R10 limit follow."""
         self.attacker = attacker
         self.defender = self._left(attacker)
         self._order = self._refill_order()
         self._limit = min(MAX_TABLE, self._count[self.defender])
-        self.phase = ATTACK
-        if events is not None:
-            events.append(NextBout(attacker, self.defender))
 
     def _left(self, seat: int) -> int:
         """The next player clockwise who is still in the game."""

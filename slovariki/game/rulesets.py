@@ -40,6 +40,11 @@ class Ruleset:
         """The deck this ruleset always uses, or None when the deck comes from the word bank."""
         return None
 
+    @property
+    def classic(self) -> bool:
+        """Played with ordinary playing cards (classic durak): the word bank plays no part."""
+        return self.standard_deck() is not None
+
     def show(self, card: Any) -> str:
         """A card as written in a message."""
         return str(card)

@@ -69,7 +69,7 @@ def render(table: Table) -> str:
     if setup.words is not None:
         lines.append(f"слова: {setup.words}")
     lines += ["", bout_header(1, *(names[p] for p in table.opening))]
-    classic = state.rules.standard_deck() is not None
+    classic = state.rules.classic
     for number, (record, bout) in enumerate(zip(state.log, bout_numbers(state.log)), 1):
         lines.append(f"{number}. {names[record.player]}: {move_text(record.move)}")
         for said in event_lines(record.events, names, bout, classic):
@@ -181,7 +181,7 @@ def replay(record: Record) -> Verdict:
         table = Table.start(record.setup)
     except Rejected as exc:
         return Verdict(0, f"партию нельзя начать: {exc.message}", None)
-    classic = table.state.rules.standard_deck() is not None
+    classic = table.state.rules.classic
     for done, recorded in enumerate(record.moves):
         where = f"ход {recorded.number} (строка {recorded.line}): {recorded.player}: {recorded.text}"
         try:

@@ -63,7 +63,7 @@ _EXAMPLES = {
 
 def help_text(rules: Any) -> str:
     """How to write moves, with cards of the ruleset's deck and its rule numbers."""
-    card, card_shown, beater, beater_shown, transfer, toss, how = _EXAMPLES[rules.standard_deck() is not None]
+    card, card_shown, beater, beater_shown, transfer, toss, how = _EXAMPLES[rules.classic]
     rows = [
         (f"Аня {card}", f"Аня ходит картой {card_shown}: заходит, отбивается или подкидывает — смотря чей ход"),
         (f"Боря бьёт {beater}", f"Боря бьёт картой {beater_shown}"),
@@ -85,7 +85,7 @@ def help_text(rules: Any) -> str:
 
 def example(rules: Any, name: str) -> str:
     """A move to show in a hint: «Аня коридор», «Аня 8п»."""
-    return f"{name} {_EXAMPLES[rules.standard_deck() is not None][0]}"
+    return f"{name} {_EXAMPLES[rules.classic][0]}"
 
 
 @dataclass(frozen=True)
@@ -340,7 +340,7 @@ class Repl:
             return False
         self.save()
         self.say(f"{self._mark('✓', '32')} {table.names[seat]}: {move_text(table.state.log[-1].move)}.")
-        for line in event_lines(events, table.names, bout, self._classic()):
+        for line in event_lines(events, table.names, bout, table.state.rules.classic):
             self.say(line if line.startswith("Заход ") else f"  {line}")
         return True
 
@@ -426,9 +426,6 @@ class Repl:
         if not self.colour:
             return f"{card.word} {stars(card.stars)}"
         return f"\x1b[{card.colour.terminal}m●\x1b[0m {styled_word(card, True)} {stars(card.stars)}"
-
-    def _classic(self) -> bool:
-        return self.table.state.rules.standard_deck() is not None
 
     def welcome(self, resumed: bool) -> None:
         table = self.table

@@ -90,7 +90,7 @@ def _word_cards(words: str | None, grades: tuple[int, ...] | None) -> tuple[Any,
 @lru_cache(maxsize=8)
 def _game(rules: str, words: str | None, grades: tuple[int, ...] | None) -> Game:
     ruleset = find_ruleset(rules)
-    cards = None if ruleset.standard_deck() is not None else _word_cards(words, grades)
+    cards = None if ruleset.classic else _word_cards(words, grades)
     return Game(ruleset, cards)
 
 
@@ -146,7 +146,7 @@ class Table:
         except SetupError as exc:
             raise Rejected("bad-setup", exc.message) from None
         canonical = replace(setup, trump=str(trump), rules=game.rules.name)
-        if game.rules.standard_deck() is not None:  # classic durak: the word bank plays no part
+        if game.rules.classic:  # the word bank plays no part
             canonical = replace(canonical, grades=None, words=None)
         return cls(canonical, game, state)
 

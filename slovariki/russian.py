@@ -21,6 +21,11 @@ def cards(n: int) -> str:
     return f"{n} {plural(n, 'карта', 'карты', 'карт')}"
 
 
+def stars(n: int) -> str:
+    """«1 звёздочка», «2 звёздочки»."""
+    return f"{n} {plural(n, 'звёздочка', 'звёздочки', 'звёздочек')}"
+
+
 def cards_genitive(n: int) -> str:
     """After «больше», «меньше», «не больше»: «1 карты», «6 карт»."""
     return f"{n} {plural(n, 'карты', 'карт', 'карт')}"

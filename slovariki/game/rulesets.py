@@ -14,7 +14,7 @@ from typing import Any
 from slovariki.game import errors
 from slovariki.game.cards import RANK_NAMES, standard_deck
 from slovariki.russian import cards as n_cards
-from slovariki.russian import cards_genitive
+from slovariki.russian import cards_genitive, stars
 
 HAND_SIZE = 6  # R3, R13
 MAX_TABLE = 6  # R10
@@ -124,7 +124,7 @@ class Slovariki(Ruleset):
 
     def transfer_refusal(self, card: Any, attack: Any) -> str:
         return (f"{self.rule['transfer']}: переводят только картой того же цвета и с тем же числом "
-                f"звёздочек, что и у карты {self.show(attack)} ({attack.suit.russian}, {_stars(attack.rank)})")
+                f"звёздочек, что и у карты {self.show(attack)} ({attack.suit.russian}, {stars(attack.rank)})")
 
     def toss_refusal(self, card: Any, last_beat: Any, table: Sequence[Any]) -> tuple[str, str]:
         letters = ", ".join(sorted(last_beat.hard_letters))
@@ -179,10 +179,6 @@ class ClassicDurak(Ruleset):
         ranks = ", ".join(RANK_NAMES[r] for r in sorted({c.rank for c in table}))
         return errors.TOSS_NOT_ALLOWED, (
             f"{self.rule['toss']}: подкидывают только карты тех достоинств, что уже лежат на столе ({ranks})")
-
-
-def _stars(n: int) -> str:
-    return {1: "1 звёздочка", 2: "2 звёздочки", 3: "3 звёздочки"}[n]
 
 
 SLOVARIKI = Slovariki()

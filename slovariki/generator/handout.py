@@ -8,7 +8,7 @@ from xml.sax.saxutils import escape
 
 from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
 
-from slovariki.russian import plural
+from slovariki import russian
 from slovariki.generator import documents, theme
 from slovariki.generator.faces import grade_label
 from slovariki.generator.symbols import SHAPE_NAMES
@@ -38,7 +38,7 @@ def prepare(deck: Deck, stress: bool = True) -> list[Flowable]:
     for grade, in_grade in groupby(cards, key=lambda c: c.grade):
         colour = next(iter(in_grade := list(in_grade))).colour
         story.append(Paragraph(f"{grade_label(grade)}: {colour.russian} цвет, значок «{SHAPE_NAMES[colour]}» "
-                               f"({len(in_grade)} {plural(len(in_grade), 'слово', 'слова', 'слов')})",
+                               f"({len(in_grade)} {russian.plural(len(in_grade), 'слово', 'слова', 'слов')})",
                                styles["h2"]))
         number = 1  # words are numbered through the grade, for a dictation
         for stars, group in groupby(in_grade, key=lambda c: c.stars):
@@ -50,7 +50,7 @@ def prepare(deck: Deck, stress: bool = True) -> list[Flowable]:
 
 def _table(grade: int, stars: int, cards: list[Card], first: int, styles: dict, stress: bool) -> Table:
     # The heading row repeats on a new page, so it names the grade too: numbers restart in each grade.
-    heading = f"{grade_label(grade)}, {stars} {plural(stars, 'звёздочка', 'звёздочки', 'звёздочек')}"
+    heading = f"{grade_label(grade)}, {russian.stars(stars)}"
     rows = [[Paragraph(f"<b>{heading}</b>", styles["cell"]), "", ""]]
     rows += [[Paragraph(str(n), styles["cell"]), Paragraph(word_markup(card, stress), styles["word"]),
               Paragraph(escape(card.definition), styles["cell"])] for n, card in enumerate(cards, first)]

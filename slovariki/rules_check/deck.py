@@ -14,15 +14,16 @@ from dataclasses import dataclass, field
 from itertools import combinations
 
 from slovariki.diagnostics import Diagnostic, error, warning
-from slovariki.game import SLOVARIKI, Game, capacity
+from slovariki.game import HAND_SIZE, SLOVARIKI, Game, capacity
+from slovariki.game.rulesets import MAX_PLAYERS, MIN_PLAYERS
+from slovariki.model import Card, Colour, Deck
 from slovariki.russian import cards as n_cards
 from slovariki.russian import cards_genitive
-from slovariki.model import Card, Colour, Deck
+from slovariki.russian import stars as n_stars
 
 FEW_TOSS_PARTNERS = 3  # fewer than this many toss-in partners is a warning
 MIN_CLASS = 6  # word-lists.md: at least 6 cards per star level of a grade
 BALANCE = 2 / 3  # a colour with fewer than 2/3 of the largest colour's cards is out of balance
-STARS = {1: "1 звёздочка", 2: "2 звёздочки", 3: "3 звёздочки"}
 WITH_STARS = {1: "с 1 звёздочкой", 2: "с 2 звёздочками", 3: "с 3 звёздочками"}
 
 
@@ -69,7 +70,7 @@ class DeckReport:
 
 
 def _class_name(colour_key: str, stars: int) -> str:
-    return f"{Colour.from_key(colour_key).russian}, {STARS[stars]}"
+    return f"{Colour.from_key(colour_key).russian}, {n_stars(stars)}"
 
 
 def _card_kind(colour_key: str, stars: int) -> str:
@@ -98,8 +99,8 @@ def _capacity(size: int, found: list[Diagnostic]) -> int:
     most = capacity(size)
     if most == 0:
         found.append(error(None, "deck-too-small", f"правило 2: в колоде {n_cards(size)}, а даже для двух "
-                                                   f"игроков нужно не меньше {cards_genitive(13)}"))
-    elif most < 6:
+                                                   f"игроков нужно не меньше {cards_genitive(HAND_SIZE * MIN_PLAYERS + 1)}"))
+    elif most < MAX_PLAYERS:
         found.append(warning(None, "deck-capacity", f"правило 2: колоды ({n_cards(size)}) хватает только "
                                                     f"на {most} игроков, а играть можно и вшестером"))
     return most

@@ -10,11 +10,12 @@ from reportlab.platypus import Flowable, SimpleDocTemplate
 
 from slovariki.generator import fonts, theme
 from slovariki.generator.faces import Faces
+from slovariki.generator.options import PAPERS
 from slovariki.generator.sheet import Rect, Placement
 from slovariki.model import Card
 
 MM = theme.MM
-PAPER_POINTS = {"a4": (210 * MM, 297 * MM), "letter": (215.9 * MM, 279.4 * MM)}
+PAPER_POINTS = {name: (width * MM, height * MM) for name, (width, height) in PAPERS.items()}
 
 
 def styles() -> dict[str, ParagraphStyle]:

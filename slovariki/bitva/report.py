@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from slovariki.bitva.game import Drawn, Event, FourOfARank, Game, GameOver, Out, Penalized, Result
-from slovariki.bitva.rules import DECK_SIZE, Deal, DealPlan
+from slovariki.bitva.rules import DECK_SIZE, FOUR_OF_A_RANK_BONUS, OUT_BONUS, PENALTY, Deal, DealPlan
 from slovariki.game.cards import PlayingCard
 from slovariki.russian import cards as n_cards
 from slovariki.russian import plural
@@ -109,12 +109,12 @@ def event_text(event: Event, game: Game) -> str:
         return (f"Из резерва взято {event.count}: на руке {game.hands[event.player]}, "
                 f"в резерве {game.reserves[event.player]}.")
     if isinstance(event, FourOfARank):
-        return f"Все четыре {RANKS_FOUR[event.rank]} выложил игрок {event.player}: +5."
+        return f"Все четыре {RANKS_FOUR[event.rank]} выложил игрок {event.player}: {signed(FOUR_OF_A_RANK_BONUS)}."
     if isinstance(event, Out):
-        return f"Игрок {event.player} избавился от всех карт: +10."
+        return f"Игрок {event.player} избавился от всех карт: {signed(OUT_BONUS)}."
     if isinstance(event, Penalized):
         count = len(game.penalties[event.player])
-        return f"Штраф игроку {event.player}: −10 (всего штрафов: {count})."
+        return f"Штраф игроку {event.player}: {signed(PENALTY)} (всего штрафов: {count})."
     if isinstance(event, Result):
         return result_text(game)
     assert isinstance(event, GameOver)

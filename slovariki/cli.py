@@ -57,6 +57,12 @@ def _load(words_dir: str | None):
         sys.exit(2)
 
 
+def _mention_remarks(bank) -> None:
+    """For commands that use the bank without checking it: the problems are ``check``'s to show."""
+    if bank.diagnostics:
+        click.echo(f"В файлах есть замечания ({len(bank.diagnostics)}): подробности покажет «slovariki check».", err=True)
+
+
 class _Main(clicktext.Group):
     """The top command: a failed file operation that no command caught, above all a failed write of the
     output (a full disk under «> отчёт.txt»), is a message, not a traceback; click handles only a
@@ -113,8 +119,7 @@ def words(words_dir: str | None, grade: int | None, stars: int | None, letter: s
     from slovariki.terminal import word_table
 
     bank = _load(words_dir)
-    if bank.diagnostics:
-        click.echo(f"В файлах есть замечания ({len(bank.diagnostics)}): подробности покажет «slovariki check».", err=True)
+    _mention_remarks(bank)
     deck = bank.deck.select([grade] if grade else None, stars, letter)
     on_screen = sys.stdout.isatty()
     click.echo(word_table(deck, colour=on_screen, width=shutil.get_terminal_size().columns if on_screen else None))
@@ -349,8 +354,6 @@ def referee(ctx: click.Context, jsonl: bool) -> None:
 def referee_play(players: str, trump: str, first: str | None, rules: str, grades: tuple[int, ...] | None,
                  words_dir: str | None, session_file: str | None, force: bool) -> None:
     """Новая партия: ходы вводятся по-русски, например «Аня коридор», «Боря берёт»."""
-    import os
-
     from slovariki.referee import repl
     from slovariki.referee.session import SessionError
     from slovariki.referee.table import Rejected, Setup
@@ -437,9 +440,7 @@ def simulate(games: int, players: int, seed: int, grades: tuple[int, ...] | None
 
     if rules == "slovariki":
         bank = _load(words_dir)
-        if bank.diagnostics:
-            click.echo(f"В файлах есть замечания ({len(bank.diagnostics)}): подробности покажет «slovariki check».",
-                       err=True)
+        _mention_remarks(bank)
         cards = list(bank.deck.select(grades))
     elif words_dir is not None or grades is not None:
         raise click.UsageError("--words и --grades нужны только для правил slovariki")

@@ -15,7 +15,7 @@ from slovariki.bitva import errors as E
 from slovariki.bitva.errors import Refused
 from slovariki.bitva.game import Draw, Finish, Game, Meld, Move, Penalty
 from slovariki.bitva.notation import parse_card
-from slovariki.referee.protocol import encoded
+from slovariki.jsonl import encoded
 
 _MISSING = object()
 

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from typing import IO, Any
 
 from slovariki.game import move_from_json
+from slovariki.jsonl import encoded
 from slovariki.referee.table import Rejected, Setup, Table
 
 MOVES = ("attack", "beat", "transfer", "toss", "pass", "take")
@@ -108,12 +109,6 @@ class Session:
         except ValueError as exc:
             raise Rejected("bad-command", str(exc)) from None
         return events_json(table.play(seat, move), table.names)
-
-
-def encoded(answer: dict) -> bytes:
-    """One answer line in UTF-8. A lone surrogate sent to us as ``\\udcff`` and quoted back in a
-    message goes out as the same JSON escape: it cannot be written as UTF-8."""
-    return json.dumps(answer, ensure_ascii=False).encode("utf-8", "backslashreplace")
 
 
 def run(lines: Iterable[bytes], out: IO[bytes]) -> None:

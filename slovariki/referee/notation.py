@@ -26,7 +26,7 @@ Lines starting with ``#`` are comments. The text drives the engine only through
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from slovariki.game import Attack, Beat, Move, Pass, Take, TossIn, Transfer
@@ -104,7 +104,7 @@ def parse(text: str) -> Record:
         match = _MOVE.match(line)
         if match:
             if moves:
-                moves[-1] = _with_results(moves[-1], pending)
+                moves[-1] = replace(moves[-1], results=tuple(pending))
             else:
                 _setup(header, number)  # a missing header is reported at the first move
             pending = []
@@ -121,12 +121,8 @@ def parse(text: str) -> Record:
                                             f"({', '.join(KEYS)}) или ход вида «1. Аня: заходит с карты «коридор»»")
             header[KEYS[key.strip().lower()]] = value.strip()
     if moves:
-        moves[-1] = _with_results(moves[-1], pending)
+        moves[-1] = replace(moves[-1], results=tuple(pending))
     return Record(_setup(header, 1), tuple(moves))
-
-
-def _with_results(move: RecordedMove, results: list[str]) -> RecordedMove:
-    return RecordedMove(move.line, move.number, move.player, move.text, tuple(results))
 
 
 def _setup(header: dict[str, str], line: int) -> Setup:

@@ -267,7 +267,7 @@ def bitva_play(players: tuple[str, ...] | None, record: str | None, jsonl: bool)
     if jsonl:
         if players or record:
             raise click.UsageError("с --jsonl игроков называет команда new, а --record не используется")
-        run_jsonl(sys.stdin, sys.stdout)
+        run_jsonl(sys.stdin.buffer, sys.stdout.buffer)
         return
     try:
         run_repl(typed_lines(lambda: "> "), click.echo, players, Path(record) if record else None)

@@ -8,14 +8,14 @@ style as the durak referee: ``{"ok": true, "events": [...], "state": {...}}`` or
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
-from typing import Any, TextIO
+from collections.abc import Callable, Iterable
+from typing import IO, Any
 
 from slovariki.bitva import errors as E
 from slovariki.bitva.errors import Refused
 from slovariki.bitva.game import Draw, Finish, Game, Meld, Move, Penalty
 from slovariki.bitva.notation import parse_card
-from slovariki.jsonl import encoded
+from slovariki.jsonl import refusal, serve
 
 _MISSING = object()
 
@@ -80,28 +80,19 @@ class Session:
         try:
             try:
                 request = json.loads(line)
-            except json.JSONDecodeError:
+            except (ValueError, RecursionError):
                 raise Refused(E.BAD_COMMAND, "строка не JSON") from None
             if not isinstance(request, dict):
                 raise Refused(E.BAD_COMMAND, "нужен JSON-объект с полем «cmd»")
             events = self._run(request)
         except Refused as exc:
-            return {"ok": False, "code": exc.code, "message": exc.message, "state": self.state()}
+            return refusal(exc.code, exc.message, self.state())
         return {"ok": True, "events": events, "state": self.state()}
 
     def state(self) -> dict | None:
         return self.game.as_json() if self.game else None
 
 
-def run_jsonl(stdin: TextIO, stdout: TextIO) -> None:
-    session = Session()
-    for raw in getattr(stdin, "buffer", stdin):  # bytes when possible: a bad byte must not stop us
-        try:
-            line = raw.decode("utf-8") if isinstance(raw, bytes) else raw
-        except UnicodeDecodeError:
-            answer = {"ok": False, "code": E.BAD_COMMAND, "message": "строка не в кодировке UTF-8",
-                      "state": session.state()}
-        else:
-            answer = session.answer(line)
-        stdout.write(encoded(answer).decode("utf-8") + "\n")
-        stdout.flush()
+def run_jsonl(lines: Iterable[bytes], out: IO[bytes]) -> None:
+    """Answer each line of ``lines`` on ``out`` as it comes, flushing after each answer."""
+    serve(lines, out, Session())

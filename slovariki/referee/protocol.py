@@ -7,13 +7,11 @@ that is not a command is answered with ``bad-command`` like any other refusal.
 from __future__ import annotations
 
 import json
-import sys
-import traceback
 from collections.abc import Iterable
 from typing import IO, Any
 
 from slovariki.game import move_from_json
-from slovariki.jsonl import encoded
+from slovariki.jsonl import refusal, serve
 from slovariki.referee.table import Rejected, Setup, Table
 
 MOVES = ("attack", "beat", "transfer", "toss", "pass", "take")
@@ -62,14 +60,14 @@ class Session:
         """The answer to one input line; never raises for anything the client sends."""
         try:
             return self._accept(self._dispatch(self._command(line)))
-        except Rejected as refusal:
-            return {"ok": False, "code": refusal.code, "message": refusal.message, "state": self._state()}
+        except Rejected as rejected:
+            return refusal(rejected.code, rejected.message, self.state())
 
-    def _state(self) -> dict | None:
+    def state(self) -> dict | None:
         return None if self.table is None else state_json(self.table)
 
     def _accept(self, events: list[dict]) -> dict:
-        return {"ok": True, "events": events, "state": self._state()}
+        return {"ok": True, "events": events, "state": self.state()}
 
     @staticmethod
     def _command(line: str) -> dict:
@@ -113,22 +111,4 @@ class Session:
 
 def run(lines: Iterable[bytes], out: IO[bytes]) -> None:
     """Answer each line of ``lines`` on ``out`` as it comes, flushing after each answer."""
-    session = Session()
-    for raw in lines:
-        try:
-            line = raw.decode("utf-8")
-        except UnicodeDecodeError:
-            answer = {"ok": False, "code": "bad-command", "message": "строка не в кодировке UTF-8",
-                      "state": session._state()}
-        else:
-            try:
-                answer = session.answer(line)
-            except Exception as exc:  # a bug of ours must not end the game either
-                traceback.print_exc(file=sys.stderr)
-                answer = {"ok": False, "code": "bad-command", "message": f"внутренняя ошибка судьи: {exc}",
-                          "state": None}
-        try:
-            out.write(encoded(answer) + b"\n")
-            out.flush()
-        except BrokenPipeError:  # the reader has gone: nobody is left to answer
-            return
+    serve(lines, out, Session())

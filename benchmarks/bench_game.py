@@ -11,29 +11,14 @@ Run: python benchmarks/bench_game.py [games]
 
 from __future__ import annotations
 
-import gc
 import random
 import sys
-import time
+
+from timing import best_of
 
 from slovariki.game import Game
 from slovariki.rules_check.simulator import play_game, simulate
 from slovariki.wordlist import load_bank
-
-
-def best_of(runs: int, action) -> float:
-    """The best time of ``runs`` runs, with the garbage collector off as in timeit."""
-    times = []
-    for _ in range(runs):
-        gc.collect()
-        gc.disable()
-        try:
-            start = time.perf_counter()
-            action()
-            times.append(time.perf_counter() - start)
-        finally:
-            gc.enable()
-    return min(times)
 
 
 def games_per_second(game: Game, games: int, strategy: str = "random") -> tuple[float, int]:

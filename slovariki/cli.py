@@ -190,11 +190,13 @@ def build_deck(words_dir: str | None, grades: tuple[int, ...] | None, out_dir: s
         if calibration:
             result = build.build_calibration(settings, out)
         else:
-            report = check_bank(_load(words_dir), grades)
-            if report.errors:
+            report = check_bank(_load(words_dir), grades, deck_rules=True)
+            if report.word_errors:
                 click.echo(report.as_text(), err=True)
                 click.echo("Колода не собрана: сначала исправьте ошибки в списках слов.", err=True)
                 sys.exit(1)
+            for finding in report.deck_errors:  # a small practice deck is still worth printing
+                click.echo(f"Замечание о колоде: {finding.message}", err=True)
             try:
                 template = Path(rules_template) if rules_template else None
                 result = build.build_deck(report.deck, settings, out, bar, template)

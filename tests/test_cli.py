@@ -193,3 +193,21 @@ def test_words_to_a_file_keeps_whole_definitions_and_a_terminal_gets_its_width(r
     deck = load_bank().deck
     lines = word_table(deck, colour=False, width=80).splitlines()
     assert max(len(line) for line in lines) <= 80 and any(line.endswith("…") for line in lines)
+
+
+def test_build_deck_prints_a_small_practice_deck_and_names_its_rule_gaps(runner, bank_dir, tmp_path):
+    folder = bank_dir({"grade1.yaml": GOOD})
+    out = tmp_path / "печать"
+    result = runner.invoke(main, ["build-deck", "--words", str(folder), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "Замечание о колоде: правило 2:" in result.stderr
+    assert "Замечание о колоде: правило 8: «коридор»" in result.stderr
+    assert (out / "cards.pdf").is_file()
+
+
+def test_build_deck_refuses_word_errors(runner, bank_dir, tmp_path):
+    out = tmp_path / "печать"
+    result = runner.invoke(main, ["build-deck", "--words", str(bank_dir({"grade1.yaml": BAD})), "--out", str(out)])
+    assert result.exit_code == 1
+    assert "error not-lemma:" in result.stderr and "Колода не собрана" in result.stderr
+    assert not out.exists() or not any(out.iterdir())

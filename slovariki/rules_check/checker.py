@@ -32,6 +32,17 @@ class CheckReport:
     def failed(self, strict: bool = False) -> bool:
         return self.errors > 0 or (strict and self.warnings > 0)
 
+    @property
+    def deck_errors(self) -> tuple[Diagnostic, ...]:
+        """What the deck rules checks found wrong with the deck as a whole."""
+        return tuple(d for d in self.deck_check.diagnostics if d.is_error) if self.deck_check else ()
+
+    @property
+    def word_errors(self) -> tuple[Diagnostic, ...]:
+        """Errors in the word files and their entries: everything but the deck rules findings."""
+        deck = set(self.deck_errors)
+        return tuple(d for d in self.diagnostics if d.is_error and d not in deck)
+
     def summary(self) -> dict[int, Counter]:
         """Cards per grade, counted by stars."""
         table: dict[int, Counter] = {}

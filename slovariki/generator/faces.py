@@ -132,13 +132,18 @@ class Faces:
         canvas.beginForm(name, -b, -b, self.width + b, self.height + b)
         return True
 
+    def _fill_to_bleed(self, canvas: Canvas, colour: str) -> None:
+        """Colour the whole card and its bleed, so a cut a little off the line shows no white."""
+        b = self.bleed
+        canvas.setFillColor(colour)
+        canvas.rect(-b, -b, self.width + 2 * b, self.height + 2 * b, stroke=0, fill=1)
+
     def _frame_form(self, canvas: Canvas, colour: Colour, stars: int) -> str:
         name = f"front-{colour.key}-{stars}"
         if not self._begin_form(canvas, name):
             return name
-        s, w, h, b = self.style, self.width, self.height, self.bleed
-        canvas.setFillColor(colour.print_tint)
-        canvas.rect(-b, -b, w + 2 * b, h + 2 * b, stroke=0, fill=1)
+        s, w, h = self.style, self.width, self.height
+        self._fill_to_bleed(canvas, colour.print_tint)
         canvas.setFillColor(theme.PAPER)
         canvas.roundRect(s.frame, s.frame, w - 2 * s.frame, h - 2 * s.frame, s.corner_radius, stroke=0, fill=1)
         canvas.setFillColor(colour.print_tint)
@@ -220,8 +225,7 @@ class Faces:
         if not self._begin_form(canvas, name):
             return name
         s, w, h, b = self.style, self.width, self.height, self.bleed
-        canvas.setFillColor(theme.BACK_FIELD)
-        canvas.rect(-b, -b, w + 2 * b, h + 2 * b, stroke=0, fill=1)
+        self._fill_to_bleed(canvas, theme.BACK_FIELD)
         # A quiet all-over pattern of the four suit shapes: drift in duplex printing stays invisible.
         canvas.setFillColor(theme.BACK_PATTERN)
         step = s.back_symbol * 2.2

@@ -15,8 +15,10 @@ from pathlib import Path
 from typing import BinaryIO
 
 import jinja2
+import markupsafe
 from reportlab.platypus import Flowable, PageBreak, Paragraph, Table, TableStyle
 
+from slovariki import rulebook
 from slovariki.game import rulesets
 from slovariki.russian import plural
 from slovariki.generator import documents, theme
@@ -99,6 +101,9 @@ def context(deck: Deck, examples: dict[str, Example | None]) -> dict:
         "cards": len(deck),
         "colours": colours,
         "players_max": rulesets.capacity(len(deck)),
+        "min_players": rulesets.MIN_PLAYERS,
+        "max_players": rulesets.MAX_PLAYERS,
+        "rules": rulebook.rules("slovariki"),
         "hand": rulesets.HAND_SIZE,
         "limit": rulesets.MAX_TABLE,
         "examples": examples,
@@ -119,7 +124,18 @@ def environment(template: Path | None) -> tuple[jinja2.Environment, str]:
     env = jinja2.Environment(loader=loader, autoescape=True, undefined=jinja2.StrictUndefined,
                              trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
     env.filters["plural"] = lambda n, one, few, many: f"{n} {plural(n, one, few, many)}"
+    env.filters["rich"] = rich
     return env, name
+
+
+# The rulebook's inline markup as ReportLab's: bold, italic, and red as the hard letters are printed.
+REPORTLAB: rulebook.Style = {"bold": ("<b>", "</b>"), "italic": ("<i>", "</i>"),
+                             "red": (f'<font color="{theme.HARD_RED}"><b>', "</b></font>")}
+
+
+def rich(text: str) -> markupsafe.Markup:
+    """A rule's text (rulebook markup) as the sheet's inline markup, everything else escaped."""
+    return markupsafe.Markup(rulebook.render(text, REPORTLAB, lambda part: str(markupsafe.escape(part))))
 
 
 def render_text(deck: Deck, examples: dict[str, Example | None], template: Path | None = None) -> str:

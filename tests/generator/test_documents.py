@@ -190,3 +190,19 @@ def test_handout_says_the_stress_is_marked_only_when_it_is(build, stress):
     assert ("\u0301" in flat) == stress
     assert ("ударение отмечено" in flat) == stress and "Сложные буквы выделены красным" in flat
 
+
+
+def test_rules_sheet_prints_the_rulebook_texts(deck):
+    from slovariki import rulebook
+
+    blocks = [b for b in rules_sheet.parse_blocks(rules_sheet.render_text(deck, {"beat": None, "transfer": None,
+                                                                               "toss": None})) if b.tag == "rule"]
+    assert [b.attrs["n"] for b in blocks] == [r.number for r in rulebook.rules("slovariki")]
+    for block, rule in zip(blocks, rulebook.rules("slovariki")):
+        text = " ".join(re.sub(r"<[^>]+>", "", block.body).split())
+        assert text == rule.plain().removeprefix(f"Правило {rule.number}. ")
+
+
+def test_rulebook_markup_becomes_the_sheets_and_the_rest_is_escaped():
+    assert rules_sheet.rich("a < b **c ==д==** & *e*") == (
+        'a &lt; b <b>c <font color="#D00000"><b>д</b></font></b> &amp; <i>e</i>')

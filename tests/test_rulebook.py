@@ -1,0 +1,91 @@
+"""The rulebook: one source for the docs page, the rules sheet and the referee's rule lookup."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from slovariki import rulebook
+from slovariki.game import rulesets
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "slovariki"
+
+
+def test_docs_page_is_generated_from_the_rulebook():
+    page = (ROOT / "docs" / "game-rules.md").read_text(encoding="utf-8")
+    assert page == rulebook.markdown(), "run: python -m slovariki.rulebook docs/game-rules.md"
+
+
+def test_rules_are_numbered_1_to_16_and_d1_to_d6_in_order():
+    assert [r.number for r in rulebook.rules("slovariki")] == [str(n) for n in range(1, 17)]
+    assert [r.number for r in rulebook.rules("classic")] == [f"D{n}" for n in range(1, 7)]
+    assert len(rulebook.rules()) == 22
+
+
+def test_every_text_is_filled_in_and_its_markup_closed():
+    for rule in rulebook.rules():
+        assert rule.title and rule.text and not rule.title.endswith(".")
+        plain = rule.plain()
+        assert not re.search(r"[{}*=`]", plain), plain
+        assert plain.startswith(f"Правило {rule.number}. {rule.title}. ")
+
+
+def test_the_interpretations_are_marked():
+    marked = [r.number for r in rulebook.rules() if r.clarification]
+    assert marked == ["8", "11", "13", "16"]
+    assert "Уточнение: кто перевёл, тот дальше считается заходящим" in rulebook.rule("8").plain()
+    assert rulebook.markdown().count("*Уточнение:*") == 4
+
+
+def test_numbers_come_from_the_rules_engine():
+    assert f"по {rulesets.HAND_SIZE} карточек" in rulebook.rule("3").text
+    assert f"не больше {rulesets.MAX_TABLE} карточек" in rulebook.rule("10").text
+    assert f"от {rulesets.MIN_PLAYERS} до {rulesets.MAX_PLAYERS} человек" in rulebook.rule("2").text
+
+
+def test_a_number_with_its_noun_agrees_with_the_value(monkeypatch):
+    monkeypatch.setitem(rulebook.VALUES, "hand", 4)
+    assert rulebook.fill("по {hand:карточка,карточки,карточек}, до {hand}") == "по 4 карточки, до 4"
+    monkeypatch.setitem(rulebook.VALUES, "hand", 21)
+    assert rulebook.fill("{hand:карточка,карточки,карточек}") == "21 карточка"
+
+
+@pytest.mark.parametrize("asked, number", [
+    ("7", "7"), (" R7 ", "7"), ("правило 16", "16"), ("D4", "D4"), ("д4", "D4"), ("Д 4", "D4"), ("d1", "D1"),
+])
+def test_lookup_of_a_rule_as_people_write_it(asked, number):
+    assert rulebook.rule(asked).number == number
+
+
+@pytest.mark.parametrize("asked", ["17", "D7", "0", "", "семь"])
+def test_an_unknown_rule_names_the_ones_there_are(asked):
+    with pytest.raises(rulebook.UnknownRule, match="есть правила с 1 по 16 и D1–D6"):
+        rulebook.rule(asked)
+
+
+def test_markup_renders_per_style_and_nests_without_repeating_a_wrapping():
+    text = "a **b ==c== d** *e* ==f== <g>"
+    assert rulebook.render(text, rulebook.PLAIN) == "a b c d e f <g>"
+    assert rulebook.render(text, rulebook.MARKDOWN) == "a **b c d** *e* **f** <g>"
+    style = {"bold": ("[", "]"), "italic": ("/", "/"), "red": ("(", ")")}
+    assert rulebook.render(text, style, str.upper) == "A [B (C) D] /E/ (F) <G>"
+
+
+def _cited_rules() -> set[str]:
+    found = set()
+    for path in PACKAGE.rglob("*"):
+        if path.suffix in (".py", ".j2"):
+            found |= set(re.findall(r"правил[оауе] (D?\d+)\b", path.read_text(encoding="utf-8")))
+    for ruleset in rulesets.RULESETS.values():
+        found |= {citation.split()[-1] for citation in ruleset.rule.values()}
+    return found
+
+
+def test_every_rule_the_program_cites_is_in_the_rulebook():
+    cited = _cited_rules()
+    assert {"7", "8", "9", "D2", "D6"} <= cited
+    for number in cited:
+        assert rulebook.rule(number).citation == f"правило {number}"

@@ -12,7 +12,7 @@ what differs between rulesets, ``moves`` and ``events`` for the values, ``cards`
 from slovariki.game.cards import PlayingCard, Suit, standard_deck
 from slovariki.game.errors import IllegalMove, SetupError
 from slovariki.game.events import (
-    Beaten, Draw, DrawnGame, Event, Fool, GameOver, NextBout, Refill, Taken, Winner,
+    Beaten, Draw, DrawnGame, Event, Fool, GameOver, NextBout, Out, Refill, Taken, Winner,
 )
 from slovariki.game.moves import Attack, Beat, Move, Pass, Take, TossIn, Transfer, move_from_json
 from slovariki.game.rulesets import (
@@ -24,7 +24,7 @@ from slovariki.game.state import ATTACK, DEFEND, OVER, TAKING, TOSS, Game, GameS
 __all__ = [
     "ATTACK", "DEFEND", "HAND_SIZE", "MAX_TABLE", "OVER", "PEREVODNOY", "PODKIDNOY", "RULESETS", "SLOVARIKI",
     "TAKING", "TOSS", "Attack", "Beat", "Beaten", "Draw", "DrawnGame", "Event", "Fool", "Game", "GameOver",
-    "GameState", "IllegalMove", "Move", "NextBout", "Outcome", "Pass", "PlayingCard", "Record", "Refill",
+    "GameState", "IllegalMove", "Move", "NextBout", "Out", "Outcome", "Pass", "PlayingCard", "Record", "Refill",
     "Ruleset", "SetupError", "Suit", "Take", "Taken", "TossIn", "Transfer", "UnknownRuleset", "Winner",
     "capacity", "find_ruleset", "move_from_json", "standard_deck",
 ]

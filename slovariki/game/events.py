@@ -80,6 +80,18 @@ class Winner:
 
 
 @dataclass(frozen=True, slots=True)
+class Out:
+    """Classic durak: ``player`` ran out of cards with the stock empty and left the game (D6). The
+    first player out is announced as :class:`Winner` instead; every later one as ``Out``."""
+
+    player: int
+    type: ClassVar[str] = "out"
+
+    def as_json(self, names: Sequence[str]) -> dict:
+        return {"type": self.type, "player": names[self.player]}
+
+
+@dataclass(frozen=True, slots=True)
 class Fool:
     """Classic durak: the last player holding cards (D6)."""
 
@@ -108,4 +120,4 @@ class GameOver:
         return {"type": self.type}
 
 
-Event = Beaten | Taken | Refill | NextBout | Winner | Fool | DrawnGame | GameOver
+Event = Beaten | Taken | Refill | NextBout | Winner | Out | Fool | DrawnGame | GameOver

@@ -33,6 +33,7 @@ class Ruleset:
     strict_toss_order: bool = False  # R9: the right to toss passes in a fixed order
     toss_after_take: bool = False  # D5: cards may be added after the defender says «беру»
     first_out_wins: bool = False  # R16: the first player out of cards wins and the game ends
+    spare_cards: int = 1  # R2, R3: a card beyond the hands turns up as trump (classic: may be 0)
     rule: dict[str, str] = {}  # topic -> citation, e.g. "beat" -> "правило 7"
 
     # --- hooks ---------------------------------------------------------------------------
@@ -119,7 +120,7 @@ class Slovariki(Ruleset):
                 return f"{head}: козырь бьётся только козырем"
             return f"{head}: козырь бьётся только козырем с тем же или большим числом звёздочек"
         if card.suit != target.suit and card.suit != trump:
-            return f"{head}: нужна {target.suit.russian_card} карта или козырь"
+            return f"{head}: нужна карта того же цвета ({target.suit.russian_card}) или козырь"
         return f"{head}: нужна карта того же цвета с тем же или большим числом звёздочек"
 
     def transfer_refusal(self, card: Any, attack: Any) -> str:
@@ -138,6 +139,7 @@ class ClassicDurak(Ruleset):
 
     equal_rank_beats = False
     toss_after_take = True
+    spare_cards = 0  # six players share the 36 cards: the last card dealt, shown, is trump
 
     def __init__(self, name: str, aliases: tuple[str, ...], title: str, transfer: bool) -> None:
         self.name, self.aliases, self.title, self.transfer = name, aliases, title, transfer
@@ -202,9 +204,10 @@ def find_ruleset(name: str | Ruleset) -> Ruleset:
     return found
 
 
-def capacity(deck_size: int) -> int:
-    """R2: the most players a deck of this size can deal to (0 when it cannot deal to two)."""
-    most = min(MAX_PLAYERS, (deck_size - 1) // HAND_SIZE)
+def capacity(deck_size: int, spare_cards: int = 1) -> int:
+    """R2: the most players a deck of this size can deal to (0 when it cannot deal to two);
+    ``spare_cards`` is how many cards must be left over (one for the trump in «Словарики»)."""
+    most = min(MAX_PLAYERS, (deck_size - spare_cards) // HAND_SIZE)
     return most if most >= MIN_PLAYERS else 0
 
 

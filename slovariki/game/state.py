@@ -26,7 +26,7 @@ from typing import Any
 from slovariki.game import errors
 from slovariki.game.errors import IllegalMove, SetupError
 from slovariki.game.events import (
-    Beaten, Draw, DrawnGame, Fool, GameOver, NextBout, Refill, Taken, Winner,
+    Beaten, Draw, DrawnGame, Fool, GameOver, NextBout, Out, Refill, Taken, Winner,
 )
 from slovariki.game.moves import Attack, Beat, Move, Pass, Take, TossIn, Transfer
 from slovariki.game.rulesets import (
@@ -110,7 +110,7 @@ class Game:
     @property
     def capacity(self) -> int:
         """R2: the most players this deck supports."""
-        return capacity(len(self.cards))
+        return capacity(len(self.cards), self.rules.spare_cards)
 
     def index(self, card: Any) -> int | None:
         """The card's number in this deck, or None when it is not in the deck."""
@@ -183,12 +183,14 @@ class Game:
     # --- starting a game ----------------------------------------------------------------------
     def _check_players(self, players: int) -> None:
         _check_player_count(players)
-        if HAND_SIZE * players + 1 > len(self.cards):
+        if HAND_SIZE * players + self.rules.spare_cards > len(self.cards):
             raise SetupError(too_small_message(len(self.cards), players))
 
     def deal(self, players: int, seed: int | random.Random | None = None, first: int | None = None,
              names: Sequence[str] | None = None) -> GameState:
         """R3: shuffle, deal 6 to each seat in turn, turn up the next card as trump, drawn last.
+        When the hands take the whole deck (classic durak, six players), the last card dealt is
+        shown and sets the trump; it stays in the last hand.
 
         ``first`` is the first attacker (R4, the youngest); None lets the ruleset decide (D1: the
         lowest trump) and falls back to seat 0.
@@ -197,10 +199,13 @@ class Game:
         rng = seed if isinstance(seed, random.Random) else random.Random(seed)
         order = list(range(len(self.cards)))
         rng.shuffle(order)
+        dealt = HAND_SIZE * players
         hands = [order[HAND_SIZE * p:HAND_SIZE * (p + 1)] for p in range(players)]
-        trump = order[HAND_SIZE * players]
-        rest = order[HAND_SIZE * players + 1:]
-        stock = [trump] + rest[::-1]  # drawn from the end: the trump card last
+        if dealt < len(order):
+            trump = order[dealt]
+            stock = [trump] + order[:dealt:-1]  # drawn from the end: the trump card last
+        else:
+            trump, stock = order[dealt - 1], []
         if first is None:
             first = self.rules.first_attacker(
                 [[self.cards[c] for c in hand] for hand in hands], self.cards[trump].suit)
@@ -233,18 +238,31 @@ class Game:
         return state
 
     def table_play(self, players: int, trump: Any, first: int = 0,
-                   names: Sequence[str] | None = None) -> GameState:
-        """A dealt game at a real table: only the face-up ``trump`` card is known (R3)."""
+                   names: Sequence[str] | None = None, trump_holder: int | None = None) -> GameState:
+        """A dealt game at a real table: only the face-up ``trump`` card is known (R3).
+
+        When the hands take the whole deck (classic durak, six players) the shown trump card is the
+        last card dealt and lies in a hand: ``trump_holder``'s when given, else in an unknown one.
+        """
         self._check_players(players)
         t = self.index(trump)
         if t is None:
             raise SetupError(f"карты {self.rules.show(trump)} нет в этой колоде")
-        if not 0 <= first < players:
-            raise SetupError(f"нет игрока с номером {first + 1}")
-        stock = [t] + [-1] * (len(self.cards) - HAND_SIZE * players - 1)
-        unseen = ((1 << len(self.cards)) - 1) & ~(1 << t)
-        return GameState._start(self, players, t, stock, [0] * players, [HAND_SIZE] * players, unseen,
-                                first, names)
+        for seat in (first, trump_holder):
+            if seat is not None and not 0 <= seat < players:
+                raise SetupError(f"нет игрока с номером {seat + 1}")
+        left = len(self.cards) - HAND_SIZE * players
+        known = [0] * players
+        unseen = (1 << len(self.cards)) - 1
+        if left:
+            stock = [t] + [-1] * (left - 1)
+            unseen &= ~(1 << t)
+        else:
+            stock = []
+            if trump_holder is not None:
+                known[trump_holder] = 1 << t
+                unseen &= ~(1 << t)
+        return GameState._start(self, players, t, stock, known, [HAND_SIZE] * players, unseen, first, names)
 
 
 class GameState:
@@ -361,31 +379,40 @@ class GameState:
 
     @property
     def refill_order(self) -> tuple[int, ...]:
-        """R13: the attacker, then clockwise from the defender's left, the defender last."""
-        return tuple(self._order)
+        """R13: the attacker, then clockwise from the defender's left, the defender last; players
+        who are out are left out."""
+        return tuple(p for p in self._order if self.is_active(p))
 
     @property
     def toss_order(self) -> tuple[int, ...]:
-        """R9: who may toss in, in priority order (the refill order without the defender)."""
-        return tuple(self._order[:-1])
+        """R9: who may toss in, in priority order (the refill order without the defender). Of these,
+        ``to_move`` names the first who has not passed and may hold a card that links."""
+        return self.refill_order[:-1]
 
     @property
     def passed(self) -> frozenset[int]:
         """Players who declined to toss in since the defender last beat a card."""
         return frozenset(p for p in range(self.players) if self._passed >> p & 1)
 
+    def may_add(self, player: int) -> bool:
+        """Whether some card the player may hold links to the cards on the table (R9, D3); False for a
+        player whose every card is known and none links: such a player is not asked for «пас»."""
+        return bool(self._available(player) & self._toss_mask)
+
     def is_active(self, player: int) -> bool:
-        """False for a classic-durak player who has left the game with no cards (D6)."""
-        return self._active[player]
+        """False for a player who is out: no cards while the stock is empty (D6; in «Словарики» that
+        ends the game, R16). Such a player is passed by in every turn, transfer and toss-in order."""
+        return self._active[player] and bool(self._count[player] or self._stock)
 
     @property
     def to_move(self) -> int | None:
         """Whose action is awaited; None when the game is over.
 
         The attacker before the lead, the defender while unbeaten cards lie on the table, otherwise
-        the first player in toss order who holds cards and has not passed. In «Словарики» that
-        player alone may toss in (R9). In classic durak anyone but the defender may add a card at
-        any time of the bout (D3, D5); ``to_move`` then names who is asked to add or say «бито».
+        the first player in toss order who has not passed and may hold a card that links: a player
+        whose cards are all known and none of which links is not asked. In «Словарики» that player
+        alone may toss in (R9). In classic durak anyone but the defender may add a card at any time
+        of the bout (D3, D5); ``to_move`` then names who is asked to add or say «бито».
         """
         phase = self.phase
         if phase == ATTACK:
@@ -482,14 +509,16 @@ class GameState:
         if self.rules.strict_toss_order and player != self._next_tosser():
             return None
         tosses = avail & self._toss_mask if len(self._att) < self._limit else 0
-        return 0, (), 0, tosses, False, phase != DEFEND and not self._passed >> player & 1
+        # «пас» is asked only of a player who may hold a card to add
+        return 0, (), 0, tosses, False, bool(tosses) and phase != DEFEND and not self._passed >> player & 1
 
     def _can_transfer_now(self) -> bool:
         """R8: transfer is possible before any beat, if the next defender can face one more card."""
         if not self.rules.transfer or self._unbeaten != len(self._att):
             return False
         need = len(self._att) + 1
-        return need <= MAX_TABLE and self._count[self._left(self.defender)] >= need
+        new = self._left(self.defender)
+        return need <= MAX_TABLE and new is not None and self._count[new] >= need
 
     def _available(self, player: int) -> int:
         """The cards the player may hold: the known ones, plus every unplaced card if some are unknown."""
@@ -508,7 +537,7 @@ class GameState:
             return f"сейчас заходит {self._name(who)}"
         if self.phase == DEFEND:
             return f"сейчас отбивается {self._name(who)}"
-        return f"право подкинуть сейчас у игрока {self._name(who)}"
+        return f"сейчас подкидывает {self._name(who)}"
 
     def _verify(self, player: int, move: Move) -> tuple[int, int]:
         if self.phase == OVER:
@@ -532,12 +561,12 @@ class GameState:
         """Raise unless ``player`` is the defender facing the table (not yet taking)."""
         rule = self.rules.rule
         if self.phase == ATTACK:
-            raise IllegalMove(errors.NOT_YOUR_TURN, f"{rule['attack']}: заход ещё не сделан, {self._awaited()}")
+            raise IllegalMove(errors.NOT_YOUR_TURN, f"{rule['order']}: заход ещё не сделан, {self._awaited()}")
         if player != self.defender:
             raise IllegalMove(errors.NOT_YOUR_TURN,
                               f"{rule[topic]}: {doing} только отбивающийся, сейчас отбивается {self._name(self.defender)}")
         if self.phase == TAKING:
-            raise IllegalMove(errors.NOT_YOUR_TURN, f"{rule['take']}: вы уже берёте карты")
+            raise IllegalMove(errors.NOT_YOUR_TURN, f"{rule['take']}: отбивающийся уже берёт карты")
 
     def _verify_beat(self, player: int, move: Beat) -> tuple[int, int]:
         rule = self.rules.rule
@@ -553,7 +582,7 @@ class GameState:
                 beatable = [a for a in unbeaten if self._beaters[a] >> card & 1]
                 if len(beatable) != 1:
                     raise IllegalMove(errors.CANNOT_BEAT, f"{rule['beat']}: на столе несколько непобитых "
-                                      "карт, скажите, какую из них вы бьёте")
+                                      "карт, нужно назвать, какую из них бьют")
                 target = beatable[0]
         else:
             target = self.game.index(move.target)
@@ -584,6 +613,9 @@ class GameState:
             raise IllegalMove(errors.TABLE_FULL,
                               f"{rule['limit']}: против одного отбивающегося кладут не больше {cards_genitive(MAX_TABLE)}")
         new = self._left(player)
+        if new is None:
+            raise IllegalMove(errors.TRANSFER_NOT_ALLOWED,
+                              f"{rule['transfer']}: переводить некому, у остальных игроков карт не осталось")
         if self._count[new] < need:
             raise IllegalMove(errors.TABLE_FULL,
                               f"{rule['transfer']}: у следующего отбивающегося ({self._name(new)}) на руках "
@@ -608,8 +640,9 @@ class GameState:
             raise IllegalMove(errors.TOSS_NOT_ALLOWED,
                               f"{rule['toss']}: подкидывать можно, только когда все карты на столе побиты")
         if not self._count[player]:
-            raise IllegalMove(errors.HAND_EMPTY, "у вас не осталось карт")
-        if rules.strict_toss_order and player != self._next_tosser():
+            raise IllegalMove(errors.HAND_EMPTY, "на руках не осталось карт")
+        # A player passed by for having nothing that links hears why the card does not fit (below).
+        if rules.strict_toss_order and player != self._next_tosser() and self.may_add(player):
             raise IllegalMove(errors.NOT_YOUR_TURN, f"{rule['toss']}: {self._awaited()}")
         card = self._card_in_hand(player, move.card)
         if len(self._att) >= self._limit:
@@ -627,7 +660,7 @@ class GameState:
         if self.phase == ATTACK:
             if player == self.attacker:
                 raise IllegalMove(errors.NOT_YOUR_TURN, f"{rule['attack']}: заходящий должен положить карту")
-            raise IllegalMove(errors.NOT_YOUR_TURN, f"{rule['attack']}: {self._awaited()}")
+            raise IllegalMove(errors.NOT_YOUR_TURN, f"{rule['order']}: {self._awaited()}")
         if player == self.defender:
             if self.phase == DEFEND:
                 raise IllegalMove(errors.NOT_YOUR_TURN,
@@ -636,11 +669,13 @@ class GameState:
         if self.phase == DEFEND:
             raise IllegalMove(errors.NOT_YOUR_TURN, f"{rule['defence']}: {self._awaited()}")
         if not self._count[player]:
-            raise IllegalMove(errors.NOT_YOUR_TURN, f"{rule['toss']}: у вас нет карт, вас пропускают")
+            raise IllegalMove(errors.NOT_YOUR_TURN, f"{rule['toss']}: на руках нет карт, очередь идёт дальше")
+        if not self.may_add(player):
+            raise IllegalMove(errors.NOT_YOUR_TURN, f"{rule['toss']}: подкинуть нечего, очередь идёт дальше")
         if self.rules.strict_toss_order and player != self._next_tosser():
             raise IllegalMove(errors.NOT_YOUR_TURN, f"{rule['toss']}: {self._awaited()}")
         if self._passed >> player & 1:
-            raise IllegalMove(errors.NOT_YOUR_TURN, f"{rule['toss']}: вы уже сказали «бито»")
+            raise IllegalMove(errors.NOT_YOUR_TURN, f"{rule['toss']}: этот игрок уже сказал «пас»")
         return -1, -1
 
     def _verify_take(self, player: int, move: Take) -> tuple[int, int]:
@@ -657,7 +692,7 @@ class GameState:
         if i is None:
             raise IllegalMove(errors.UNKNOWN_CARD, f"карты {self._show_text(card)} нет в этой колоде")
         if not self._count[player]:
-            raise IllegalMove(errors.HAND_EMPTY, "у вас не осталось карт")
+            raise IllegalMove(errors.HAND_EMPTY, "на руках не осталось карт")
         if self._available(player) >> i & 1:
             return i
         show = self.rules.show(game.cards[i])
@@ -671,9 +706,9 @@ class GameState:
         else:
             owner = next((p for p in range(self.players) if p != player and self._known[p] & bit), None)
             if owner is not None and self.hidden_hands:
-                why = f"карта {show} на руках у игрока {self._name(owner)}"
+                why = f"карта {show} на руках у другого игрока ({self._name(owner)})"
             else:
-                why = f"у вас нет карты {show}"
+                why = f"карты {show} нет на руках"
         raise IllegalMove(errors.CARD_NOT_AVAILABLE, why)
 
     def _show_text(self, card: Any) -> str:
@@ -778,11 +813,14 @@ class GameState:
             self._end_beaten(events)
 
     def _next_tosser(self) -> int | None:
-        count, passed = self._count, self._passed
+        """The first player in toss order who has not passed and may hold a card that links."""
+        passed = self._passed
         for p in self._order[:-1]:
-            if count[p] and not passed >> p & 1:
+            if not passed >> p & 1 and self.may_add(p):
                 return p
         return None
+
+
 
     def _clear_table(self) -> None:
         self._att, self._def = [], []
@@ -797,7 +835,7 @@ class GameState:
         self._refill(events)
         if not self._after_bout(events):
             defender = self.defender
-            self._new_bout(defender if self._active[defender] else self._left(defender), events)
+            self._new_bout(defender if self.is_active(defender) else self._left(defender), events)
 
     def _end_taken(self, events: list) -> None:
         """R11: the defender takes the table; the player on the taker's left attacks next."""
@@ -844,18 +882,19 @@ class GameState:
         self._order = self._refill_order()
         self._limit = min(MAX_TABLE, self._count[self.defender])
 
-    def _left(self, seat: int) -> int:
-        """The next player clockwise who is still in the game."""
-        n, active = self.players, self._active
-        nxt = (seat + 1) % n
-        while not active[nxt]:
-            nxt = (nxt + 1) % n
-        return nxt
+    def _left(self, seat: int) -> int | None:
+        """The next player clockwise who is not out (D6); None when everybody else is."""
+        n = self.players
+        for k in range(1, n):
+            nxt = (seat + k) % n
+            if self.is_active(nxt):
+                return nxt
+        return None
 
     def _refill_order(self) -> list[int]:
         attacker, defender, n = self.attacker, self.defender, self.players
         middle = [(defender + k) % n for k in range(1, n)]
-        return [attacker] + [p for p in middle if p != attacker and self._active[p]] + [defender]
+        return [attacker] + [p for p in middle if p != attacker and self.is_active(p)] + [defender]
 
     def _after_move(self, player: int, events: list) -> bool:
         """R16: with the stock empty, a player out of cards wins at once. Classic durak (D6) only
@@ -886,9 +925,12 @@ class GameState:
             self.draw = True
             events.append(DrawnGame())
             return self._finish(events)
-        if leaving and self.winner is None:
-            self.winner = leaving[0]
-            events.append(Winner(leaving[0]))
+        for p in leaving:  # D6: each one announced; the first of the game is the winner
+            if self.winner is None:
+                self.winner = p
+                events.append(Winner(p))
+            else:
+                events.append(Out(p))
         if len(holders) == 1:
             self.fool = holders[0]
             events.append(Fool(holders[0]))

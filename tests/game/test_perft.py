@@ -36,20 +36,23 @@ def test_smallest_position_counted_by_hand():
     # 2: корова → собака beats it, or take (no transfer partner); лопата → девочка beats it, or take
     #    (девочка could transfer, but player 0 would hold 1 card against 2: R8).
     # 3: корова/beat → toss лопата (shares о) or pass; корова/take → 0 draws нарочно, attacks with
-    #    either card; лопата/beat → only pass (девочка has е); лопата/take → 0 attacks with either.
-    # 4: корова/beat/toss → девочка beats or take; корова/beat/pass → 1 leads девочка;
+    #    either card; лопата/beat → 0 holds only корова, without е, and is not asked: the bout is
+    #    beaten, 0 draws нарочно and 1 leads собака, his last card (R16: he wins); лопата/take → 0
+    #    attacks with either.
+    # 4: корова/beat/toss → девочка beats or take; корова/beat/pass → 1 leads девочка (and wins);
     #    корова/take/лопата → beat with девочка or take; корова/take/нарочно → take (no trump);
-    #    лопата/beat/pass → 1 leads собака; лопата/take/корова → собака beats or take;
-    #    лопата/take/нарочно → take.
-    assert [perft(state, d) for d in range(1, 5)] == [2, 4, 7, 10]
+    #    лопата/take/корова → собака beats or take; лопата/take/нарочно → take.
+    assert [perft(state, d) for d in range(1, 5)] == [2, 4, 7, 9]
 
 
 SEEDED = [  # (rules, deck, players, seed, counts to depth 1..4)
-    ("slovariki", 40, 2, 1, [6, 29, 136, 583]),
-    ("slovariki", 40, 4, 2, [6, 25, 68, 249]),
-    ("slovariki", 60, 6, 3, [6, 11, 49, 145]),
-    ("podkidnoy", None, 3, 4, [6, 21, 76, 193]),
-    ("perevodnoy", None, 4, 5, [6, 22, 109, 513]),
+    ("slovariki", 40, 2, 1, [6, 29, 161, 650]),
+    ("slovariki", 40, 4, 2, [6, 25, 110, 358]),
+    ("slovariki", 60, 6, 3, [6, 11, 49, 147]),
+    ("podkidnoy", None, 3, 4, [6, 21, 65, 261]),
+    ("perevodnoy", None, 4, 5, [6, 22, 106, 456]),
+    ("podkidnoy", None, 6, 6, [6, 28, 168, 945]),  # the whole deck dealt, no stock
+    ("perevodnoy", None, 6, 7, [6, 44, 354, 2574]),
 ]
 
 

@@ -1,17 +1,20 @@
 """Invariants over many random games: cards are conserved, every game ends, a refused move changes
-nothing, and ``legal_moves`` agrees with ``check`` on every move tried."""
+nothing, ``legal_moves`` agrees with ``check`` on every move tried, nobody who is out is ever asked
+to move, and in classic durak every player who goes out is announced."""
 
 from __future__ import annotations
 
 import random
+import re
 
 from game_helpers import generated_deck
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from slovariki.game import Attack, Beat, Game, IllegalMove, Pass, Take, TossIn, Transfer
+from slovariki.game import Attack, Beat, Game, IllegalMove, Out, Pass, Take, TossIn, Transfer, Winner
 
 MOVE_BOUND = 20_000
+SECOND_PERSON = re.compile(r"\b(вы|вас|вам|ваш\w*)\b|у игрока", re.IGNORECASE)
 _GAMES: dict[tuple, Game] = {}
 
 
@@ -30,12 +33,14 @@ def games(draw, hidden=st.just(False)):
         size = draw(st.integers(6 * players + 1, 6 * players + 30))
         game = game_for(rules, draw(st.integers(0, 3)), size)
     else:
-        players = draw(st.integers(2, 5))
+        players = draw(st.integers(2, 6))  # six share the whole deck
         game = game_for(rules, 0, 36)
     seed = draw(st.integers(0, 2**32 - 1))
     if draw(hidden):
         rng = random.Random(seed)
-        return game.table_play(players, rng.choice(game.cards), first=rng.randrange(players)), seed
+        holder = rng.choice([None, rng.randrange(players)])
+        return game.table_play(players, rng.choice(game.cards), first=rng.randrange(players),
+                               trump_holder=holder), seed
     return game.deal(players, seed=seed), seed
 
 
@@ -80,7 +85,7 @@ def play(state, seed, every_step=lambda state: None) -> int:
 @given(games())
 def test_every_game_ends_with_every_card_in_one_place(start):
     state, seed = start
-    play(state, seed, assert_conserved)
+    play(state, seed, lambda state: (assert_conserved(state), assert_nobody_out_is_asked(state)))
     assert_conserved(state)
     outcome = state.outcome()
     assert state.to_move is None and outcome is not None
@@ -88,6 +93,25 @@ def test_every_game_ends_with_every_card_in_one_place(start):
         assert state.hand_count(outcome.winner) == 0 and state.stock_count == 0
     else:
         assert outcome.draw or sum(bool(state.hand_count(p)) for p in range(state.players)) == 1
+        assert_every_player_out_announced(state)
+
+
+def assert_nobody_out_is_asked(state) -> None:
+    """Whoever must move, and the defender, still hold cards or may draw them; so does everyone in
+    the refill and toss orders."""
+    assert state.is_active(state.to_move) and state.is_active(state.defender)
+    assert all(state.is_active(p) for p in state.refill_order)
+
+
+def assert_every_player_out_announced(state) -> None:
+    """D6: each player who went out was announced once (the first as the winner), then the fool;
+    after a draw the last players out together are not announced one by one."""
+    announced = [e.player for r in state.log for e in r.events if type(e) in (Winner, Out)]
+    assert len(announced) == len(set(announced)) and announced[:1] == [state.winner][:len(announced)]
+    if state.draw:
+        assert len(announced) <= state.players - 2
+    else:
+        assert sorted(announced + [state.fool]) == list(range(state.players))
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -105,7 +129,10 @@ def test_legal_moves_agree_with_check_and_refused_moves_change_nothing(start, ev
         for player in range(state.players):
             legal = state.legal_moves(player)
             assert len(legal) == len(set(legal))
-            accepted = {m for m in moves if state.check(player, m) is None}
+            verdicts = {m: state.check(player, m) for m in moves}
+            accepted = {m for m, illegal in verdicts.items() if illegal is None}
+            for illegal in filter(None, verdicts.values()):  # the REPL says «Аня не может …: <reason>»
+                assert not SECOND_PERSON.search(illegal.message), illegal
             resolved = {m for m in accepted if not (isinstance(m, Beat) and m.target is None)}
             assert set(legal) == resolved, player
         before = state.copy()

@@ -6,7 +6,7 @@ import pytest
 from game_helpers import PASS, TAKE, attack, beat, position, rejected, run, toss, transfer
 
 from slovariki.game import (
-    PODKIDNOY, Beaten, DrawnGame, Fool, Game, GameOver, NextBout, PlayingCard, Taken, Winner,
+    PODKIDNOY, Beaten, DrawnGame, Fool, Game, GameOver, NextBout, Out, PlayingCard, SetupError, Taken, Winner,
 )
 
 PODKIDNOY_GAME = Game("podkidnoy")
@@ -124,10 +124,10 @@ def test_d5_cards_are_added_to_a_taker_then_the_taker_is_skipped():
     run(state, (0, attack("9♠")), (1, TAKE))
     assert state.to_move == 0 and state.hand_count(1) == 4
     rejected(state, 1, beat("10♦"), "not-your-turn")  # the defender already takes
-    run(state, (0, toss("9♣")), (2, toss("9♦")))
+    state.apply(0, toss("9♣"))
+    assert state.to_move == 2  # the attacker has no 9 left: he is not asked
     rejected(state, 0, toss("6♦"), "toss-not-allowed", "правило D3")
-    state.apply(0, PASS)
-    events = state.apply(2, PASS)
+    events = state.apply(2, toss("9♦"))  # nobody holds another 9: the taker picks the cards up
     assert events[0] == Taken(1, (c("9♠"), c("9♣"), c("9♦")))
     assert state.hand_count(1) == 7
     assert events[-1] == NextBout(2, 0)
@@ -141,13 +141,13 @@ def test_d5_the_limit_ends_the_adding():
 
 # --- D6 The fool -----------------------------------------------------------------------------------
 def test_d6_the_last_player_with_cards_is_the_fool():
-    state = pod([["6♠"], ["7♠", "8♦"], ["9♣"]], stock=[], trump="Т♥")
+    state = pod([["6♠"], ["7♠", "8♦"], ["7♣"]], stock=[], trump="Т♥")
     run(state, (0, attack("6♠")), (1, beat("7♠")))
     events = state.apply(2, PASS)
     assert events == (Beaten(), Winner(0), NextBout(1, 2))
     assert not state.is_active(0)
     events = run(state, (1, attack("8♦")), (2, TAKE))
-    assert events == (Taken(2, (c("8♦"),)), Fool(2), GameOver())
+    assert events == (Taken(2, (c("8♦"),)), Out(1), Fool(2), GameOver())
     assert state.outcome().fool == 2 and state.outcome().winner == 0
 
 
@@ -171,7 +171,7 @@ def test_d6_a_defender_who_cannot_beat_the_last_card_is_the_fool():
 def test_refill_order_is_r13():
     state = pod([["9♠"], ["10♠", "7♦"], ["6♦"], ["8♦"]], stock=["В♣", "Д♣", "К♣", "Т♣", "6♣", "7♣", "8♣",
                                                                   "9♣", "10♣", "6♥"])
-    events = run(state, (0, attack("9♠")), (1, beat("10♠")), (2, PASS), (3, PASS))
+    events = run(state, (0, attack("9♠")), (1, beat("10♠")))  # nobody holds a 9 or a 10 to add
     assert [(d.player, d.count) for d in events[1].draws] == [(0, 6), (2, 4)]
 
 
@@ -184,3 +184,94 @@ def test_d2_the_target_may_be_left_out_when_only_one_card_fits():
     run(state, (0, attack("9♠")), (0, toss("9♦")))
     illegal = rejected(state, 1, beat("Т♥"), "cannot-beat", "правило D2")  # a trump beats either
     assert "какую" in illegal.message
+
+
+# --- Players who are out (D6): every "next player" step passes them by -------------------------------
+def test_d4_a_transfer_passes_a_player_who_played_out():
+    # Stock empty; A 4 cards, B 5, C 1. C tosses his last card: he is out, so B's transfer goes to A.
+    state = per([["6♣", "7♠", "8♠", "9♠"], ["6♥", "10♦", "В♦", "Д♦", "К♦"], ["6♦"]], trump="Т♠")
+    run(state, (0, attack("6♣")), (2, toss("6♦")))
+    assert not state.is_active(2)  # C has left the game at once
+    assert transfer("6♥") in state.legal_moves(1)
+    state.apply(1, transfer("6♥"))
+    assert (state.attacker, state.defender, state.to_move) == (1, 0, 0)
+    assert state.refill_order == (1, 0) and state.toss_order == (1,)
+    events = run(state, (0, beat("7♠", "6♣")), (0, beat("8♠", "6♦")), (0, beat("9♠", "6♥")))
+    assert events == (Beaten(), Winner(2), Out(0), Fool(1), GameOver())
+
+
+def test_d4_a_transfer_round_to_an_attacker_who_played_out_passes_them():
+    state = per([["7♣"], ["7♦", "10♠", "В♠", "Д♠"], ["7♥", "Д♦", "К♦", "8♦"]], trump="Т♠")
+    run(state, (0, attack("7♣")), (1, transfer("7♦")), (2, transfer("7♥")))
+    assert (state.attacker, state.defender) == (2, 1)  # A attacked with his last card: he is out
+
+
+def test_d4_no_transfer_when_everybody_else_is_out():
+    state = per([["7♣"], ["7♦", "8♦"]], trump="Т♠")
+    state.apply(0, attack("7♣"))
+    assert state.legal_moves(1) == [TAKE]
+    illegal = rejected(state, 1, transfer("7♦"), "transfer-not-allowed", "правило D4")
+    assert "некому" in illegal.message
+    assert state.apply(1, TAKE)[-3:] == (Winner(0), Fool(1), GameOver())
+
+
+def test_d6_the_next_attacker_passes_players_who_are_out():
+    # C tosses his last card, B beats both with his last cards: after the beaten bout B would attack,
+    # C would be next; both are out, so D attacks A.
+    state = pod([["9♠", "6♦"], ["10♠", "10♣"], ["9♣"], ["7♦", "8♦"]], trump="Т♥")
+    run(state, (0, attack("9♠")), (2, toss("9♣")), (1, beat("10♠", "9♠")))
+    events = state.apply(1, beat("10♣", "9♣"))
+    assert events == (Beaten(), Winner(2), Out(1), NextBout(3, 0))
+    assert [state.is_active(p) for p in range(4)] == [True, False, False, True]
+
+
+def test_d6_after_a_take_the_next_attacker_passes_a_player_who_is_out():
+    state = pod([["9♠", "6♦"], ["7♦", "8♣", "Д♦"], ["9♣"], ["9♦", "8♦"]], trump="Т♥")
+    run(state, (0, attack("9♠")), (2, toss("9♣")), (1, TAKE))
+    assert state.toss_order == (0, 3) and state.to_move == 3  # A holds no 9: only D is asked
+    events = state.apply(3, PASS)
+    assert events == (Taken(1, (c("9♠"), c("9♣"))), Winner(2), NextBout(3, 0))
+
+
+# --- D3 Who is asked to add ------------------------------------------------------------------------
+def test_d3_a_player_who_certainly_cannot_add_is_not_asked():
+    state = pod([["9♠", "6♦"], ["10♠", "7♦"], ["8♦", "10♣"]], stock=["8♣", "К♥"])
+    run(state, (0, attack("9♠")), (1, beat("10♠")))
+    assert state.to_move == 2  # the attacker holds only 6♦: nothing of rank 9 or 10
+    assert state.legal_moves(0) == []
+    rejected(state, 0, PASS, "not-your-turn", "правило D3")
+    rejected(state, 0, toss("6♦"), "toss-not-allowed", "правило D3")
+    assert state.apply(2, PASS)[0] == Beaten()
+
+
+def test_d3_when_nobody_can_add_the_bout_is_beaten_at_once():
+    state = pod([["9♠", "6♦"], ["10♠", "7♦"], ["8♦", "Д♣"]], stock=["8♣", "К♥"])
+    state.apply(0, attack("9♠"))
+    assert state.apply(1, beat("10♠"))[0] == Beaten()
+
+
+# --- Six players share the whole deck --------------------------------------------------------------
+@pytest.mark.parametrize("game", [PODKIDNOY_GAME, PEREVODNOY_GAME])
+def test_six_players_are_dealt_the_whole_deck_and_the_last_card_dealt_is_trump(game):
+    assert game.capacity == 6
+    state = game.deal(6, seed=3)
+    assert [state.hand_count(p) for p in range(6)] == [6] * 6 and state.stock_count == 0
+    assert state.trump in state.known_cards(5) and state.trump_suit is state.trump.suit
+    trump_holders = {p: min(x.rank for x in state.known_cards(p) if x.suit == state.trump_suit)
+                     for p in range(6) if any(x.suit == state.trump_suit for x in state.known_cards(p))}
+    assert state.attacker == min(trump_holders, key=trump_holders.get)  # D1 as ever
+
+
+def test_six_players_at_a_real_table_the_trump_card_is_in_a_hand():
+    state = PODKIDNOY_GAME.table_play(6, c("7♥"), first=2)
+    assert state.stock_count == 0 and state.stock == () and state.trump == c("7♥")
+    assert state.check(2, attack("7♥")) is None  # whoever holds it may play it
+    held = PODKIDNOY_GAME.table_play(6, c("7♥"), first=2, trump_holder=4)
+    assert held.known_cards(4) == (c("7♥"),)
+    rejected(held, 2, attack("7♥"), "card-not-available")
+
+
+def test_the_word_game_still_needs_a_card_beyond_the_hands():
+    from game_helpers import generated_deck
+    with pytest.raises(SetupError, match="правило 2"):
+        Game("slovariki", generated_deck(36, seed=1)).deal(6, seed=1)

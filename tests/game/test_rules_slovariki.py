@@ -80,6 +80,15 @@ def test_r4_nobody_else_attacks():
     rejected(state, 0, attack("корова"), "not-your-turn", "правило 4")
 
 
+def test_r4_before_the_lead_every_other_move_is_refused_by_the_turn_order():
+    state = position([["корова"], ["лопата"], ["вокзал"]], stock=["нарочно"], first=1)
+    illegal = rejected(state, 2, TAKE, "not-your-turn", "правило 4")
+    assert illegal.message == "правило 4: заход ещё не сделан, сейчас заходит игрок 2"
+    rejected(state, 2, beat("вокзал"), "not-your-turn", "правило 4")
+    rejected(state, 0, PASS, "not-your-turn", "правило 4")
+    rejected(state, 1, PASS, "not-your-turn", "правило 5")  # the attacker himself must lead
+
+
 # --- R5 Attack -------------------------------------------------------------------------------------
 def test_r5_any_card_of_the_attacker():
     state = position([["корова", "эскалатор"], ["лопата", "морковь"]], stock=["нарочно"])
@@ -135,9 +144,16 @@ def test_r7_beat(led, answer, legal):
         assert state.check(1, beat(answer, led)) is None
         assert state.check(1, beat(answer)) is None  # the only unbeaten card is meant
         state.apply(1, beat(answer))
-        assert state.table == ((w(led), w(answer)),)
+        assert state.log[-1].move == beat(answer, led)
     else:
         rejected(state, 1, beat(answer, led), "cannot-beat", "правило 7")
+
+
+def test_r7_the_refusal_names_the_colour_needed():
+    state = position([["собака", "вокзал"], ["морковь", "девочка"]], stock=["Омск"])
+    state.apply(0, attack("собака"))
+    illegal = rejected(state, 1, beat("морковь", "собака"), "cannot-beat")
+    assert illegal.message.endswith("нужна карта того же цвета (зелёная) или козырь")
 
 
 def test_r7_the_target_must_lie_unbeaten_on_the_table():
@@ -214,7 +230,7 @@ def test_r9_no_toss_in_before_everything_is_beaten():
 
 
 def test_r9_no_toss_in_without_a_shared_hard_letter():
-    state = position([["корова", "девочка"], ["собака", "вокзал"]], stock=["нарочно"])
+    state = position([["корова", "девочка", "лопата"], ["собака", "вокзал"]], stock=["нарочно"])
     run(state, (0, attack("корова")), (1, beat("собака")))
     illegal = rejected(state, 0, toss("девочка"), "no-shared-letter", "правило 9")
     assert "«собака»" in illegal.message and "о" in illegal.message
@@ -234,7 +250,7 @@ def test_r9_letters_compare_case_insensitively():
 
 
 def test_r9_the_right_goes_round_and_returns_to_the_attacker():
-    hands = [["корова", "девочка"], ["собака", "морковь", "пейзаж"], ["лопата", "вокзал"]]
+    hands = [["корова", "Москва"], ["собака", "морковь", "пейзаж"], ["лопата", "вокзал"]]
     state = position(hands, stock=["нарочно"])
     run(state, (0, attack("корова")), (1, beat("собака")))
     rejected(state, 2, toss("лопата"), "not-your-turn", "правило 9")
@@ -248,8 +264,32 @@ def test_r9_the_right_goes_round_and_returns_to_the_attacker():
     assert events[0] == Beaten()
 
 
+def test_r9_a_player_who_cannot_toss_in_is_not_asked():
+    hands = [["корова", "девочка"], ["собака", "морковь"], ["лопата", "вокзал"]]
+    state = position(hands, stock=["нарочно"])
+    run(state, (0, attack("корова")), (1, beat("собака")))
+    assert state.to_move == 2  # the attacker holds only «девочка»: no «о»
+    assert state.legal_moves(0) == []
+    rejected(state, 0, PASS, "not-your-turn", "правило 9")
+    rejected(state, 0, toss("девочка"), "no-shared-letter", "правило 9")
+    assert state.apply(2, PASS)[0] == Beaten()
+
+
+def test_r9_when_nobody_can_toss_in_the_bout_is_beaten_at_once():
+    state = position([["корова", "девочка"], ["собака", "морковь"], ["петух", "пейзаж"]], stock=["нарочно"])
+    state.apply(0, attack("корова"))
+    assert state.apply(1, beat("собака"))[0] == Beaten()
+
+
+def test_r8_a_player_without_cards_while_the_stock_lasts_is_still_in_the_game():
+    state = position([["собака", "корова"], ["ворона", "лопата"], []], stock=["вокзал", "нарочно"])
+    state.apply(0, attack("собака"))
+    assert state.is_active(2) and state.toss_order == (0, 2)
+    rejected(state, 1, transfer("ворона"), "table-full", "правило 8")
+
+
 def test_r9_the_defender_does_not_toss_in():
-    state = position([["корова", "девочка"], ["собака", "лопата"]], stock=["нарочно"])
+    state = position([["корова", "Москва"], ["собака", "лопата"]], stock=["нарочно"])
     run(state, (0, attack("корова")), (1, beat("собака")))
     rejected(state, 1, toss("лопата"), "toss-not-allowed", "правило 9")
     rejected(state, 1, PASS, "not-your-turn")
@@ -263,7 +303,7 @@ def test_r9_players_without_cards_are_skipped():
 
 
 def test_r9_when_everybody_declines_the_bout_is_beaten():
-    state = position([["корова", "лопата"], ["собака", "вокзал"], ["девочка", "пейзаж"]], stock=["нарочно"])
+    state = position([["корова", "лопата"], ["собака", "вокзал"], ["девочка", "морковь"]], stock=["нарочно"])
     run(state, (0, attack("корова")), (1, beat("собака")), (0, PASS))
     assert state.discard_count == len(WORDS) - 7
     events = state.apply(2, PASS)
@@ -326,7 +366,7 @@ def test_r11_two_players_the_attacker_attacks_again():
 
 # --- R12 Beaten ------------------------------------------------------------------------------------
 def test_r12_beaten_cards_go_to_the_discard():
-    state = position([["корова", "девочка"], ["собака", "лопата"]], stock=["вокзал", "нарочно"])
+    state = position([["корова", "лопата"], ["собака", "девочка"]], stock=["вокзал", "нарочно"])
     discarded = state.discard_count
     run(state, (0, attack("корова")), (1, beat("собака")), (0, PASS))
     assert state.discard_count == discarded + 2
@@ -336,7 +376,7 @@ def test_r12_beaten_cards_go_to_the_discard():
 
 # --- R13 Refill, R14 Next bout ---------------------------------------------------------------------
 def test_r13_refill_order_attacker_then_clockwise_from_the_defenders_left_defender_last():
-    hands = [["корова"], ["собака", "ёлка"], ["лопата"], ["девочка"]]
+    hands = [["корова"], ["собака", "ёлка"], ["лопата"], ["вокзал"]]
     used = {x for hand in hands for x in hand}
     stock = [x for x in WORDS if x not in used and x != "нарочно"] + ["нарочно"]
     state = position(hands, stock=stock)
@@ -362,7 +402,7 @@ def test_r13_only_players_short_of_six_draw():
 
 
 def test_r14_after_a_beaten_bout_the_defender_attacks():
-    state = position([["корова", "вокзал"], ["собака", "лопата"], ["девочка", "пейзаж"]], stock=["нарочно"])
+    state = position([["корова", "вокзал"], ["собака", "лопата"], ["девочка", "морковь"]], stock=["нарочно"])
     events = run(state, (0, attack("корова")), (1, beat("собака")), (0, PASS), (2, PASS))
     assert events[-1] == NextBout(1, 2) and state.to_move == 1
     rejected(state, 0, attack("вокзал"), "not-your-turn", "правило 4")
@@ -370,7 +410,7 @@ def test_r14_after_a_beaten_bout_the_defender_attacks():
 
 # --- R15 Empty stock, R16 Winner -------------------------------------------------------------------
 def test_r15_play_goes_on_without_a_stock():
-    state = position([["корова", "вокзал"], ["собака", "лопата"], ["девочка", "пейзаж"]], stock=[], trump="нарочно")
+    state = position([["корова", "вокзал"], ["собака", "лопата"], ["девочка", "морковь"]], stock=[], trump="нарочно")
     events = run(state, (0, attack("корова")), (1, beat("собака")), (0, PASS), (2, PASS))
     assert [type(e) for e in events] == [Beaten, NextBout]
     assert state.outcome() is None

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from slovariki.game import Game, GameState, Take
+from slovariki.game import Game, GameState, Pass, Record, Take
 from slovariki.wordlist import load_bank
 
 NAMES = ("Аня", "Боря", "Вика", "Гоша", "Даша", "Егор")
@@ -31,10 +31,30 @@ class Played:
         return {"cmd": "new", "players": list(state.names), "trump": str(state.trump),
                 "first": state.names[state.attacker], "rules": self.rules}
 
-    def commands(self) -> list[tuple[dict, tuple]]:
-        """Each move as a protocol command, with the engine's events for it."""
+    def steps(self) -> list[tuple[Record, list[dict]]]:
+        """Each recorded move with the «пас» commands the referee needs after it. The referee cannot
+        see hands, so it still asks players whom the full-information engine passed by for having
+        nothing to add (rules 9, D3); each of them passes, and the move's events come with the last
+        of these commands (the bout ends there at the referee's table)."""
+        full, seen = self.start.copy(), self.start.game.table_play(
+            self.start.players, self.start.trump, self.start.attacker, self.start.names)
+        steps = []
+        for record in self.end.log:
+            full.apply(record.player, record.move)
+            seen.apply(record.player, record.move)
+            passes = []
+            while not seen.is_over() and (seen.phase, seen.to_move) != (full.phase, full.to_move):
+                passes.append({"player": full.names[seen.to_move], "cmd": "pass"})
+                seen.apply(seen.to_move, Pass())
+            assert seen.is_over() == full.is_over()
+            steps.append((record, passes))
+        return steps
+
+    def commands(self) -> list[dict]:
+        """Every command the referee hears, in order: the moves and the «пас» of ``steps``."""
         names = self.end.names
-        return [({"player": names[r.player], **r.move.as_json()}, r.events) for r in self.end.log]
+        return [command for record, passes in self.steps()
+                for command in ({"player": names[record.player], **record.move.as_json()}, *passes)]
 
 
 def play(rules: str, players: int, seed: int, max_moves: int = 3000) -> Played:

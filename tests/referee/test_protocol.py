@@ -229,7 +229,7 @@ def _played_until(client, predicate):
     for seed in range(60):
         played = play("podkidnoy", 3, seed)
         client.ok(played.new_command)
-        for command, _ in played.commands():
+        for command in played.commands():
             found = predicate(client.ok(command)["state"])
             if found:
                 return found
@@ -249,9 +249,9 @@ def test_hand_empty(client):
 def test_game_over_refuses_moves_but_not_undo(client):
     played = play("slovariki", 2, 3)
     client.ok(played.new_command)
-    for command, _ in played.commands():
+    for command in played.commands():
         client.ok(command)
-    last = played.commands()[-1][0]
+    last = played.commands()[-1]
     assert client.send({"cmd": "state"})["state"]["to_move"] is None
     client.refused(move("pass", "Аня"), "game-over")
     client.refused(last, "game-over")

@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 from click.testing import CliRunner
+from referee.games import Played
 
 from slovariki.cli import main
 from slovariki.game import Game
@@ -59,7 +60,7 @@ def test_a_scripted_game(small_bank):
     assert "✓ Боря: бьёт карту «петух» картой «машина»." in out
     assert "  Бито: карты со стола уходят в отбой.\n  Добирают из колоды: Аня 2, Боря 2.\n" \
            "  Боря берёт последнюю карту колоды — открытый козырь «лопата».\nЗаход 2: заходит Боря, отбивается Аня" in out
-    assert "✗ Нельзя: Боря берёт. Правило 5" in out
+    assert "✗ Нельзя: Боря берёт. Правило 4" in out
     assert "✓ Аня: бьёт карту «медведь» картой «капуста»." in out
     assert "Ход за игроком Боря: можно подкинуть карту или сказать «пас»." in out
     assert "\x1b[" not in out  # no colour when the output is not a terminal
@@ -73,17 +74,19 @@ def test_a_game_to_the_winner_with_refill_orders(small_bank):
     game = Game("slovariki", load_bank(small_bank).deck.cards)
     rng = random.Random(5)
     state = game.deal(2, rng, first=0, names=("Аня", "Боря"))
-    trump = str(state.trump)
-    lines = []
+    start, trump = state.copy(), str(state.trump)
     while not state.is_over():
         moves = [(p, m) for p in range(2) for m in state.legal_moves(p)]
-        seat, move = rng.choice(moves)
-        state.apply(seat, move)
+        state.apply(*rng.choice(moves))
+    lines = []
+    for record, passes in Played("slovariki", start, state).steps():  # with the «пас» the referee asks
+        move = record.move
         verb = {"attack": "заходит", "beat": "бьёт", "transfer": "переводит", "toss": "подкидывает",
                 "pass": "пас", "take": "берёт"}[move.cmd]
         words = [str(move.target), str(move.card)] if move.cmd == "beat" else \
             [str(move.card)] if move.cmd not in ("pass", "take") else []
-        lines.append(" ".join([state.names[seat], verb, *words]))
+        lines.append(" ".join([state.names[record.player], verb, *words]))
+        lines += [f"{command['player']} пас" for command in passes]
     result = CliRunner().invoke(main, ["referee", "play", "--players", "Аня,Боря", "--trump", trump,
                                        "--words", str(small_bank)], input="\n".join(lines) + "\n")
     assert result.exit_code == 0

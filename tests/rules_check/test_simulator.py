@@ -57,6 +57,11 @@ def test_classic_rules_report_fools(rules):
     assert (f["per_game"]["transfers"] > 0) == (rules == "perevodnoy")
 
 
+def test_six_players_of_classic_durak_share_the_36_cards():
+    f = simulate(None, games=10, players=6, seed=2, rules="perevodnoy").figures
+    assert f["finished"] == 10 and len(f["seats"]) == 6
+
+
 def test_a_game_over_the_move_bound_is_reported_loudly():
     report = simulate(deck(), games=3, players=2, seed=1, max_moves=10)
     assert len(report.unfinished) == 3
@@ -138,8 +143,8 @@ def test_simulate_command_text_and_json(tmp_path):
 
 def test_simulate_command_usage_errors():
     runner = CliRunner()
-    result = runner.invoke(main, ["simulate", "--rules", "podkidnoy", "--players", "6", "--games", "1"])
-    assert result.exit_code == 2 and "правило 2" in result.output
+    result = runner.invoke(main, ["simulate", "--rules", "podkidnoy", "--players", "7", "--games", "1"])
+    assert result.exit_code == 2 and "--players" in result.output
     result = runner.invoke(main, ["simulate", "--rules", "podkidnoy", "--grades", "1"])
     assert result.exit_code == 2
 

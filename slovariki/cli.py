@@ -8,7 +8,7 @@ import sys
 
 import click
 
-from slovariki import clicktext
+from slovariki import clicktext, console
 from slovariki.russian import os_error, plural
 
 clicktext.install()
@@ -38,13 +38,13 @@ def _letter(ctx: click.Context, param: click.Parameter, value: str | None) -> st
 
 words_option = click.option(
     "--words", "words_dir", type=click.Path(), default=None, metavar="ПАПКА",
-    help="Папка со списками слов (по умолчанию встроенный банк).")
+    show_default="встроенный банк", help="Папка со списками слов или таблица (.xlsx, .ods, .csv).")
 format_option = click.option(
-    "--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+    "--format", "fmt", type=click.Choice(["text", "json"], case_sensitive=False), default="text",
     help="Вид отчёта: text — для чтения, json — для программ.")
 grades_option = click.option(
-    "--grades", callback=_grades, default=None, metavar="1,2,3,4",
-    help="Какие классы брать (по умолчанию все).")
+    "--grades", callback=_grades, default=None, metavar="1,2,3,4", show_default="все",
+    help="Какие классы брать.")
 
 
 def _load(words_dir: str | None):
@@ -60,7 +60,8 @@ def _load(words_dir: str | None):
 def _mention_remarks(bank) -> None:
     """For commands that use the bank without checking it: the problems are ``check``'s to show."""
     if bank.diagnostics:
-        click.echo(f"В файлах есть замечания ({len(bank.diagnostics)}): подробности покажет «slovariki check».", err=True)
+        # No count: check also consults the dictionary, so its count would differ from this one.
+        click.echo("В файлах есть замечания: их покажет «slovariki check».", err=True)
 
 
 class _Main(clicktext.Group):
@@ -69,6 +70,7 @@ class _Main(clicktext.Group):
     closed pipe."""
 
     def main(self, *args, **kwargs):
+        console.install()
         try:
             return super().main(*args, **kwargs)
         except OSError as exc:
@@ -86,7 +88,7 @@ class _Main(clicktext.Group):
                 formatter.write_dl(rows)
 
 
-@click.group(cls=_Main, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=_Main, context_settings={"help_option_names": ["-h", "--help"], "show_default": True})
 @click.version_option(package_name="slovariki")
 def main() -> None:
     """«Словарики»: банк словарных слов, проверки, колода для печати и судья."""
@@ -97,9 +99,9 @@ def main() -> None:
 @grades_option
 @format_option
 @click.option("--strict", is_flag=True, help="Считать предупреждения ошибками.")
-@click.option("--deck/--no-deck", "deck_rules", default=True,
+@click.option("--deck/--no-deck", "deck_rules", default=True, show_default="да",
               help="Проверять колоду по правилам игры: перевод, подкидывание, чем побить каждую карту, на сколько "
-                   "игроков её хватит (по умолчанию да).")
+                   "игроков её хватит.")
 def check(words_dir: str | None, grades: tuple[int, ...] | None, fmt: str, strict: bool, deck_rules: bool) -> None:
     """Проверить списки слов: разметку, словарь, толкования и колоду."""
     from slovariki.rules_check.checker import check_bank
@@ -111,16 +113,17 @@ def check(words_dir: str | None, grades: tuple[int, ...] | None, fmt: str, stric
 
 @main.command()
 @words_option
-@click.option("--grade", type=click.IntRange(1, 4), default=None, metavar="КЛАСС", help="Только этот класс.")
+@click.option("--grades", "--grade", "grades", callback=_grades, default=None, metavar="1,2,3,4",
+              show_default="все", help="Какие классы показать (--grade 2 — то же, что --grades 2).")
 @click.option("--stars", type=click.IntRange(1, 3), default=None, metavar="ЧИСЛО", help="Только столько звёздочек.")
 @click.option("--letter", callback=_letter, default=None, metavar="БУКВА", help="Только слова с этой сложной буквой.")
-def words(words_dir: str | None, grade: int | None, stars: int | None, letter: str | None) -> None:
+def words(words_dir: str | None, grades: tuple[int, ...] | None, stars: int | None, letter: str | None) -> None:
     """Показать слова банка таблицей: класс, звёздочки, слово, сложные буквы, толкование."""
     from slovariki.terminal import word_table
 
     bank = _load(words_dir)
     _mention_remarks(bank)
-    deck = bank.deck.select([grade] if grade else None, stars, letter)
+    deck = bank.select(grades).deck.select(None, stars, letter)  # as check selects: files first
     on_screen = sys.stdout.isatty()
     click.echo(word_table(deck, colour=on_screen, width=shutil.get_terminal_size().columns if on_screen else None))
 
@@ -150,26 +153,33 @@ class _ProgressBar:
               help="Папка для PDF-файлов.")
 @click.option("--card-size", default="poker", show_default=True, metavar="РАЗМЕР",
               help="poker (63×88 мм), bridge (57×89), mini (44×63) или ШxВ в мм, например 70x100.")
-@click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True, help="Бумага.")
-@click.option("--landscape/--portrait", default=False, help="Ориентация листа (по умолчанию книжная).")
-@click.option("--bleed", type=float, default=0, show_default=True, metavar="ММ",
+@click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False), default="a4", show_default=True,
+              help="Бумага.")
+@click.option("--landscape/--portrait", default=False, show_default="книжная", help="Ориентация листа.")
+@click.option("--bleed", type=clicktext.DECIMAL, default=0, show_default=True, metavar="ММ",
               help="Вылет цвета за линию реза, мм (обычно 3).")
-@click.option("--gap", type=float, default=0, show_default=True, metavar="ММ", help="Промежуток между картами, мм.")
-@click.option("--crop-marks/--no-crop-marks", default=True, help="Метки реза на полях (по умолчанию есть).")
-@click.option("--backs", type=click.Choice(["duplex-long", "duplex-short", "fold", "none"]),
+@click.option("--gap", type=clicktext.DECIMAL, default=0, show_default=True, metavar="ММ",
+              help="Промежуток между картами, мм.")
+@click.option("--crop-marks/--no-crop-marks", default=True, show_default="есть", help="Метки реза на полях.")
+@click.option("--backs", type=click.Choice(["duplex-long", "duplex-short", "fold", "none"], case_sensitive=False),
               default="duplex-long", show_default=True,
               help="Рубашки: двусторонняя печать с переворотом по длинному или короткому краю, "
                    "сгиб (лицо и рубашка рядом) или без рубашек.")
-@click.option("--back-offset", default="0,0", show_default=True, metavar="DX,DY",
-              help="Сдвиг рубашек в мм, чтобы исправить смещение принтера (см. --calibration).")
+@click.option("--back-offset", default=None, show_default="0;0", metavar="DX;DY",
+              help="Сдвиг рубашек в мм, чтобы исправить смещение принтера (см. --calibration): два числа через "
+                   "точку с запятой, например \"1,5;-0,5\".")
+@click.option("--back-offset-x", type=clicktext.DECIMAL, default=None, metavar="ММ", help="Сдвиг рубашек по DX.")
+@click.option("--back-offset-y", type=clicktext.DECIMAL, default=None, metavar="ММ", help="Сдвиг рубашек по DY.")
 @click.option("--copies", type=int, default=1, show_default=True, metavar="ЧИСЛО", help="Сколько комплектов, от 1 до 20.")
-@click.option("--stress/--no-stress", default=True, help="Знак ударения над словом (по умолчанию есть).")
+@click.option("--stress/--no-stress", default=True, show_default="есть", help="Знак ударения над словом.")
 @click.option("--rules-template", type=click.Path(dir_okay=False), default=None, metavar="ФАЙЛ",
               help="Свой шаблон листа правил (копия slovariki/templates/rules.xml.j2).")
 @click.option("--calibration", is_flag=True, help="Собрать только тестовый лист, чтобы подобрать сдвиг рубашек.")
+@click.option("--open", "open_folder", is_flag=True, help="Открыть папку с готовыми файлами.")
 def build_deck(words_dir: str | None, grades: tuple[int, ...] | None, out_dir: str, card_size: str, paper: str,
-               landscape: bool, bleed: float, gap: float, crop_marks: bool, backs: str, back_offset: str,
-               copies: int, stress: bool, rules_template: str | None, calibration: bool) -> None:
+               landscape: bool, bleed: float, gap: float, crop_marks: bool, backs: str, back_offset: str | None,
+               back_offset_x: float | None, back_offset_y: float | None, copies: int, stress: bool,
+               rules_template: str | None, calibration: bool, open_folder: bool) -> None:
     """Собрать PDF для печати: карточки, правила и список слов для учителя."""
     from pathlib import Path
 
@@ -180,7 +190,8 @@ def build_deck(words_dir: str | None, grades: tuple[int, ...] | None, out_dir: s
     try:
         settings = options.DeckOptions(
             card_size=options.parse_card_size(card_size), paper=paper, landscape=landscape, bleed=bleed,
-            gap=gap, crop_marks=crop_marks, backs=backs, back_offset=options.parse_offset(back_offset),
+            gap=gap, crop_marks=crop_marks, backs=backs,
+            back_offset=options.offset(back_offset, back_offset_x, back_offset_y),
             copies=copies, stress=stress)
     except options.OptionsError as exc:
         raise click.UsageError(str(exc)) from None
@@ -206,7 +217,10 @@ def build_deck(words_dir: str | None, grades: tuple[int, ...] | None, out_dir: s
         click.echo(f"Ошибка: {exc}", err=True)
         sys.exit(1)
     click.echo(result.layout_report(settings))
+    click.echo("Файлы:\n" + "\n".join(f"  {file.path.resolve()}" for file in result.files))
     click.echo(result.summary())
+    if open_folder and not console.show_folder(out.resolve()):
+        click.echo(f"Открыть папку не удалось: откройте её сами: {out.resolve()}", err=True)
 
 
 def _bitva_players(ctx: click.Context, param: click.Parameter, value: str | None) -> tuple[str, ...] | None:
@@ -311,7 +325,9 @@ def bitva_score(file: str, fmt: str) -> None:
 # --- referee ----------------------------------------------------------------------------------------
 session_option = click.option(
     "--session", "session_file", type=click.Path(dir_okay=False), default=None, metavar="ФАЙЛ",
-    help="Файл партии (по умолчанию в папке данных: $XDG_DATA_HOME/slovariki или ~/.local/share/slovariki).")
+    show_default="referee-session.json в папке данных: %APPDATA%\\slovariki в Windows, "
+                 "$XDG_DATA_HOME/slovariki или ~/.local/share/slovariki в других системах",
+    help="Файл партии.")
 
 
 def _session_path(session_file: str | None):
@@ -346,7 +362,7 @@ def referee(ctx: click.Context, jsonl: bool) -> None:
 @referee.command("play")
 @click.option("--players", required=True, metavar="Аня,Боря,Вика", help="Имена игроков по часовой стрелке (2–6).")
 @click.option("--trump", required=True, metavar="СЛОВО", help="Открытая карта под колодой (козырь).")
-@click.option("--first", default=None, metavar="ИМЯ", help="Кто заходит первым (по умолчанию первый в списке).")
+@click.option("--first", default=None, metavar="ИМЯ", show_default="первый в списке", help="Кто заходит первым.")
 @click.option("--rules", default="slovariki", show_default=True, metavar="slovariki|podkidnoy|perevodnoy",
               help="Правила: «Словарики», подкидной или переводной дурак.")
 @grades_option
@@ -421,10 +437,12 @@ def referee_replay(file: str) -> None:
               help="Зерно случайных чисел: с тем же зерном получаются те же партии.")
 @grades_option
 @words_option
-@click.option("--strategy", type=click.Choice(["random", "greedy", "mixed"]), default="random", show_default=True,
+@click.option("--strategy", type=click.Choice(["random", "greedy", "mixed"], case_sensitive=False), default="random",
+              show_default=True,
               help="Боты: random — любой разрешённый ход; greedy — переводит, бьёт и подкидывает, когда может, "
                    "самой младшей картой; mixed — то так, то так.")
-@click.option("--rules", type=click.Choice(["slovariki", "perevodnoy", "podkidnoy"]), default="slovariki",
+@click.option("--rules", type=click.Choice(["slovariki", "perevodnoy", "podkidnoy"], case_sensitive=False),
+              default="slovariki",
               show_default=True, help="Правила: «Словарики», переводной или подкидной дурак (колода 36 карт).")
 @click.option("--jobs", type=click.IntRange(1, 64), default=1, show_default=True, metavar="ЧИСЛО",
               help="Сколько процессов запустить параллельно (на результат не влияет).")
@@ -443,7 +461,7 @@ def simulate(games: int, players: int, seed: int, grades: tuple[int, ...] | None
     if rules == "slovariki":
         bank = _load(words_dir)
         _mention_remarks(bank)
-        cards = list(bank.deck.select(grades))
+        cards = list(bank.select(grades).deck)
     elif words_dir is not None or grades is not None:
         raise click.UsageError("--words и --grades нужны только для правил slovariki")
     else:

@@ -16,7 +16,7 @@ import click.formatting
 import click.parser
 import click.types
 
-from slovariki.russian import plural
+from slovariki.russian import decimal, plural
 
 CATALOGUE = {
     "Usage:": "Использование:",
@@ -36,20 +36,20 @@ CATALOGUE = {
     "Missing {param_type}": "Не хватает: {param_type}",
     "Missing command.": "Не указана команда.",
     "Missing parameter: {param_name}": "Не хватает значения: {param_name}",
-    "No such command {name!r}.": "Нет такой команды: {name!r}.",
-    "No such option {name!r}.": "Нет такого параметра: {name!r}.",
-    "Option {name!r} does not take a value.": "Параметру {name!r} значение не нужно.",
+    "No such command {name!r}.": "Нет такой команды: «{name}».",
+    "No such option {name!r}.": "Нет такого параметра: «{name}».",
+    "Option {name!r} does not take a value.": "Параметру «{name}» значение не нужно.",
     "Aborted!": "Прервано.",
-    "{value!r} is not a valid {number_type}.": "{value!r} — не {number_type}.",
-    "{value} is not in the range {range}.": "{value} вне допустимых пределов {range}.",
+    "{value!r} is not a valid {number_type}.": "«{value}» — не {number_type}.",
+    "{value} is not in the range {range}.": "{value} не подходит: нужно {range}.",
     "{value!r} is not a valid boolean. Recognized values: {states}":
-        "{value!r} — не «да» и не «нет». Допустимо: {states}",
-    "{name} {filename!r} does not exist.": "{name} {filename!r} не найден.",
-    "{name} {filename!r} is a directory.": "{name} {filename!r} — папка.",
-    "{name} {filename!r} is a file.": "{name} {filename!r} — файл.",
-    "{name} {filename!r} is not readable.": "{name} {filename!r} нельзя прочитать.",
-    "{name} {filename!r} is not writable.": "в {name} {filename!r} нельзя писать.",
-    "Could not open file {filename!r}: {message}": "Не удалось открыть файл {filename!r}: {message}",
+        "«{value}» — не «да» и не «нет». Можно: {states}",
+    "{name} {filename!r} does not exist.": "{name} «{filename}» не найден.",
+    "{name} {filename!r} is a directory.": "{name} «{filename}» — папка.",
+    "{name} {filename!r} is a file.": "{name} «{filename}» — файл.",
+    "{name} {filename!r} is not readable.": "{name} «{filename}» нельзя прочитать.",
+    "{name} {filename!r} is not writable.": "в {name} «{filename}» нельзя писать.",
+    "Could not open file {filename!r}: {message}": "Не удалось открыть файл «{filename}»: {message}",
     "file": "файл",
     "directory": "папка",
     "path": "путь",
@@ -60,14 +60,9 @@ CATALOGUE = {
 PLURALS = {  # (singular, plural) → the Russian forms for 1, 2–4, 5+
     ("Got unexpected extra argument ({args})", "Got unexpected extra arguments ({args})"):
         ("Лишний аргумент ({args})",) * 3,
-    ("Did you mean {possibility}?", "(Did you mean one of: {possibilities}?)"):
-        ("Может быть, {possibility}?", "(Может быть, одно из: {possibilities}?)",
-         "(Может быть, одно из: {possibilities}?)"),
     ("Option {name!r} requires an argument.", "Option {name!r} requires {nargs} arguments."):
-        ("Параметру {name!r} нужно значение.", "Параметру {name!r} нужно {nargs} значения.",
-         "Параметру {name!r} нужно {nargs} значений."),
-    ("{value!r} is not {choice}.", "{value!r} is not one of {choices}."):
-        ("{value!r} — не {choice}.", "{value!r} — не одно из: {choices}.", "{value!r} — не одно из: {choices}."),
+        ("Параметру «{name}» нужно значение.", "Параметру «{name}» нужно {nargs} значения.",
+         "Параметру «{name}» нужно {nargs} значений."),
 }
 
 
@@ -112,7 +107,69 @@ def ngettext(singular: str, plural_text: str, n: int) -> str:
     return plural(n, *forms)
 
 
+def describe_range(number_range: click.types._NumberRangeBase) -> str:
+    """«от 1 до 4», «не меньше 1» instead of «1<=x<=4», in help and in errors."""
+    low, high = number_range.min, number_range.max
+    low_word = "больше" if number_range.min_open else "не меньше"
+    high_word = "меньше" if number_range.max_open else "не больше"
+    if low is not None and high is not None:
+        if number_range.min_open or number_range.max_open:
+            return f"{low_word} {low} и {high_word} {high}"
+        return f"от {low} до {high}"
+    return f"{low_word} {low}" if low is not None else f"{high_word} {high}"
+
+
+def invalid_choice(choice: click.Choice, value, ctx: click.Context | None) -> str:
+    """«b5» — нет такого варианта; можно: a4, letter."""
+    return f"«{value}» — нет такого варианта; можно: {', '.join(map(str, choice.choices))}."
+
+
+def error_hint(param: click.Parameter, ctx: click.Context | None) -> str:
+    """How an error names the option: «--paper» (click writes '--paper')."""
+    return " / ".join(f"«{name}»" for name in (param.opts or [param.human_readable_name]))
+
+
+def possibilities(names: list[str]) -> str:
+    """«Может быть, «--format»?» after an unknown option or command."""
+    quoted = ", ".join(f"«{name}»" for name in sorted(names))
+    return f"Может быть, {quoted}?" if len(names) == 1 else f"Может быть, одно из: {quoted}?"
+
+
+class Decimal(click.ParamType):
+    """A number of millimetres written either way: «1,5» (Russian) or «1.5»."""
+
+    name = "число"
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, (int, float)):
+            return float(value)
+        number = decimal(value)
+        if number is None:
+            self.fail(f"«{value}» — не число (дробную часть можно писать через запятую: 1,5)", param, ctx)
+        return number
+
+
+DECIMAL = Decimal()
+
+
+def help_extra(option: click.Option, ctx: click.Context) -> dict:
+    """An option's «[по умолчанию: …]» from its ``show_default`` text as it is (click adds brackets)."""
+    extra = _option_help_extra(option, ctx)
+    if isinstance(option.show_default, str):
+        extra["default"] = option.show_default
+    return extra
+
+
+_option_help_extra = click.core.Option.get_help_extra
+
+
 def install() -> None:
+    # Texts click builds without gettext: the range of a number, a wrong choice, the option's name.
+    click.types._NumberRangeBase._describe_range = describe_range
+    click.types.Choice.get_invalid_choice_message = invalid_choice
+    click.core.Parameter.get_error_hint = error_hint
+    click.exceptions._format_possibilities = possibilities
+    click.core.Option.get_help_extra = help_extra
     for module in (click.core, click.decorators, click.exceptions, click.formatting, click.parser, click.types):
         if hasattr(module, "_"):
             module._ = gettext

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import errno
+import re
+
+_DECIMAL = re.compile(r"[+-]?\d+(?:[.,]\d+)?")
 
 
 def plural(n: int, one: str, few: str, many: str) -> str:
@@ -29,6 +32,12 @@ def stars(n: int) -> str:
 def cards_genitive(n: int) -> str:
     """After «больше», «меньше», «не больше»: «1 карты», «6 карт»."""
     return f"{n} {plural(n, 'карты', 'карт', 'карт')}"
+
+
+def decimal(text: str) -> float | None:
+    """A number written the Russian way («1,5») or with a point («1.5»); None if ``text`` is not one."""
+    text = text.strip()
+    return float(text.replace(",", ".")) if _DECIMAL.fullmatch(text) else None
 
 
 _OS_ERRORS = {

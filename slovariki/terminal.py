@@ -57,11 +57,15 @@ def word_table(cards: Iterable[Card], colour: bool, width: int | None = None) ->
     return "\n".join(lines)
 
 
-def readable(line: str | bytes) -> str:
-    """A typed line as text: bytes that are not UTF-8 become «�», control characters (an arrow key
-    in piped input, a tab) spaces, so nothing a person types can break the code that reads it."""
+def readable(line: str | bytes, encoding: str | None = None) -> str:
+    """A typed line as text: bytes that are not UTF-8 are read in the console's ``encoding`` (cp1251 or
+    cp866 on Windows) or else become «�», control characters (an arrow key in piped input, a tab)
+    spaces, so nothing a person types can break the code that reads it."""
     if isinstance(line, bytes):
-        line = line.decode("utf-8", "replace")
+        try:
+            line = line.decode("utf-8")
+        except UnicodeDecodeError:
+            line = line.decode(encoding or "utf-8", "replace")
     line = line.rstrip("\r\n")
     return "".join(ch if ch.isprintable() else "\ufffd" if "\ud800" <= ch <= "\udfff" else " " for ch in line)
 
@@ -77,7 +81,7 @@ def typed_lines(prompt: Callable[[], str], stdin: IO[str] | None = None) -> Iter
     stdin = sys.stdin if stdin is None else stdin
     if not stdin.isatty():
         for raw in getattr(stdin, "buffer", stdin):  # bytes when possible: a bad byte must not stop us
-            yield readable(raw)
+            yield readable(raw, getattr(stdin, "encoding", None))
         return
     try:
         import readline  # noqa: F401  (importing it gives input() editing and history)

@@ -142,7 +142,7 @@ def test_usage_lines_and_value_placeholders_speak_russian(runner):
         assert f"slovariki {' '.join(args)} [ПАРАМЕТРЫ]" in help_text
         assert "OPTIONS" not in help_text and "INTEGER" not in help_text and "TEXT" not in help_text
     result = runner.invoke(main, ["simulate", "--seed", "x"])
-    assert result.exit_code == 2 and "'x' — не целое число." in result.output
+    assert result.exit_code == 2 and "«x» — не целое число." in result.output
 
 
 @pytest.mark.parametrize("letter, message", [
@@ -211,3 +211,112 @@ def test_build_deck_refuses_word_errors(runner, bank_dir, tmp_path):
     assert result.exit_code == 1
     assert "error not-lemma:" in result.stderr and "Колода не собрана" in result.stderr
     assert not out.exists() or not any(out.iterdir())
+
+
+# --- one style across commands -----------------------------------------------------------------------
+def _all_commands(group=main, path=()):
+    for name, command in group.commands.items():
+        yield (*path, name)
+        if hasattr(command, "commands"):
+            yield from _all_commands(command, (*path, name))
+
+
+def test_choices_ignore_case(runner, tmp_path):
+    result = runner.invoke(main, ["build-deck", "--calibration", "--paper", "A4", "--backs", "Duplex-Short",
+                                  "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    result = runner.invoke(main, ["check", "--format", "JSON", "--no-deck", "--grades", "1"])
+    assert result.exit_code == 0 and json.loads(result.stdout)["cards"] > 0
+
+
+def test_clicks_leftovers_speak_russian_with_russian_quotes(runner):
+    result = runner.invoke(main, ["build-deck", "--paper", "b5"])
+    assert "Неверное значение «--paper»: «b5» — нет такого варианта; можно: a4, letter." in result.output
+    result = runner.invoke(main, ["words", "--stars", "5"])
+    assert "Неверное значение «--stars»: 5 не подходит: нужно от 1 до 3." in result.output
+    result = runner.invoke(main, ["check", "--frmat", "json"])
+    assert "Нет такого параметра: «--frmat». Может быть, «--format»?" in result.output
+    result = runner.invoke(main, ["chek"])
+    assert "Нет такой команды: «chek». Может быть, «check»?" in result.output
+    assert "[по умолчанию: 1000; от 1 до 10000000]" in runner.invoke(main, ["simulate", "--help"],
+                                                                      terminal_width=200).output
+    for args in (["words", "--stars", "5"], ["build-deck", "--paper", "b5"], ["chek"], ["simulate", "--seed", "x"]):
+        assert "'" not in runner.invoke(main, args).output
+
+
+def test_defaults_are_shown_one_way_in_every_help(runner):
+    for command in _all_commands():
+        text = " ".join(runner.invoke(main, [*command, "--help"], terminal_width=200).output.split())
+        assert "(по умолчанию" not in text and "по умолчанию: (" not in text, command
+    text = " ".join(runner.invoke(main, ["build-deck", "--help"], terminal_width=200).output.split())
+    for shown in ("[по умолчанию: встроенный банк]", "[по умолчанию: книжная]", "[по умолчанию: есть]",
+                  "[по умолчанию: poker]", "[по умолчанию: 0;0]"):
+        assert shown in text
+
+
+def test_words_takes_grades_like_every_command_and_grade_still_works(runner):
+    two = runner.invoke(main, ["words", "--grades", "2"]).output
+    assert runner.invoke(main, ["words", "--grade", "2"]).output == two and "2 кл." in two and "1 кл." not in two
+    both = runner.invoke(main, ["words", "--grades", "1,2"]).output
+    assert "1 кл." in both and "2 кл." in both and "3 кл." not in both
+
+
+@pytest.mark.parametrize("files", [None, {"grade1.yaml": GOOD, "grade2.yaml": BAD.replace("grade: 1", "grade: 2")}])
+def test_words_and_check_count_the_same_cards(runner, bank_dir, files):
+    # The second bank has a word in two grades: both commands choose the grade's files first.
+    args = [] if files is None else ["--words", str(bank_dir(files))]
+    for grades in ([], ["--grades", "2"]):
+        words_out = runner.invoke(main, ["words", *args, *grades]).stdout
+        check_out = runner.invoke(main, ["check", "--no-deck", *args, *grades]).stdout
+        shown = int(words_out.rsplit("Всего: ", 1)[1].split()[0])
+        assert f"Карточек: {shown};" in check_out
+
+
+@pytest.mark.parametrize("offset, shown", [("1,5;-0,5", '"1,5;-0,5"'), ("1,5 -0,5", '"1,5;-0,5"'),
+                                           ("0.5,-1", '"0,5;-1"'), ("-2;3", '"-2;3"')])
+def test_back_offset_takes_the_decimal_comma(runner, tmp_path, offset, shown):
+    import pdfplumber
+
+    result = runner.invoke(main, ["build-deck", "--calibration", "--back-offset", offset, "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    with pdfplumber.open(tmp_path / "calibration.pdf") as pdf:
+        assert f"--back-offset {shown}" in pdf.pages[0].extract_text()
+
+
+def test_back_offset_never_reads_a_decimal_comma_as_two_numbers(runner, tmp_path):
+    result = runner.invoke(main, ["build-deck", "--calibration", "--back-offset", "1,5", "--out", str(tmp_path)])
+    assert result.exit_code == 2 and not (tmp_path / "calibration.pdf").exists()
+    assert "«1,5» можно понять и как 1,5 мм, и как DX=1, DY=5" in result.output and '"1,5;0"' in result.output
+    result = runner.invoke(main, ["build-deck", "--calibration", "--back-offset-x", "1,5", "--back-offset-y", "-0,5",
+                                  "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    result = runner.invoke(main, ["build-deck", "--calibration", "--back-offset", "1;1", "--back-offset-x", "1",
+                                  "--out", str(tmp_path)])
+    assert result.exit_code == 2 and "одним способом" in result.output
+    result = runner.invoke(main, ["build-deck", "--bleed", "1,5,5"])
+    assert result.exit_code == 2 and "«1,5,5» — не число" in result.output
+
+
+def test_not_found_and_not_a_size_messages(runner, tmp_path):
+    result = runner.invoke(main, ["referee", "replay", str(tmp_path / "нет.txt")])
+    assert result.exit_code == 2 and "не найден" in result.output
+    result = runner.invoke(main, ["build-deck", "--card-size", "huge", "--out", str(tmp_path)])
+    assert result.exit_code == 2 and "«huge» — не размер" in result.output
+
+
+def test_build_deck_names_every_pdf_with_its_full_path_and_opens_the_folder(runner, bank_dir, tmp_path, monkeypatch):
+    folder = bank_dir({"grade1.yaml": GOOD})
+    viewer = tmp_path / "bin" / "xdg-open"
+    viewer.parent.mkdir()
+    viewer.write_text(f'#!/bin/sh\necho "$1" > "{tmp_path / "opened.txt"}"\n', encoding="utf-8")
+    viewer.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{viewer.parent}{os.pathsep}{os.environ['PATH']}")
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(main, ["build-deck", "--words", str(folder), "--out", "печать", "--open"])
+    assert result.exit_code == 0, result.output
+    for name in ("cards.pdf", "rules.pdf", "wordlist.pdf"):
+        assert f"  {tmp_path / 'печать' / name}\n" in result.stdout
+    assert (tmp_path / "opened.txt").read_text(encoding="utf-8").strip() == str(tmp_path / "печать")
+    monkeypatch.setenv("PATH", str(tmp_path / "пусто"))
+    result = runner.invoke(main, ["build-deck", "--words", str(folder), "--out", "печать", "--open"])
+    assert result.exit_code == 0 and f"Открыть папку не удалось: откройте её сами: {tmp_path / 'печать'}" in result.stderr

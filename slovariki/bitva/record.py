@@ -54,7 +54,7 @@ def _read(path: Path) -> str:
     try:
         return path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise RecordError([f"{path}: файла нет"], unreadable=True) from None
+        raise RecordError([f"{path}: файл не найден"], unreadable=True) from None
     except UnicodeDecodeError:
         raise RecordError([f"{path}: файл не в кодировке UTF-8"], unreadable=True) from None
     except IsADirectoryError:

@@ -9,7 +9,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from slovariki.generator import fit, fonts, theme
 from slovariki.generator.imposition import new_canvas
-from slovariki.generator.options import DeckOptions
+from slovariki.generator.options import DeckOptions, offset_text
 from slovariki.generator.sheet import Rect, back_of
 
 MM = theme.MM
@@ -26,7 +26,7 @@ INSTRUCTIONS = (
     "3. Число на шкале DX, на которое легла вертикальная линия, и число на шкале DY, на которое легла "
     "горизонтальная, — это поправка (по центральному кресту).",
     "4. Прибавьте эти числа к текущему сдвигу (строка «Сейчас» ниже) и соберите колоду с суммой: например, "
-    "при сдвиге 0,0 и показаниях шкал 1 и -0.5 — с --back-offset 1,-0.5. Бумага, ориентация и --backs "
+    "при сдвиге 0;0 и показаниях шкал 1 и -0,5 — с --back-offset \"1;-0,5\". Бумага, ориентация и --backs "
     "должны быть те же.",
 )
 
@@ -51,7 +51,7 @@ def _instruction_lines(page_w: float, options: DeckOptions) -> list[str]:
     dx, dy = options.back_offset
     width = (page_w - 2 * theme.PAGE_MARGIN) / theme.SMALL_SIZE
     now = (f"Сейчас: --paper {options.paper}{' --landscape' if options.landscape else ''} --backs {options.backs} "
-           f"--back-offset {dx:g},{dy:g}")
+           f"--back-offset \"{offset_text(options.back_offset)}\"")
     return [line for paragraph in (*INSTRUCTIONS[1:], now)
             for line in fit.break_lines(paragraph.split(), _measure, width, None) or [paragraph]]
 

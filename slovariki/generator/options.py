@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from slovariki.russian import decimal
+
 CARD_SIZES = {"poker": (63.0, 88.0), "bridge": (57.0, 89.0), "mini": (44.0, 63.0)}
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 PAPER_NAMES = {"a4": "A4", "letter": "Letter"}  # as printed in messages
@@ -63,16 +65,49 @@ def parse_card_size(text: str) -> tuple[float, float]:
         return CARD_SIZES[key]
     pair = _parse_pair(text)
     if pair is None:
-        raise OptionsError(f"--card-size: «{text}» не размер; нужно poker, bridge, mini или ШxВ в мм, например 63x88")
+        raise OptionsError(f"--card-size: «{text}» — не размер; нужно poker, bridge, mini или ШxВ в мм, например 63x88")
     return pair
+
+
+def offset(text: str | None, x: float | None = None, y: float | None = None) -> tuple[float, float]:
+    """The back offset from --back-offset «DX;DY» or from --back-offset-x and -y (0 where not given)."""
+    if text is not None and (x is not None or y is not None):
+        raise OptionsError("--back-offset: задайте сдвиг одним способом: --back-offset DX;DY "
+                           "или --back-offset-x и --back-offset-y")
+    if text is None:
+        return (x or 0.0, y or 0.0)
+    return parse_offset(text)
 
 
 def parse_offset(text: str) -> tuple[float, float]:
-    """DX,DY in millimetres, e.g. 0.5,-1."""
-    pair = _parse_pair(text)
-    if pair is None:
-        raise OptionsError(f"--back-offset: «{text}» не сдвиг; нужно DX,DY в мм, например 0.5,-1")
-    return pair
+    """DX;DY in millimetres, with a decimal comma or point: «1,5;-0,5», «1,5 -0,5», «0.5,-1».
+
+    A comma parts the two numbers only where it cannot be a decimal comma («0.5,-1», «1, 2»): «1,5»
+    is refused, it could mean 1.5 as well as DX=1, DY=5."""
+    stripped = text.strip()
+    for parts in (stripped.split(";"), stripped.split(), _comma_parts(stripped)):
+        numbers = [decimal(part) for part in parts]
+        if len(numbers) == 2 and None not in numbers:
+            return numbers[0], numbers[1]
+    if re.fullmatch(r"[+-]?\d+,\d+", stripped):
+        dx, _, dy = stripped.partition(",")
+        raise OptionsError(f"--back-offset: «{text}» можно понять и как {stripped} мм, и как DX={dx}, DY={dy}; "
+                           f"напишите два числа через точку с запятой: \"{stripped};0\" или \"{dx};{dy}\" "
+                           "(или --back-offset-x и --back-offset-y)")
+    raise OptionsError(f"--back-offset: «{text}» — не сдвиг; нужно DX;DY в мм, например \"0,5;-1\"")
+
+
+def offset_text(offset: tuple[float, float]) -> str:
+    """The offset as --back-offset takes it, the Russian way: «1,5;-0,5»."""
+    return ";".join(f"{value:g}".replace(".", ",") for value in offset)
+
+
+def _comma_parts(text: str) -> list[str]:
+    """The two sides of a comma that cannot be a decimal one: a point elsewhere, or a sign or space after it."""
+    left, comma, right = text.partition(",")
+    if comma and "," not in right and ("." in text or right[:1] in ("-", "+", " ")):
+        return [left, right]
+    return []
 
 
 def _parse_pair(text: str) -> tuple[float, float] | None:

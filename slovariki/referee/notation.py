@@ -208,7 +208,7 @@ def check_file(path: str) -> tuple[int, str]:
     try:
         text = Path(path).read_text(encoding="utf-8")
     except FileNotFoundError:
-        return 2, f"Ошибка: файла {path} нет"
+        return 2, f"Ошибка: файл {path} не найден"
     except UnicodeDecodeError:
         return 2, f"Ошибка: {path}: запись партии должна быть текстом в UTF-8"
     except OSError as exc:

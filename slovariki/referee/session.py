@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import shlex
+import subprocess
 from pathlib import Path
 
 from slovariki import atomic
@@ -18,6 +19,7 @@ from slovariki.game import move_from_json
 from slovariki.referee.table import Rejected, Setup, Table
 from slovariki.russian import os_error
 
+WINDOWS = os.name == "nt"
 FORMAT = "slovariki-referee-session"
 VERSION = 1
 
@@ -27,7 +29,10 @@ class SessionError(Exception):
 
 
 def data_dir() -> Path:
-    """The user's data folder for slovariki: $XDG_DATA_HOME/slovariki or ~/.local/share/slovariki."""
+    """The user's data folder for slovariki: %APPDATA%\\slovariki on Windows, elsewhere
+    $XDG_DATA_HOME/slovariki or ~/.local/share/slovariki."""
+    if WINDOWS and os.environ.get("APPDATA"):
+        return Path(os.environ["APPDATA"]) / "slovariki"
     base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
     return Path(base) / "slovariki"
 
@@ -40,7 +45,8 @@ def resume_command(path: Path) -> str:
     """The command that goes on with the game saved at ``path``."""
     if path == default_path():
         return "slovariki referee resume"
-    return f"slovariki referee resume --session {shlex.quote(str(path))}"
+    quote = subprocess.list2cmdline if WINDOWS else shlex.join  # cmd and PowerShell take "…", sh '…'
+    return quote(["slovariki", "referee", "resume", "--session", str(path)])
 
 
 def as_json(table: Table) -> dict:
@@ -66,7 +72,7 @@ def load(path: Path) -> Table:
     try:
         raw = path.read_bytes()
     except FileNotFoundError:
-        raise SessionError(f"файла партии {path} нет: начните новую партию командой "
+        raise SessionError(f"файл партии {path} не найден: начните новую партию командой "
                            "«slovariki referee play»") from None
     except OSError as exc:
         raise SessionError(f"не удалось прочитать {path}: {os_error(exc)}") from None

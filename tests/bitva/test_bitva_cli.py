@@ -100,7 +100,7 @@ def test_record_survives_a_restart_and_is_scored(runner, tmp_path):
 
 def test_score_exit_codes(runner, tmp_path):
     missing = runner.invoke(main, ["bitva-par", "score", str(tmp_path / "нет.txt")])
-    assert missing.exit_code == 2 and "файла нет" in missing.output
+    assert missing.exit_code == 2 and "файл не найден" in missing.output
     bad = tmp_path / "плохо.txt"
     bad.write_text("игроки: Аня, Боря\nАня 7ч 7п\nБоря 7п 7б\n", encoding="utf-8")
     result = runner.invoke(main, ["bitva-par", "score", str(bad)])

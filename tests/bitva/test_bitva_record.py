@@ -109,7 +109,7 @@ def test_unreadable_files(tmp_path):
             path.write_bytes(b"\xff\xfe\x00")
         with pytest.raises(RecordError) as info:
             score_record(path)
-        assert info.value.unreadable and ("файла нет" in str(info.value) or "UTF-8" in str(info.value))
+        assert info.value.unreadable and ("файл не найден" in str(info.value) or "UTF-8" in str(info.value))
 
 
 def test_a_record_that_cannot_be_saved(tmp_path):

@@ -160,7 +160,7 @@ def test_calibration_sheet(tmp_path):
     assert result.exit_code == 0, result.output
     with pdfplumber.open(tmp_path / "calibration.pdf") as pdf:
         assert len(pdf.pages) == 2
-        assert "--back-offset 0.5,-1" in pdf.pages[0].extract_text()
+        assert '--back-offset "0,5;-1"' in pdf.pages[0].extract_text()
         assert "DX" in pdf.pages[1].extract_text() and "DY" in pdf.pages[1].extract_text()
     assert run("--calibration", "--backs", "fold", "--out", str(tmp_path)).exit_code == 1
 

@@ -73,7 +73,7 @@ def test_bad_card_size_names_the_option(bad):
 def test_offsets_and_option_ranges():
     assert parse_offset("0.5,-1") == (0.5, -1.0)
     with pytest.raises(OptionsError, match="--back-offset"):
-        parse_offset("1;2")
+        parse_offset("1;2;3")
     for bad in ({"bleed": -1.0}, {"gap": 50.0}, {"copies": 0}, {"card_size": (10.0, 88.0)},
                 {"back_offset": (30.0, 0.0)}, {"backs": "twice"}):
         with pytest.raises(OptionsError):

@@ -115,4 +115,4 @@ def test_resume_and_log_without_a_session():
     for command in (["referee", "resume"], ["referee", "log"]):
         result = CliRunner().invoke(main, command)
         assert result.exit_code == 1
-        assert "Ошибка: файла партии" in result.output and "Traceback" not in result.output
+        assert "Ошибка: файл партии" in result.output and "не найден" in result.output and "Traceback" not in result.output

@@ -1,0 +1,89 @@
+"""The console and the desktop around it.
+
+Consoles that cannot show every character (a Windows console in cp1251 or cp866, a pipe in an old
+code page): what they cannot encode is written as readable text instead of stopping the program.
+
+``install()`` sets an error handler on stdout and stderr, so every writer (click, the referee's REPL,
+print) profits without knowing. Characters the code page has (Cyrillic with «ё», «№») pass unchanged.
+``show_folder`` opens a folder in the system's file viewer.
+"""
+
+from __future__ import annotations
+
+import codecs
+import os
+import shutil
+import subprocess
+import sys
+import unicodedata
+from pathlib import Path
+
+HANDLER = "slovariki-fallback"
+FALLBACKS = {
+    "★": "*", "☆": "-", "×": "x", "−": "-", "–": "-", "—": "-", "…": "...", "«": '"', "»": '"',
+    "„": '"', "“": '"', "”": '"', "’": "'", "→": "->", "←": "<-", "≤": "<=", "≥": ">=", "·": ".",
+    "↔": "<->", "↶": "<-", "›": ">", "•": "-", "●": "*", "✓": "+", "✗": "x", "\u00a0": " ", "\ufffd": "?",
+    "♠": "п", "♣": "к", "♦": "б", "♥": "ч", "♤": "п", "♧": "к", "♢": "б", "♡": "ч",  # as the referee reads suits
+    "\u0301": "", "◌": "",  # the stress mark: the word stays readable without it
+}
+
+
+def fallback(char: str, encoding: str) -> str:
+    """What stands for ``char`` in ``encoding``: the table's text, else the letter without its accent,
+    else «?»; a replacement the code page cannot show either is given up for «?»."""
+    for text in (FALLBACKS.get(char), unicodedata.normalize("NFKD", char)[:1]):
+        if text is not None and text != char:
+            try:
+                text.encode(encoding)
+                return text
+            except (UnicodeEncodeError, LookupError):
+                continue
+    return "?"
+
+
+def handler(encoding: str) -> str:
+    """The name of an error handler (see codecs) writing stand-ins for ``encoding``. It is made per
+    encoding: a code page's codec reports itself as «charmap», not by its name."""
+    name = f"{HANDLER}-{codecs.lookup(encoding).name}"
+
+    def handle(exc: UnicodeError) -> tuple[str, int]:
+        if not isinstance(exc, UnicodeEncodeError):
+            raise exc
+        return "".join(fallback(char, encoding) for char in exc.object[exc.start:exc.end]), exc.end
+
+    codecs.register_error(name, handle)
+    return name
+
+
+def install() -> None:
+    """Write readable stand-ins for characters stdout and stderr cannot encode (UTF-8 loses nothing)."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            encoding = codecs.lookup(getattr(stream, "encoding", None) or "utf-8").name
+        except LookupError:
+            continue
+        if hasattr(stream, "reconfigure") and encoding != "utf-8":
+            try:
+                stream.reconfigure(errors=handler(encoding))
+            except (ValueError, OSError):  # a closed or detached stream: nothing to write to anyway
+                pass
+
+
+def show_folder(path: Path) -> bool:
+    """Open ``path`` in the system's file viewer (Explorer, Finder, the desktop's file manager); False
+    when there is none or it failed. Its own messages (English, from xdg-open) are not shown."""
+    if sys.platform == "win32":
+        try:
+            os.startfile(path)  # type: ignore[attr-defined]  (Windows only)
+            return True
+        except OSError:
+            return False
+    opener = shutil.which("open" if sys.platform == "darwin" else "xdg-open")
+    if opener is None:
+        return False
+    try:
+        done = subprocess.run([opener, str(path)], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL, timeout=30)
+    except (OSError, subprocess.TimeoutExpired):
+        return False
+    return done.returncode == 0

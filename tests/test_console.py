@@ -1,0 +1,92 @@
+"""Consoles that cannot encode every character (cp1251, cp866) and a Windows-like environment:
+readable stand-ins, no traceback, paths with spaces and Cyrillic."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from slovariki import console
+from slovariki.referee import session
+
+ENCODINGS = ["cp1251", "cp866"]
+
+
+@pytest.mark.parametrize("char, encoding, shown", [
+    ("★", "cp1251", "*"), ("☆", "cp866", "-"), ("×", "cp1251", "x"), ("♠", "cp866", "п"), ("♥", "cp1251", "ч"),
+    ("«", "cp866", '"'), ("«", "cp1251", "«"), ("—", "cp866", "-"), ("—", "cp1251", "—"), ("→", "cp1251", "->"),
+    ("\u0301", "cp1251", ""), ("é", "cp866", "e"), ("ё", "cp866", "ё"), ("漢", "cp1251", "?"),
+])
+def test_a_character_the_code_page_lacks_gets_a_readable_stand_in(char, encoding, shown):
+    assert (char + "ёж").encode(encoding, console.handler(encoding)).decode(encoding) == shown + "ёж"
+
+
+def run(args: list[str], encoding: str, cwd: Path, stdin: str = "", env: dict | None = None):
+    """The CLI in a subprocess whose console speaks ``encoding``; the output decoded the same way."""
+    environment = {**os.environ, "PYTHONIOENCODING": encoding, "COLUMNS": "100", **(env or {})}
+    done = subprocess.run([sys.executable, "-m", "slovariki", *args], cwd=cwd, env=environment,
+                          input=stdin.encode(encoding), capture_output=True, timeout=300)
+    out, err = done.stdout.decode(encoding), done.stderr.decode(encoding)
+    assert "Traceback" not in err and "UnicodeEncodeError" not in err, err
+    return done.returncode, out, err
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    """A working folder as on a teacher's Windows machine: a space and Cyrillic in the path."""
+    path = tmp_path / "Мои документы" / "Словарики 2 класс"
+    path.mkdir(parents=True)
+    return path
+
+
+@pytest.mark.parametrize("encoding", ENCODINGS)
+def test_words_and_check_print_stars_and_keep_yo(encoding, folder):
+    code, out, _ = run(["words", "--grades", "1"], encoding, folder)
+    assert code == 0 and "*--" in out and "Чёрно-белая птица" in out and "★" not in out
+    code, out, err = run(["check"], encoding, folder)
+    assert code == 0 and "Карточек:" in out and "голубой <-> розовый" in out
+
+
+@pytest.mark.parametrize("encoding", ENCODINGS)
+def test_build_deck_into_a_folder_with_spaces_and_cyrillic(encoding, folder):
+    code, out, err = run(["build-deck", "--grades", "1,2", "--out", "печать колоды"], encoding, folder)
+    assert code == 0, err
+    assert (folder / "печать колоды" / "cards.pdf").is_file()
+    assert str(folder / "печать колоды" / "cards.pdf") in out and "63x88" in out
+
+
+@pytest.mark.parametrize("encoding", ENCODINGS)
+def test_referee_with_suits_on_a_code_page_without_them(encoding, folder):
+    moves = "Аня 7п\nБоря берёт\nстол\nвыход\n"
+    env = {"XDG_DATA_HOME": str(folder / "данные"), "APPDATA": str(folder / "Application Data")}
+    code, out, err = run(["referee", "play", "--players", "Аня,Боря", "--trump", "Д♠", "--rules", "podkidnoy"],
+                         encoding, folder, moves, env)
+    assert code == 0, err
+    assert "7п" in out and "♠" not in out
+    assert (folder / "данные" / "slovariki" / "referee-session.json").is_file()
+
+
+@pytest.mark.parametrize("encoding", ENCODINGS)
+def test_help_simulate_and_bitva_par_on_the_code_page(encoding, folder):
+    for args in (["--help"], ["build-deck", "--help"], ["simulate", "--games", "3", "--grades", "1,2,3,4"],
+                 ["bitva-par", "deal", "--players", "3", "--seed", "1"]):
+        code, out, err = run(args, encoding, folder)
+        assert code == 0, (args, err)
+        assert out.strip()
+
+
+def test_windows_keeps_the_referees_games_under_appdata(monkeypatch, tmp_path):
+    appdata = tmp_path / "Roaming данные"
+    monkeypatch.setattr(session, "WINDOWS", True)
+    monkeypatch.setenv("APPDATA", str(appdata))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    assert session.default_path() == appdata / "slovariki" / "referee-session.json"
+    own = tmp_path / "Мои партии" / "партия 1.json"
+    assert session.resume_command(own) == f'slovariki referee resume --session "{own}"'
+    monkeypatch.setattr(session, "WINDOWS", False)
+    assert session.default_path() == tmp_path / "xdg" / "slovariki" / "referee-session.json"
+    assert session.resume_command(own) == f"slovariki referee resume --session '{own}'"

@@ -223,6 +223,91 @@ def build_deck(words_dir: str | None, grades: tuple[int, ...] | None, out_dir: s
         click.echo(f"Открыть папку не удалось: откройте её сами: {out.resolve()}", err=True)
 
 
+# --- a teacher's own words: init, import, export, anki ----------------------------------------------------
+def _print_problems(problems) -> None:
+    for problem in problems:
+        click.echo(problem.as_text(), err=True)
+
+
+@main.command()
+@click.argument("folder", type=click.Path(), metavar="ПАПКА")
+@click.option("--copy", is_flag=True, help="Скопировать в папку весь встроенный банк слов, а не примеры.")
+def init(folder: str, copy: bool) -> None:
+    """Начать свой список слов: grade1.yaml … grade4.yaml с описанием ключей и примерами.
+
+    Существующие файлы не перезаписываются.
+    """
+    from pathlib import Path
+
+    from slovariki.starter import StarterError, start
+
+    try:
+        written = start(Path(folder), copy)
+    except StarterError as exc:
+        _fail(str(exc))
+    click.echo("Созданы файлы:\n" + "\n".join(f"  {path.resolve()}" for path in written))
+    click.echo(f"Дальше: поправьте их в текстовом редакторе и проверьте: slovariki check --words {_shown(folder)}")
+
+
+def _shown(path: str) -> str:
+    """A path as it is pasted into a command line."""
+    return f'"{path}"' if " " in path else path
+
+
+@main.command("import")
+@click.argument("file", type=click.Path(dir_okay=False), metavar="ТАБЛИЦА")
+@click.option("--out", "out_dir", type=click.Path(file_okay=False), required=True, metavar="ПАПКА",
+              help="Папка для файлов grade1.yaml … grade4.yaml.")
+@click.option("--force", is_flag=True, help="Заменить файлы, которые уже есть в папке.")
+def import_command(file: str, out_dir: str, force: bool) -> None:
+    """Перенести слова из таблицы (.xlsx, .ods, .csv) в файлы со словами.
+
+    В таблице лист на класс («1 класс» … «4 класс»), в первой строке заголовки: Слово, Звёздочки,
+    Толкование, Картинка, Заметка. Если в таблице есть ошибки, ничего не записывается.
+    """
+    from pathlib import Path
+
+    from slovariki.importing import ImportProblem, read_spreadsheet, write_word_files
+
+    try:
+        written = write_word_files(read_spreadsheet(Path(file)), Path(out_dir), force)
+    except ImportProblem as exc:
+        _print_problems(exc.diagnostics)
+        _fail(str(exc), 1 if exc.diagnostics else 2)
+    click.echo("Записаны файлы:\n" + "\n".join(f"  {path.resolve()}" for path in written))
+    click.echo(f"Проверить слова: slovariki check --words {_shown(out_dir)}")
+
+
+@main.command()
+@click.argument("file", type=click.Path(dir_okay=False), metavar="ФАЙЛ")
+@words_option
+@click.option("--format", "fmt", type=click.Choice(["xlsx", "ods", "csv"], case_sensitive=False), default=None,
+              show_default="по расширению файла", help="Формат таблицы.")
+def export(file: str, words_dir: str | None, fmt: str | None) -> None:
+    """Выгрузить банк слов в таблицу (.xlsx, .ods, .csv): лист на класс, первая строка закреплена."""
+    from pathlib import Path
+
+    from slovariki.export.spreadsheet import FORMATS, export as write
+    from slovariki.importing import ImportProblem, bank_tables
+
+    path = Path(file)
+    fmt = (fmt or path.suffix.lstrip(".")).lower()
+    if fmt not in FORMATS:
+        raise click.UsageError("формат таблицы — xlsx, ods или csv: допишите расширение к имени файла "
+                               "или укажите --format")
+    try:
+        tables = bank_tables(words_dir)
+    except ImportProblem as exc:
+        _print_problems(exc.diagnostics)
+        _fail(str(exc), 2)
+    try:
+        write(tables, path, fmt)
+    except OSError as exc:
+        _fail(f"не удалось записать {path}: {os_error(exc)}")
+    words = sum(1 for table in tables for row in table.rows if row.comment is None)
+    click.echo(f"Записан файл {path.resolve()}: {words} {plural(words, 'слово', 'слова', 'слов')}.")
+
+
 def _bitva_players(ctx: click.Context, param: click.Parameter, value: str | None) -> tuple[str, ...] | None:
     return tuple(value.replace(",", " ").split()) if value else None
 

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
 
-from slovariki.model import Source
+from slovariki.model import Source, place
 
 
 class Severity(str, Enum):
@@ -17,7 +17,8 @@ class Severity(str, Enum):
 
 @dataclass(frozen=True)
 class Diagnostic:
-    """One finding. ``file``, ``line`` and ``column`` are None for deck-level findings."""
+    """One finding. ``file``, ``line`` and ``column`` are None for deck-level findings; ``sheet`` is set
+    for a finding in a spreadsheet (see :class:`Source`)."""
 
     severity: Severity
     code: str
@@ -25,29 +26,31 @@ class Diagnostic:
     file: str | None = None
     line: int | None = None
     column: int | None = None
+    sheet: str | None = None
 
     @classmethod
     def at(cls, source: Source | None, severity: Severity, code: str, message: str) -> Diagnostic:
         if source is None:
             return cls(severity, code, message)
-        return cls(severity, code, message, source.file, source.line, source.column)
+        return cls(severity, code, message, source.file, source.line, source.column, source.sheet)
 
     @property
     def is_error(self) -> bool:
         return self.severity is Severity.ERROR
 
     def sort_key(self) -> tuple:
-        return (self.file is None, self.file or "", self.line or 0, self.column or 0, self.code)
+        return (self.file is None, self.file or "", self.sheet or "", self.line or 0, self.column or 0, self.code)
 
     def as_text(self) -> str:
         where = ""
         if self.file is not None:
-            where = f"{self.file}:{self.line or 0}:{self.column or 0}: "
+            where = place(self.file, self.line or 0, self.column or 0, self.sheet) + ": "
         return f"{where}{self.severity.value} {self.code}: {self.message}"
 
     def as_json(self) -> dict:
+        where = {"sheet": self.sheet} if self.sheet is not None else {}  # only in a spreadsheet
         return {
-            "file": self.file, "line": self.line, "column": self.column,
+            "file": self.file, **where, "line": self.line, "column": self.column,
             "severity": self.severity.value, "code": self.code, "message": self.message,
         }
 

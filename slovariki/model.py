@@ -78,14 +78,33 @@ _ANSI = {Colour.GREEN: "32", Colour.BLUE: "36", Colour.YELLOW: "33", Colour.PINK
 
 @dataclass(frozen=True)
 class Source:
-    """Where a value came from: file, 1-based line and column."""
+    """Where a value came from: file, 1-based line and column; in a spreadsheet, ``sheet`` names the
+    sheet ("" in a csv file, which has one) and line and column are the cell's row and column."""
 
     file: str
     line: int
     column: int
+    sheet: str | None = None
 
     def __str__(self) -> str:
-        return f"{self.file}:{self.line}:{self.column}"
+        return place(self.file, self.line, self.column, self.sheet)
+
+
+def place(file: str, line: int, column: int, sheet: str | None = None) -> str:
+    """«words/grade2.yaml:14:5», or in a spreadsheet «слова.xlsx: лист «2 класс», строка 14, столбец B»."""
+    if sheet is None:
+        return f"{file}:{line}:{column}"
+    where = f"лист «{sheet}», " if sheet else ""
+    return f"{file}: {where}строка {line}, столбец {column_letter(column)}"
+
+
+def column_letter(column: int) -> str:
+    """A spreadsheet's name for a 1-based column: 1 → A, 27 → AA."""
+    letters = ""
+    while column > 0:
+        column, rest = divmod(column - 1, 26)
+        letters = chr(ord("A") + rest) + letters
+    return letters
 
 
 @dataclass(frozen=True)

@@ -8,21 +8,22 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, replace
 from importlib import resources
 from pathlib import Path
 
 import yaml
 
 from slovariki import markup as markup_mod
+from slovariki import spreadsheet
 from slovariki.diagnostics import Diagnostic, Severity, error, warning
 from slovariki.model import Card, Deck, Source
 from slovariki.russian import os_error
 
 MAX_FILE_BYTES = 1024 * 1024  # the whole bundled bank is a few dozen KB
 TOP_KEYS = ("grade", "words")
-ENTRY_KEYS = ("word", "stars", "definition", "note")
+ENTRY_KEYS = ("word", "stars", "definition", "picture", "note")
 REQUIRED_ENTRY_KEYS = ("word", "stars", "definition")
 FILE_PATTERNS = ("*.yaml", "*.yml")
 
@@ -43,6 +44,7 @@ class WordFile:
     grade: int | None
     cards: tuple[Card, ...]
     diagnostics: tuple[Diagnostic, ...]
+    sheet: str | None = None  # the sheet of a spreadsheet the file was read from
 
 
 @dataclass(frozen=True)
@@ -68,8 +70,8 @@ class WordBank:
             return self
         wanted = set(grades)
         kept = tuple(f for f in self.files if f.grade is None or f.grade in wanted)
-        names = {f.name for f in kept}
-        return WordBank(kept, tuple(d for d in self.diagnostics if d.file is None or d.file in names))
+        names = {(f.name, f.sheet) for f in kept}
+        return WordBank(kept, tuple(d for d in self.diagnostics if d.file is None or (d.file, d.sheet) in names))
 
 
 def bundled_words() -> Path:
@@ -77,7 +79,8 @@ def bundled_words() -> Path:
 
 
 def load_bank(path: Path | str | None = None) -> WordBank:
-    """Load every word file of a folder (or one file); None means the bundled bank."""
+    """Load every word file of a folder (or one file, or a spreadsheet with a sheet per grade); None
+    means the bundled bank."""
     if path is None:
         folder = bundled_words()
         paths = _word_files(folder)
@@ -86,6 +89,8 @@ def load_bank(path: Path | str | None = None) -> WordBank:
         if not str(path).strip():  # Path("") would quietly mean the current folder
             raise WordBankError("папка со словами не указана: путь пустой")
         folder = Path(path)
+        if folder.suffix.lower() in spreadsheet.SUFFIXES + spreadsheet.OLD_SUFFIXES and folder.is_file():
+            return _load_spreadsheet(folder)
         if folder.is_file():
             paths = [folder]
         elif folder.is_dir():
@@ -95,10 +100,36 @@ def load_bank(path: Path | str | None = None) -> WordBank:
         names = [str(p) for p in paths]
     if not paths:
         raise WordBankError(f"в папке {folder} нет файлов со словами (grade1.yaml … grade4.yaml)")
-    files = tuple(load_file(p, name) for p, name in zip(paths, names))
-    diagnostics = [d for f in files for d in f.diagnostics]
+    return _bank(tuple(load_file(p, name) for p, name in zip(paths, names)))
+
+
+def _bank(files: tuple[WordFile, ...], extra: Iterable[Diagnostic] = ()) -> WordBank:
+    diagnostics = [*extra, *(d for f in files for d in f.diagnostics)]
     diagnostics.extend(_duplicate_words(files))
     return WordBank(files, tuple(diagnostics))
+
+
+def _load_spreadsheet(path: Path) -> WordBank:
+    """A spreadsheet's sheets read as the word files import would write, each place a cell."""
+    try:
+        sheets = spreadsheet.read(path)
+    except spreadsheet.SpreadsheetError as exc:
+        raise WordBankError(str(exc)) from None
+    files = tuple(replace(load_text(text, str(path), locate), sheet=sheet)
+                  for text, locate, sheet in sheets.word_files(str(path)))
+    return _bank(files, sheets.diagnostics)
+
+
+def word_file_paths(path: Path | str | None = None) -> list[tuple[Path, str]]:
+    """The word files of a folder (or the one file; None: the bundled bank) as (path, name in messages)."""
+    if path is None:
+        return [(p, f"words/{p.name}") for p in _word_files(bundled_words())]
+    folder = Path(path)
+    if folder.is_file():
+        return [(folder, str(folder))]
+    if not folder.is_dir():
+        raise WordBankError(f"папка со словами не найдена: {folder}")
+    return [(p, str(p)) for p in _word_files(folder)]
 
 
 def _word_files(folder: Path) -> list[Path]:
@@ -134,7 +165,10 @@ def load_bytes(data: bytes, name: str) -> WordFile:
     return load_text(text, name)
 
 
-def load_text(text: str, name: str) -> WordFile:
+Locate = Callable[[int, int], Source]  # (line, column) in the text → the place to name
+
+
+def load_text(text: str, name: str, locate: Locate | None = None) -> WordFile:
     if not text.strip():
         return _failed(name, "empty-file", "файл пуст: нужны ключи grade и words")
     try:
@@ -156,7 +190,7 @@ def load_text(text: str, name: str) -> WordFile:
         return _failed(name, "yaml-syntax", "слишком глубокая вложенность YAML")
     if root is None:
         return _failed(name, "empty-file", "файл пуст: нужны ключи grade и words")
-    return _FileReader(name, text).read(root)
+    return _FileReader(name, text, locate).read(root)
 
 
 _ESCAPE_HINT = "в двойных кавычках после «\\» стоит неизвестный знак: напишите «\\\\» или возьмите значение в одинарные кавычки"
@@ -241,14 +275,15 @@ def _kind(node: yaml.Node) -> str:
 class _FileReader:
     """Walks one composed YAML document along the schema, collecting diagnostics."""
 
-    def __init__(self, name: str, text: str) -> None:
+    def __init__(self, name: str, text: str, locate: Locate | None = None) -> None:
         self.name = name
         self.text = text
+        self.place = locate or (lambda line, column: Source(name, line, column))
         self.diagnostics: list[Diagnostic] = []
         self.seen: set[int] = set()  # node ids: a node met twice is a YAML alias
 
     def source(self, node: yaml.Node) -> Source:
-        return Source(self.name, node.start_mark.line + 1, node.start_mark.column + 1)
+        return self.place(node.start_mark.line + 1, node.start_mark.column + 1)
 
     def error(self, node: yaml.Node, code: str, message: str) -> None:
         self.diagnostics.append(error(self.source(node), code, message))
@@ -339,7 +374,7 @@ class _FileReader:
             code = "missing-definition" if key == "definition" else "missing-key"
             self.error(place, code, f"нет ключа {key}")
         values = {}
-        for key in ("word", "definition", "note"):
+        for key in ("word", "definition", "picture", "note"):
             if key in fields:
                 values[key] = self.text_value(fields[key][1], key)
         stars = self.integer(fields["stars"][1], 1, 3, "stars (звёздочки)") if "stars" in fields else None
@@ -358,7 +393,7 @@ class _FileReader:
             return parsed
         shift = 1 if node.style in ("'", '"') else 0
         for problem in parsed:
-            place = Source(self.name, node.start_mark.line + 1, node.start_mark.column + 1 + shift + problem.offset)
+            place = self.place(node.start_mark.line + 1, node.start_mark.column + 1 + shift + problem.offset)
             self.diagnostics.append(error(place, problem.code, f"«{text}»: {problem.message}"))
         return None
 

@@ -1,0 +1,56 @@
+"""`slovariki init`: a word folder that check passes as it is; never over an existing file."""
+
+from __future__ import annotations
+
+import re
+
+import yaml
+from click.testing import CliRunner
+
+from slovariki.cli import main
+from slovariki.wordlist import ENTRY_KEYS, bundled_words
+
+NAMES = ["grade1.yaml", "grade2.yaml", "grade3.yaml", "grade4.yaml"]
+
+
+def run(*args: str):
+    return CliRunner().invoke(main, list(args))
+
+
+def test_init_writes_four_explained_files_that_check_passes(tmp_path):
+    folder = tmp_path / "мои слова"
+    result = run("init", str(folder))
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in folder.iterdir()) == NAMES
+    for grade, name in enumerate(NAMES, 1):
+        text = (folder / name).read_text(encoding="utf-8")
+        header = "\n".join(line for line in text.splitlines() if line.startswith("#"))
+        for key in (*ENTRY_KEYS, "grade"):
+            assert re.search(rf"^#\s+(Ключ )?{key}\b", header, re.M), (name, key)
+        assert f'slovariki check --words "{folder}"' in header
+        data = yaml.safe_load(text)
+        assert data["grade"] == grade and len(data["words"]) >= 2
+    result = run("check", "--words", str(folder))
+    assert result.exit_code == 0, result.output
+    assert "ошибок: 0" in result.output
+
+
+def test_init_never_overwrites_and_writes_nothing_then(tmp_path):
+    (tmp_path / "grade3.yaml").write_text("# мой список\n", encoding="utf-8")
+    result = run("init", str(tmp_path))
+    assert result.exit_code == 1 and "уже есть grade3.yaml" in result.output
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["grade3.yaml"]
+    assert (tmp_path / "grade3.yaml").read_text(encoding="utf-8") == "# мой список\n"
+
+
+def test_init_copy_brings_the_whole_bundled_bank(tmp_path):
+    result = run("init", str(tmp_path / "банк"), "--copy")
+    assert result.exit_code == 0, result.output
+    for name in NAMES:
+        assert (tmp_path / "банк" / name).read_bytes() == (bundled_words() / name).read_bytes()
+
+
+def test_init_into_a_file_is_refused(tmp_path):
+    (tmp_path / "файл").write_text("x", encoding="utf-8")
+    result = run("init", str(tmp_path / "файл"))
+    assert result.exit_code == 1 and "файл, а нужна папка" in result.output

@@ -308,6 +308,36 @@ def export(file: str, words_dir: str | None, fmt: str | None) -> None:
     click.echo(f"Записан файл {path.resolve()}: {words} {plural(words, 'слово', 'слова', 'слов')}.")
 
 
+@main.command()
+@click.argument("file", type=click.Path(dir_okay=False), metavar="ФАЙЛ.apkg")
+@words_option
+@grades_option
+def anki(file: str, words_dir: str | None, grades: tuple[int, ...] | None) -> None:
+    """Колода для Anki (учить слова дома): на лицевой стороне толкование и слово с пропусками,
+    на обороте слово целиком с красными буквами и ударением.
+
+    Повторная выгрузка в тот же Anki обновляет карточки, а не добавляет копии.
+    """
+    from pathlib import Path
+
+    from slovariki.export.anki import write
+    from slovariki.rules_check.checker import check_bank
+
+    report = check_bank(_load(words_dir), grades)
+    if report.word_errors:
+        click.echo(report.as_text(), err=True)
+        _fail("колода для Anki не собрана: сначала исправьте ошибки в списках слов")
+    if not len(report.deck):
+        _fail("в выбранных классах нет ни одной карточки")
+    path = Path(file)
+    try:
+        notes = write(report.deck, path)
+    except OSError as exc:
+        _fail(f"не удалось записать {path}: {os_error(exc)}")
+    click.echo(f"Записан файл {path.resolve()}: {notes} {plural(notes, 'слово', 'слова', 'слов')}. "
+               "Откройте его в Anki: «Файл → Импорт».")
+
+
 def _bitva_players(ctx: click.Context, param: click.Parameter, value: str | None) -> tuple[str, ...] | None:
     return tuple(value.replace(",", " ").split()) if value else None
 

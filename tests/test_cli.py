@@ -320,3 +320,17 @@ def test_build_deck_names_every_pdf_with_its_full_path_and_opens_the_folder(runn
     monkeypatch.setenv("PATH", str(tmp_path / "пусто"))
     result = runner.invoke(main, ["build-deck", "--words", str(folder), "--out", "печать", "--open"])
     assert result.exit_code == 0 and f"Открыть папку не удалось: откройте её сами: {tmp_path / 'печать'}" in result.stderr
+
+
+def test_shell_completion_as_the_readme_sets_it_up():
+    import subprocess
+    import sys
+
+    code = "import sys; from slovariki.cli import main; sys.exit(main(prog_name='slovariki'))"
+    env = {**os.environ, "_SLOVARIKI_COMPLETE": "bash_source"}
+    script = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True).stdout
+    assert "_slovariki_completion" in script and "complete " in script
+    env = {**os.environ, "_SLOVARIKI_COMPLETE": "bash_complete", "COMP_WORDS": "slovariki build-deck --pa",
+           "COMP_CWORD": "2"}
+    words = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True).stdout
+    assert "--paper" in words

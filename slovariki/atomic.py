@@ -29,10 +29,15 @@ def temporary(folder: Path, name: str) -> tuple[int, Path]:
 
 def write_text(path: Path, text: str) -> None:
     """Replace ``path`` with ``text`` (UTF-8) atomically and durably; raises OSError."""
+    write_bytes(path, text.encode("utf-8"))
+
+
+def write_bytes(path: Path, data: bytes) -> None:
+    """Replace ``path`` with ``data`` atomically and durably; raises OSError."""
     handle, temp = temporary(path.parent, path.name)
     try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(text)
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
             out.flush()
             os.fsync(out.fileno())
         os.replace(temp, path)

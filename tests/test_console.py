@@ -90,3 +90,15 @@ def test_windows_keeps_the_referees_games_under_appdata(monkeypatch, tmp_path):
     monkeypatch.setattr(session, "WINDOWS", False)
     assert session.default_path() == tmp_path / "xdg" / "slovariki" / "referee-session.json"
     assert session.resume_command(own) == f"slovariki referee resume --session '{own}'"
+
+
+@pytest.mark.parametrize("encoding", ENCODINGS)
+def test_a_teachers_commands_on_the_code_page(encoding, folder):
+    for args in (["init", "мои слова"], ["export", "мои слова.xlsx", "--words", "мои слова"],
+                 ["import", "мои слова.xlsx", "--out", "из таблицы"], ["anki", "мои слова.apkg", "--words", "из таблицы"],
+                 ["check", "--words", "мои слова.xlsx", "--no-deck"]):
+        code, out, err = run(args, encoding, folder)
+        assert code == 0, (args, err)
+        assert str(folder) in out or "Карточек: 16" in out
+    code, out, err = run(["init", "мои слова"], encoding, folder)
+    assert code == 1 and "уже есть grade1.yaml" in err

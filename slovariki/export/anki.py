@@ -9,7 +9,7 @@ updates the cards already there instead of adding copies.
 from __future__ import annotations
 
 import html
-import os
+import io
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -83,12 +83,7 @@ def build(cards: Iterable[Card]):
 def write(cards: Iterable[Card], path: Path) -> int:
     """Write the .apkg atomically; returns how many notes it holds."""
     package = build(cards)
-    handle, temp = atomic.temporary(path.parent, path.name)
-    os.close(handle)
-    try:
-        package.write_to_file(str(temp))
-        os.replace(temp, path)
-    except BaseException:
-        temp.unlink(missing_ok=True)
-        raise
+    data = io.BytesIO()
+    package.write_to_file(data)
+    atomic.write_bytes(path, data.getvalue())
     return sum(len(deck.notes) for deck in package.decks)

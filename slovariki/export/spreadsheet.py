@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import csv
 import io
-import os
 from pathlib import Path
 
 from slovariki import atomic
@@ -29,17 +28,7 @@ def cells(row: Row) -> list[str | int | float | None]:
 
 def export(tables: list[Table], path: Path, fmt: str) -> None:
     """Write the tables to ``path`` atomically: a half-written file never replaces an old one."""
-    data = {"xlsx": _xlsx, "ods": _ods, "csv": _csv}[fmt](tables)
-    handle, temp = atomic.temporary(path.parent, path.name)
-    try:
-        with os.fdopen(handle, "wb") as out:
-            out.write(data)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temp, path)
-    except BaseException:
-        temp.unlink(missing_ok=True)
-        raise
+    atomic.write_bytes(path, {"xlsx": _xlsx, "ods": _ods, "csv": _csv}[fmt](tables))
 
 
 def _xlsx(tables: list[Table]) -> bytes:

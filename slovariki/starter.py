@@ -8,7 +8,6 @@ another colour. (Two words a grade would make eight cards, fewer than rule 2 nee
 
 from __future__ import annotations
 
-import shutil
 from importlib import resources
 from pathlib import Path
 

@@ -65,6 +65,9 @@ class Lexicon:
         for p in parses:
             if p.tag.POS == "NOUN" and {"plur", "nomn"} <= p.tag.grammemes:
                 return WordInfo(word, p.normal_form, _pos(p), plural=True)
+        for p in parses:
+            if p.tag.POS == "VERB" and "impr" in p.tag.grammemes:  # a polite formula: «извините»
+                return WordInfo(word, word.lower(), "INTJ")
         best = parses[0]
         return WordInfo(word, best.normal_form, _pos(best))
 
@@ -86,7 +89,7 @@ class Lexicon:
                     f"«{card.word}»: ударная «{card.word[i]}» отмечена как сложная буква; "
                     "ударную гласную проверять не нужно")
             for i in card.stress_positions
-            if i in card.hard_positions and card.word[i] not in "ёЁ"
+            if i in card.hard_positions and not _stress_hides(card.word, i)
         ]
 
     def _definition_problems(self, card: Card, info: WordInfo | None) -> list[Diagnostic]:
@@ -118,3 +121,10 @@ class Lexicon:
 
 def _pos(parse) -> str | None:
     return str(parse.tag.POS) if parse.tag.POS else None
+
+
+def _stress_hides(word: str, i: int) -> bool:
+    """A stressed letter that stress does not tell: ё (жёлтый, not «жолтый»), and ю or я after a
+    hissing consonant against «чу-щу» (парашют). Only these may be hard letters though stressed."""
+    letter = word[i].lower()
+    return letter == "ё" or (letter in "юя" and i > 0 and word[i - 1].lower() in "жшчщ")

@@ -14,6 +14,7 @@ from slovariki.markup import Markup
 from slovariki.model import Card
 from slovariki.rules_check import bots, simulator
 from slovariki.rules_check.simulator import SimulationError, play_game, simulate, wilson
+from slovariki.wordlist import load_bank
 
 
 def deck(size: int = 48, seed: int = 5) -> list[Card]:
@@ -150,7 +151,8 @@ def test_simulate_command_usage_errors():
 
 
 def test_simulate_command_counts_unfinished_games_in_russian(monkeypatch):
-    monkeypatch.setattr(simulator, "MOVES_PER_CARD", 0.05)  # a bound of a few moves: no game can finish
+    cards = len(load_bank().deck.select([1, 2]))
+    monkeypatch.setattr(simulator, "MOVES_PER_CARD", 4 / cards)  # a bound of 4 moves: no game can finish
     result = CliRunner().invoke(main, ["simulate", "--games", "1", "--grades", "1,2"])
     assert result.exit_code == 1
     assert "ОШИБКА: 1 партия не закончилась" in result.output

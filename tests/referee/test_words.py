@@ -65,3 +65,46 @@ def test_player_names_and_abbreviations(typed, seat):
 def test_unknown_or_ambiguous_names(typed, message):
     with pytest.raises(LookupError, match=message):
         find_player(("Аня", "Анатолий", "Боря"), typed)
+
+
+@pytest.mark.parametrize("typed, word", [("маши́ной", "машина"), ("орна́ментом", "орнамент"), ("КОРИДО́РОМ", "коридор")])
+def test_a_word_form_copied_with_its_stress_mark(finder, typed, word):
+    assert [str(c) for c in finder.by_form(typed)] == [word]
+
+
+@pytest.mark.parametrize("typed, card", [
+    ("8 крести", "8♣"), ("валет пик", "В♠"), ("дама червей", "Д♥"), ("туз бубен", "Т♦"), ("семёрка червей", "7♥"),
+    ("десятка бубён", "10♦"), ("король треф", "К♣"), ("туз пики", "Т♠"), ("шестёрку крестей", "6♣"),
+    ("даму пик", "Д♠"), ("королём треф", "К♣"), ("пиковую даму", "Д♠"), ("тузом бубновым", "Т♦"),
+    ("червонный валет", "В♥"), ("девятки трефовой", "9♣"), ("Д пик", "Д♠"), ("дама ♠", "Д♠"), ("10 ч", "10♥"),
+])
+def test_classic_cards_as_people_say_them(typed, card):
+    finder = CardFinder(standard_deck())
+    assert finder.by_form(typed) == [PlayingCard.parse(card)]
+
+
+@pytest.mark.parametrize("typed", ["5 пик", "дама", "дама дама", "пик пик", "дама пик червей", "корова"])
+def test_words_that_are_no_classic_card(typed):
+    finder = CardFinder(standard_deck())
+    assert finder.by_form(typed) == []
+    assert "«дама пик»" in finder.unknown_message(typed)
+
+
+def test_a_huge_card_name_is_not_looked_up(finder, monkeypatch):
+    """The typo and word-form look-ups grow with their input (a 60 MB name took 25 s and 2.6 GB)."""
+    from slovariki.referee import words
+
+    seen = []
+    close = words.difflib.get_close_matches
+    monkeypatch.setattr(words.difflib, "get_close_matches", lambda text, *a, **k: seen.append(len(text)) or
+                        close(text, *a, **k))
+    morph = words._morph()
+    parse = morph.parse
+    monkeypatch.setattr(morph, "parse", lambda text: seen.append(len(text)) or parse(text))
+    huge = "коридор" * 200_000
+    assert finder.exact(huge) is None and finder.by_form(huge) == [] and finder.nearest(huge) == []
+    message = finder.unknown_message(huge)
+    assert len(message) < 100 and "…" in message
+    assert CardFinder(standard_deck()).by_form(huge + " пик") == []
+    assert all(n <= words.MAX_CARD_CHARS for n in seen)
+    assert finder.nearest("корридор") and seen  # a short one still is

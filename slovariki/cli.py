@@ -477,7 +477,8 @@ def referee(ctx: click.Context, jsonl: bool) -> None:
 @referee.command("play")
 @click.option("--players", required=True, metavar="Аня,Боря,Вика", help="Имена игроков по часовой стрелке (2–6).")
 @click.option("--trump", required=True, metavar="СЛОВО", help="Открытая карта под колодой (козырь).")
-@click.option("--first", default=None, metavar="ИМЯ", show_default="первый в списке", help="Кто заходит первым.")
+@click.option("--first", default=None, metavar="ИМЯ",
+              help="Кто заходит первым; если не сказано, судья спросит (самый младший игрок или младший козырь).")
 @click.option("--rules", default="slovariki", show_default=True, metavar="slovariki|podkidnoy|perevodnoy",
               help="Правила: «Словарики», подкидной или переводной дурак.")
 @grades_option
@@ -493,7 +494,8 @@ def referee_play(players: str, trump: str, first: str | None, rules: str, grades
 
     path = _session_path(session_file)
     words = os.path.abspath(words_dir) if words_dir else None
-    setup = Setup(tuple(p.strip() for p in players.split(",")), trump.strip(), first, rules, grades, words)
+    setup = Setup(tuple(p.strip() for p in players.split(",")), trump.strip(), first, rules, grades, words,
+                  None if first is None else "named")
     try:
         table = repl.start(setup, path, force)
     except SessionError as exc:

@@ -31,7 +31,7 @@ from pathlib import Path
 
 from slovariki.game import Attack, Beat, Move, Pass, Take, TossIn, Transfer
 from slovariki.referee.table import Rejected, Setup, Table, bout_numbers
-from slovariki.referee.texts import bout_header, event_lines, move_text
+from slovariki.referee.texts import FIRST_REASONS, bout_header, event_lines, move_text, result_text, summary_lines
 from slovariki.russian import os_error
 from slovariki.terminal import shorten
 
@@ -62,8 +62,11 @@ def render(table: Table) -> str:
     """The game record of a table, every move with its bout and what followed it."""
     setup, state = table.setup, table.state
     names = state.names
+    first = names[table.opening[0]]
+    if setup.first_by is not None:
+        first += f" ({FIRST_REASONS[setup.first_by]})"
     lines = [TITLE, f"правила: {setup.rules}", f"игроки: {', '.join(setup.players)}", f"козырь: {setup.trump}",
-             f"первым заходит: {names[table.opening[0]]}"]
+             f"первым заходит: {first}"]
     if setup.grades is not None:
         lines.append(f"классы: {', '.join(map(str, setup.grades))}")
     if setup.words is not None:
@@ -74,6 +77,8 @@ def render(table: Table) -> str:
         lines.append(f"{number}. {names[record.player]}: {move_text(record.move)}")
         for said in event_lines(record.events, names, bout, classic):
             lines.extend(["", said] if said.startswith("Заход ") else [RESULT + said])
+    if state.is_over():  # comments: a replay skips them
+        lines += ["", *(f"# {line}" for line in summary_lines(table.summary(), names, state.rules))]
     return "\n".join(lines) + "\n"
 
 
@@ -84,6 +89,7 @@ class RecordedMove:
     player: str
     text: str  # the move as written, after the name
     results: tuple[str, ...]
+    result_lines: tuple[int, ...] = ()  # the line number of each result
 
 
 @dataclass(frozen=True)
@@ -96,7 +102,7 @@ def parse(text: str) -> Record:
     """Read a game record; raises NotationError naming the line."""
     header: dict[str, str] = {}
     moves: list[RecordedMove] = []
-    pending: list[str] = []  # results of the move being read
+    pending: list[tuple[int, str]] = []  # results of the move being read, with their line numbers
     for number, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
         if not line or line.startswith("#"):
@@ -104,14 +110,14 @@ def parse(text: str) -> Record:
         match = _MOVE.match(line)
         if match:
             if moves:
-                moves[-1] = replace(moves[-1], results=tuple(pending))
+                moves[-1] = _with_results(moves[-1], pending)
             else:
                 _setup(header, number)  # a missing header is reported at the first move
             pending = []
             player, move_text_ = _split_player(match.group(2), number)
             moves.append(RecordedMove(number, int(match.group(1)), player, move_text_, ()))
         elif moves:
-            pending.append(line.removeprefix("→").strip())
+            pending.append((number, line.removeprefix("→").strip()))
         elif line.startswith("Заход "):
             continue
         else:
@@ -121,8 +127,13 @@ def parse(text: str) -> Record:
                                             f"({', '.join(KEYS)}) или ход вида «1. Аня: заходит с карты «коридор»»")
             header[KEYS[key.strip().lower()]] = value.strip()
     if moves:
-        moves[-1] = replace(moves[-1], results=tuple(pending))
+        moves[-1] = _with_results(moves[-1], pending)
     return Record(_setup(header, 1), tuple(moves))
+
+
+def _with_results(move: RecordedMove, results: list[tuple[int, str]]) -> RecordedMove:
+    return replace(move, results=tuple(text for _, text in results),
+                   result_lines=tuple(number for number, _ in results))
 
 
 def _setup(header: dict[str, str], line: int) -> Setup:
@@ -137,8 +148,13 @@ def _setup(header: dict[str, str], line: int) -> Setup:
         except ValueError:
             raise NotationError(line, "классы пишутся номерами через запятую: «классы: 1, 2»") from None
     players = tuple(p.strip() for p in header["players"].split(","))
-    return Setup(players, header["trump"], header.get("first"), header.get("rules", "slovariki"), grades,
-                 header.get("words"))
+    first, first_by = header.get("first"), None
+    if first is not None:  # «Вика (самый младший козырь, правило D1)»
+        for key, reason in FIRST_REASONS.items():
+            if first.endswith(f" ({reason})"):
+                first, first_by = first.removesuffix(f" ({reason})"), key
+    return Setup(players, header["trump"], first, header.get("rules", "slovariki"), grades,
+                 header.get("words"), first_by)
 
 
 def _split_player(text: str, line: int) -> tuple[str, str]:
@@ -197,9 +213,22 @@ def replay(record: Record) -> Verdict:
         if not any(line.startswith("Заход ") for line in recorded.results):  # a header may be left out
             said = [line for line in said if not line.startswith("Заход ")]
         if recorded.results and list(recorded.results) != said:
-            return Verdict(done + 1, f"{where} — в записи после хода сказано «{' / '.join(recorded.results)}», "
-                                     f"а по правилам: «{' / '.join(said) or 'ничего'}»", table)
+            return Verdict(done + 1, _wrong_result(recorded, said), table)
     return Verdict(len(record.moves), None, table)
+
+
+def _wrong_result(recorded: RecordedMove, said: list[str]) -> str:
+    """The first result line of a move that differs from what the rules give, at its own line."""
+    written = recorded.results
+    at = next(i for i in range(max(len(written), len(said)))
+              if i >= len(written) or i >= len(said) or written[i] != said[i])
+    line = recorded.result_lines[min(at, len(written) - 1)]
+    where = f"строка {line}, итог хода {recorded.number} ({recorded.player}: {recorded.text})"
+    if at >= len(written):
+        return f"{where} — в записи не хватает строки: по правилам дальше «{said[at]}»"
+    if at >= len(said):
+        return f"{where} — в записи сказано «{written[at]}», а по правилам этого не было"
+    return f"{where} — в записи сказано «{written[at]}», а по правилам «{said[at]}»"
 
 
 def check_file(path: str) -> tuple[int, str]:
@@ -222,16 +251,5 @@ def check_file(path: str) -> tuple[int, str]:
         return 1, f"{path}: {verdict.problem}\nДо этого места ходов по правилам: {verdict.moves}."
     state = verdict.table.state
     end = "партия окончена" if state.is_over() else "партия ещё не окончена"
-    return 0, f"{path}: все ходы по правилам ({verdict.moves}), {end}.{_result(verdict.table)}"
-
-
-def _result(table: Table) -> str:
-    state = table.state
-    names = state.names
-    if state.fool is not None:
-        return f" Дурак — {names[state.fool]}."
-    if state.draw:
-        return " Ничья."
-    if state.winner is not None:
-        return f" Победитель — {names[state.winner]}."
-    return ""
+    result = result_text(state)
+    return 0, f"{path}: все ходы по правилам ({verdict.moves}), {end}.{' ' + result if result else ''}"

@@ -77,7 +77,9 @@ class Session:
             raise Rejected("bad-command", "строка — не JSON: нужен объект вида {\"cmd\": \"state\"}") from None
         if not isinstance(data, dict):
             raise Rejected("bad-command", "команда должна быть JSON-объектом с полем cmd")
-        cmd = data.get("cmd")
+        if "cmd" not in data:
+            raise Rejected("bad-command", f"нет поля cmd: нужна команда, одна из {', '.join(COMMANDS)}")
+        cmd = data["cmd"]
         if cmd not in COMMANDS:
             raise Rejected("bad-command", f"неизвестная команда {json.dumps(cmd, ensure_ascii=False)}: "
                                           f"есть {', '.join(COMMANDS)}")

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import IO, Any
@@ -25,7 +25,9 @@ from slovariki.game import (
 from slovariki.referee import session
 from slovariki.referee.notation import render
 from slovariki.referee.table import Rejected, Table
-from slovariki.referee.texts import bout_header, event_lines, move_text, quoted
+from slovariki.referee.texts import (
+    bout_header, event_lines, move_text, quoted, refusal_text, result_text, summary_lines,
+)
 from slovariki.referee.words import MAX_CARD_WORDS, find_player, lemmas, normal
 from slovariki.terminal import readable, shorten, stars, styled_word, typed_lines
 
@@ -40,6 +42,7 @@ _VERB_LEMMAS = {
     Take: {"брать", "взять", "забирать", "забрать"},
 }
 _CONNECTORS = {"на", "по"}  # «Боря бьёт коридор на орнамент»
+_FROM = {"с", "со"}  # «Аня ходит с коровы»
 _COMMANDS = {
     "отмена": "undo", "отменить": "undo", "отмени": "undo", "назад": "undo",
     "стол": "table", "состояние": "table",
@@ -48,6 +51,7 @@ _COMMANDS = {
     "выход": "quit", "конец": "quit", "стоп": "quit",
 }
 _ALL_PASS = dict.fromkeys(("все пас", "все бито", "бито все"), "pass-all")  # as normal() gives them
+_SHOWING = ("table", "help", "record")  # commands that only show something
 _YES = {"да", "д", "ага", "верно", "yes", "y"}
 _NO = {"нет", "н", "не", "no", "n"}
 _DOING = {Attack: "зайти", Beat: "побить", Transfer: "перевести", TossIn: "подкинуть карту",
@@ -57,30 +61,33 @@ _DOING = {Attack: "зайти", Beat: "побить", Transfer: "перевес�
 # transfer, a toss-in, and how cards are written.
 _EXAMPLES = {
     False: ("коридор", "«коридор»", "орнаментом", "«орнамент»", "эскалатор", "лопату", "слово — в любой форме"),
-    True: ("8п", "8♠", "10п", "10♠", "8к", "8б", "карта — достоинство и масть: 10♥, Дп, Т♦; масти ♠ ♣ ♦ ♥ или п к б ч"),
+    True: ("8п", "8♠", "10п", "10♠", "8к", "8б", "карта — достоинство и масть: 10♥, Дп, Т♦, «дама пик», "
+                                               "«8 крести»; масти ♠ ♣ ♦ ♥ или п к б ч"),
 }
 
 
-def help_text(rules: Any) -> str:
-    """How to write moves, with cards of the ruleset's deck and its rule numbers."""
+def help_text(rules: Any, names: Sequence[str]) -> str:
+    """How to write moves, with the names at this table, cards of the ruleset's deck and its rule numbers."""
     card, card_shown, beater, beater_shown, transfer, toss, how = _EXAMPLES[rules.classic]
+    first, second = names[0], names[1]
+    third = names[2] if len(names) > 2 else first  # two players: the attacker tosses in
     rows = [
-        (f"Аня {card}", f"Аня ходит картой {card_shown}: заходит, отбивается или подкидывает — смотря чей ход"),
-        (f"Боря бьёт {beater}", f"Боря бьёт картой {beater_shown}"),
-        (f"Боря бьёт {card} {beater}", "какую карту бьёт, если непобитых несколько"),
-        (f"Боря переводит {transfer}", f"перевод ({rules.rule['transfer']})"),
-        (f"Вика подкидывает {toss}", f"подкинуть ({rules.rule['toss']})"),
-        ("Аня пас", "не подкидывать (можно сказать и «бито»)"),
+        (f"{first} {card}", f"{first} ходит картой {card_shown}: заходит, отбивается или подкидывает — смотря чей ход"),
+        (f"{second} бьёт {beater}", f"{second} бьёт картой {beater_shown}"),
+        (f"{second} бьёт {card} {beater}", "какую карту бьёт, если непобитых несколько"),
+        (f"{second} переводит {transfer}", f"перевод ({rules.rule['transfer']})"),
+        (f"{third} подкидывает {toss}", f"подкинуть ({rules.rule['toss']})"),
+        (f"{first} пас", "не подкидывать (можно сказать и «бито»)"),
         ("все пас", "больше никто не подкидывает: пас за каждого по очереди"),
-        ("Боря берёт", f"взять карты со стола ({rules.rule['take']})"),
+        (f"{second} берёт", f"взять карты со стола ({rules.rule['take']})"),
     ]
     if not rules.transfer:
         del rows[3]
     wide = max(len(said) for said, _ in rows) + 2
     return "\n".join([f"Как записывать ходы (имя можно сократить, {how}):",
                       *(f"  {said.ljust(wide)}{meaning}" for said, meaning in rows),
-                      "Команды: отмена — вернуть последний ход; стол — показать стол; запись — запись партии;",
-                      "  помощь — эта справка; выход — закончить (партия сохранена)."])
+                      "Команды: отмена — вернуть последний ход (или снять вопрос судьи); стол — показать стол;",
+                      "  запись — запись партии; помощь — эта справка; выход — закончить (партия сохранена)."])
 
 
 def example(rules: Any, name: str) -> str:
@@ -99,22 +106,29 @@ class Draft:
 
 @dataclass(frozen=True)
 class Question:
-    """A question the referee waits to have answered: answers → what to do then."""
+    """A question the referee waits to have answered: answers → what to do then. ``other`` reads any
+    other answer (True when it was one); a ``required`` question is asked again until answered."""
 
     text: str
     answers: dict[str, Callable[[], None]]
+    other: Callable[[str], bool] | None = None
+    required: bool = False
 
 
 class Repl:
-    """One REPL over a table whose every accepted move is saved to ``path``."""
+    """One REPL over a table whose every accepted move is saved to ``path``.
 
-    def __init__(self, table: Table, path: Path, out: IO[str], colour: bool = False) -> None:
+    With ``ask_first`` the table is not saved yet: the REPL first asks the players who attacks first
+    (R4 the youngest, D1 the lowest trump) and starts the game again with the answer."""
+
+    def __init__(self, table: Table, path: Path, out: IO[str], colour: bool = False, ask_first: bool = False) -> None:
         self.table = table
         self.path = path
         self.out = out
         self.colour = colour
         self.question: Question | None = None
         self.done = False
+        self.started = not ask_first
 
     # --- the loop ---------------------------------------------------------------------------
     def run(self, lines: Iterable[str]) -> None:
@@ -122,7 +136,7 @@ class Repl:
             self.handle(line)
             if self.done:
                 return
-        self.say(saved_text(self.path))
+        self.goodbye()
 
     def prompt(self) -> str:
         if self.question is not None:
@@ -140,36 +154,107 @@ class Repl:
             return
         words = _words(line) or line.split()  # «?» is all punctuation
         said = normal(" ".join(words))
-        question, self.question = self.question, None
-        if question is not None:
-            action = question.answers.get(said)
-            cards = self.table.finder.by_form(" ".join(words)) if action is None else []
-            if len(cards) == 1:  # a card named in another form («корову»)
-                action = question.answers.get(normal(str(cards[0])))
-            if action is not None:
-                action()
-                return
-            if said in _NO:
-                self.say("Хорошо, ход не записан.")
-                return
         command = _COMMANDS.get(said) if len(words) == 1 else _ALL_PASS.get(said)
+        question, self.question = self.question, None
+        if question is not None and self._answer(question, command, words, said):
+            return
         if command == "pass-all":
             self.pass_all()
         elif command == "undo":
             self.undo()
-        elif command == "table":
-            self.show_state()
-        elif command == "help":
-            self.say(help_text(self.table.state.rules))
-        elif command == "record":
-            self.say(render(self.table).rstrip("\n"))
+        elif command in _SHOWING:
+            self.show(command)
         elif command == "quit":
-            self.say(saved_text(self.path))
+            self.goodbye()
             self.done = True
+        elif self.table.finished():
+            self.say(self._hint())
         else:
             draft = self.parse(words)
             if draft is not None:
                 self.submit(draft)
+
+    def _answer(self, question: Question, command: str | None, words: list[str], said: str) -> bool:
+        """Handle a line said while ``question`` waits; False when it is not about the question."""
+        if command in _SHOWING:  # a look at the table does not drop the question
+            self.show(command)
+            self.ask_again(question)
+            return True
+        if command == "quit":
+            return False
+        if command == "undo":  # «отмена» takes back the question, not the move before it
+            if question.required:
+                self.say("Отменять пока нечего.")
+                self.ask_again(question)
+            else:
+                self.say(f"Вопрос снят, ход не записан. {self._hint()}")
+            return True
+        action = question.answers.get(said)
+        cards = self.table.finder.by_form(" ".join(words)) if action is None else []
+        if len(cards) == 1:  # a card named in another form («корову»)
+            action = question.answers.get(normal(str(cards[0])))
+        if action is not None:
+            action()
+            return True
+        if question.other is not None and question.other(" ".join(words)):
+            return True
+        if question.required:
+            self.ask_again(question)
+            return True
+        if said in _NO:
+            self.say("Хорошо, ход не записан.")
+            return True
+        return False
+
+    def show(self, command: str) -> None:
+        if command == "table":
+            self.show_state()
+        elif command == "help":
+            self.say(help_text(self.table.state.rules, self.table.names))
+        else:
+            self.say(render(self.table).rstrip("\n"))
+
+    def goodbye(self) -> None:
+        """What is said when the input ends or the players leave."""
+        if not self.started:
+            self.say("Партия не начата: не сказано, кто заходит первым. Ничего не сохранено.")
+        else:
+            self.say(saved_text(self.path, self.table.finished()))
+
+    # --- who attacks first ------------------------------------------------------------------
+    def ask_first(self) -> None:
+        """R4: «Кто самый младший?»; D1: «У кого самый младший козырь?» (or nobody holds one)."""
+        names = self.table.names
+        listed = f"{', '.join(names[:-1])} или {names[-1]}"
+        if self.table.state.rules.classic:
+            text = (f"У кого самый младший козырь? Этот игрок заходит первым (правило D1). Напишите имя: "
+                    f"{listed}; если козырей ни у кого нет — «ни у кого».")
+        else:
+            text = f"Кто самый младший? Первым заходит самый младший игрок (правило 4). Напишите имя: {listed}."
+        self.ask(text, {}, self._first_named, required=True)
+
+    def _first_named(self, text: str) -> bool:
+        classic = self.table.state.rules.classic
+        if classic and _nobody(text):
+            listed = ", ".join(self.table.names)
+            self.ask(f"Тогда договоритесь, кто заходит первым, и напишите имя: {listed}.", {},
+                     lambda answer: self._first_named_as(answer, "agreed"), required=True)
+            return True
+        return self._first_named_as(text, "lowest-trump" if classic else "youngest")
+
+    def _first_named_as(self, text: str, how: str) -> bool:
+        try:
+            seat = _named_player(self.table.names, text)
+        except LookupError as exc:
+            self.say(_sentence(str(exc)))
+            return False
+        self.table = Table.start(replace(self.table.setup, first=self.table.names[seat], first_by=how))
+        self.started = True
+        self.save()
+        self.say(f"Первым заходит {self.table.names[seat]}.")
+        self.say(bout_header(1, *(self.table.names[p] for p in self.table.opening)))
+        self.show_state()
+        return True
 
     # --- reading a move ---------------------------------------------------------------------
     def parse(self, words: list[str]) -> Draft | None:
@@ -213,6 +298,9 @@ class Repl:
         """One card phrase, or two (the card and the one it beats) when only a split makes sense."""
         finder = self.table.finder
         whole = " ".join(words)
+        if len(words) > 1 and normal(words[0]) in _FROM and not finder.by_form(whole):
+            words = words[1:]  # «Аня ходит с коровы», «Аня заходит с дамы пик»
+            whole = " ".join(words)
         if kind not in (None, Beat) or len(words) < 2 or len(words) > 2 * MAX_CARD_WORDS or finder.by_form(whole):
             return (whole,)
         for cut in range(1, len(words)):
@@ -236,7 +324,7 @@ class Repl:
             self.choose_target(draft.seat, moves[0])
             return
         name, word = self.table.names[draft.seat], str(cards[0])
-        self.ask(f"«{word}» может и побить, и перевести. Что делает {name}: бьёт или переводит? (б/п)",
+        self.ask(f"Картой «{word}» можно и побить, и перевести. Что делает {name}: бьёт или переводит? (б/п)",
                  {**dict.fromkeys(("б", "бьёт", "бьет", "бить", "побить"),
                                   lambda: self.choose_target(draft.seat, moves[0])),
                   **dict.fromkeys(("п", "переводит", "перевод", "переводить", "перевести"),
@@ -244,10 +332,16 @@ class Repl:
 
     def choose_target(self, seat: int, move: Move) -> None:
         """Play the move; a beat that could cover several unbeaten cards first asks which one."""
+        state = self.table.state
+        beaten = {a: d for a, d in state.table if d is not None}
+        refused = state.check(seat, move) if type(move) is Beat and move.target in beaten else None
+        if refused is not None and refused.code == "cannot-beat":  # the engine objects to the target only
+            self._refuse(seat, move, f"{state.rules.rule['beat']}: карта {quoted(move.target)} уже побита "
+                                     f"картой {quoted(beaten[move.target])}")
+            return
         open_beat = type(move) is Beat and move.target is None
         targets = self._targets(seat, move) if open_beat else []
         if open_beat and not targets and self._beats_none(seat, move):
-            state = self.table.state
             unbeaten = ", ".join(quoted(a) for a, d in state.table if d is None)
             self._refuse(seat, move, f"{state.rules.rule['beat']}: карта {quoted(move.card)} не бьёт ни одну "
                                      f"из непобитых карт ({unbeaten})")
@@ -281,7 +375,9 @@ class Repl:
             return found[0]
         choices = found or finder.nearest(phrase)
         if not choices:
-            self.say(f"Нет такой карты: «{shorten(phrase)}». {self._hint()}")
+            unknown = _sentence(finder.unknown_message(phrase)) if finder.classic else \
+                f"Нет такой карты: «{shorten(phrase)}»."
+            self.say(f"{unknown} {self._hint()}")
             return None
 
         def take(card: Any) -> Callable[[], None]:
@@ -320,21 +416,25 @@ class Repl:
             return [Attack(cards[0])]
         return [TossIn(cards[0])]
 
-    def ask(self, text: str, answers: dict[str, Callable[[], None]]) -> None:
-        self.question = Question(text, answers)
-        self.say(text)
+    def ask(self, text: str, answers: dict[str, Callable[[], None]], other: Callable[[str], bool] | None = None,
+            required: bool = False) -> None:
+        self.ask_again(Question(text, answers, other, required))
+
+    def ask_again(self, question: Question) -> None:
+        self.question = question
+        self.say(question.text)
 
     # --- changing the game ------------------------------------------------------------------
     def play(self, seat: int, move: Move) -> None:
         if self._accept(seat, move):
             self.show_state()
 
-    def _accept(self, seat: int, move: Move) -> bool:
+    def _accept(self, seat: int, move: Move, with_previous: bool = False) -> bool:
         """Play the move, save it and say what happened; or say why it is refused."""
         table = self.table
         bout = table.bout
         try:
-            events = table.play(seat, move)
+            events = table.play(seat, move, with_previous)
         except Rejected as refusal:
             self._refuse(seat, move, refusal.message)
             return False
@@ -345,7 +445,7 @@ class Repl:
         return True
 
     def _refuse(self, seat: int, move: Move, why: str) -> None:
-        self.say(f"{self._mark('✗', '31')} Нельзя: {self.table.names[seat]} {move_text(move)}. {_sentence(why)}")
+        self.say(f"{self._mark('✗', '31')} {refusal_text(self.table.names[seat], move, why)}")
         self.say(self._hint())
 
     def pass_all(self) -> None:
@@ -354,20 +454,25 @@ class Repl:
         if table.state.phase not in ("toss", "taking"):
             self.say(f"«Все пас» — это когда все карты побиты и больше никто не подкидывает. {self._hint()}")
             return
-        bout = table.bout
+        bout, first = table.bout, True
         while table.bout == bout and table.state.phase in ("toss", "taking"):
-            if not self._accept(table.state.to_move, Pass()):
+            if not self._accept(table.state.to_move, Pass(), with_previous=not first):
                 return
+            first = False
         self.show_state()
 
     def undo(self) -> None:
+        if not self.started:
+            self.say("Отменять пока нечего.")
+            return
         try:
-            record = self.table.undo()
+            records = self.table.undo()
         except Rejected as refusal:
             self.say(_sentence(refusal.message))
             return
         self.save()
-        self.say(f"↶ Отменён ход: {self.table.names[record.player]}: {move_text(record.move)}.")
+        moves = "; ".join(f"{self.table.names[r.player]}: {move_text(r.move)}" for r in records)
+        self.say(f"↶ {'Отменён ход' if len(records) == 1 else 'Отменены ходы'}: {moves}.")
         self.show_state()
 
     def save(self) -> None:
@@ -391,18 +496,25 @@ class Repl:
         under = "лежит под колодой" if state.stock_count else "уже взят"
         self.say(f"Козырь: {self.card_text(trump)} ({trump.suit.russian}, {under}). "
                  f"В колоде {state.stock_count}, в отбое {state.discard_count}.")
-        self.say("На руках: " + ", ".join(f"{names[p]} {state.hand_count(p)}" for p in range(state.players)) + ".")
-        known = [(names[p], state.known_cards(p)) for p in range(state.players) if state.known_cards(p)]
+        playing = [p for p in range(state.players) if state.is_active(p)]
+        self.say("На руках: " + ", ".join(f"{names[p]} {state.hand_count(p)}" for p in playing) + ".")
+        out = [names[p] for p in range(state.players) if not state.is_active(p)]
+        if out:
+            self.say(f"Вышли из игры (карт больше нет): {', '.join(out)}.")
+        known = [(names[p], state.known_cards(p)) for p in playing if state.known_cards(p)]
         if known:
             self.say("Известно, что на руках: " + "; ".join(
                 f"{n} — {', '.join(str(c) for c in cards)}" for n, cards in known) + ".")
+        if state.is_over():
+            for line in summary_lines(self.table.summary(), names, state.rules):
+                self.say(line)
         self.say(self._hint())
 
     def _hint(self) -> str:
         """Whose move it is and what they may do (from the engine's legal moves)."""
         state = self.table.state
         if state.is_over():
-            return "Игра окончена. «отмена» вернёт последний ход, «выход» — закончить."
+            return f"Партия окончена. {result_text(state)} «отмена» вернёт последний ход, «выход» — закончить."
         who = state.to_move
         kinds = {type(m) for m in state.legal_moves(who)}
         doing = [text for kind, text in _DOING.items() if kind in kinds]
@@ -414,7 +526,7 @@ class Repl:
         if adders:
             listed = adders[0] if len(adders) == 1 else f"{', '.join(adders[:-1])} и {adders[-1]}"
             also = f" Подкинуть {'может' if len(adders) == 1 else 'могут'} также {listed}."
-        return f"Ход за игроком {state.names[who]}: можно {options}.{also}"
+        return f"Ходит {state.names[who]}: можно {options}.{also}"
 
     def _mark(self, sign: str, ansi: str) -> str:
         return f"\x1b[{ansi}m{sign}\x1b[0m" if self.colour else sign
@@ -432,12 +544,18 @@ class Repl:
         if resumed:
             moves = len(table.state.log)
             self.say(f"Продолжаем партию из {self.path}: записано ходов — {moves}.")
+            if table.finished():
+                self.say(f"Партия уже окончена. {result_text(table.state)}")
         else:
             self.say(f"Новая партия: {table.state.rules.title}. Играют: {', '.join(table.names)}. "
                      f"Партия сохраняется в {self.path}.")
             self.say(f"Ходы пишите словами, например «{example(table.state.rules, table.names[0])}»; "
                      "справка — «помощь».")
-        self.say(bout_header(table.bout, table.names[table.state.attacker], table.names[table.state.defender]))
+        if not self.started:
+            self.ask_first()
+            return
+        if not table.finished():
+            self.say(bout_header(table.bout, table.names[table.state.attacker], table.names[table.state.defender]))
         self.show_state()
 
 
@@ -456,10 +574,11 @@ def _verb(word: str) -> type | None:
 
 
 def _beat(state: Any, cards: list[Any]) -> Beat:
-    """``cards`` as typed: the card alone, or it and the card it beats in either order."""
+    """``cards`` as typed: the card alone, or it and the card it beats in either order (the one
+    on the table, beaten or not, is the target: «бьёт машину деревней», «бьёт деревней машину»)."""
     if len(cards) == 1:
         return Beat(cards[0])
-    on_table = {a for a, d in state.table if d is None}
+    on_table = {card for pair in state.table for card in pair if card is not None}
     first, second = cards
     return Beat(second, first) if first in on_table and second not in on_table else Beat(first, second)
 
@@ -469,8 +588,33 @@ def _sentence(message: str) -> str:
     return text if text.endswith((".", "!", "?")) else text + "."
 
 
-def saved_text(path: Path) -> str:
+def saved_text(path: Path, finished: bool = False) -> str:
+    if finished:
+        return f"Партия окончена и сохранена в {path}. Запись партии: {session.resume_command(path, 'log')}"
     return f"Партия сохранена в {path}. Продолжить: {session.resume_command(path)}"
+
+
+def _nobody(text: str) -> bool:
+    """«ни у кого», «никто», «нет козырей»: the answer that nobody holds a trump."""
+    said = normal(text)
+    return said.split()[0] in ("ни", "никто", "нет") or said in ("козырей нет", "козыря нет")
+
+
+def _named_player(names: Sequence[str], text: str) -> int:
+    """The player an answer names: «Вика», «у Вики», «Вики» (a name in another case, through pymorphy3)."""
+    words = text.split()
+    if len(words) > 1 and normal(words[0]) == "у":
+        words = words[1:]
+    said = " ".join(words)
+    try:
+        return find_player(names, said)
+    except LookupError as problem:
+        for form in lemmas(said)[1:] if len(words) == 1 else ():
+            try:
+                return find_player(names, form)
+            except LookupError:
+                continue
+        raise problem
 
 
 def use_colour(stream: IO[str]) -> bool:
@@ -487,15 +631,17 @@ def start(setup: Any, path: Path, force: bool) -> Table:
             f"в {path} есть незаконченная партия. Продолжить её: {session.resume_command(path)}; "
             "начать новую вместо неё: добавьте --force")
     table = Table.start(setup, word_forms=True)
-    session.save(table, path)
+    if setup.first is not None:  # otherwise saved once the REPL is told who starts
+        session.save(table, path)
     return table
 
 
 def interact(table: Table, path: Path, resumed: bool) -> None:
     """Run the REPL on the terminal (or on piped standard input) until the input ends."""
-    repl = Repl(table, path, sys.stdout, use_colour(sys.stdout))
+    repl = Repl(table, path, sys.stdout, use_colour(sys.stdout), ask_first=not resumed and table.setup.first is None)
     repl.welcome(resumed)
     try:
         repl.run(typed_lines(repl.prompt))
     except KeyboardInterrupt:  # Ctrl-C with piped input; at a terminal typed_lines() handles it
-        repl.say("\n" + saved_text(path))
+        repl.say()
+        repl.goodbye()

@@ -41,17 +41,18 @@ def default_path() -> Path:
     return data_dir() / "referee-session.json"
 
 
-def resume_command(path: Path) -> str:
-    """The command that goes on with the game saved at ``path``."""
+def resume_command(path: Path, command: str = "resume") -> str:
+    """The command that goes on with the game saved at ``path`` (or, ``log``, prints its record)."""
     if path == default_path():
-        return "slovariki referee resume"
+        return f"slovariki referee {command}"
     quote = subprocess.list2cmdline if WINDOWS else shlex.join  # cmd and PowerShell take "…", sh '…'
-    return quote(["slovariki", "referee", "resume", "--session", str(path)])
+    return quote(["slovariki", "referee", command, "--session", str(path)])
 
 
 def as_json(table: Table) -> dict:
     names = table.names
-    moves = [{"player": names[r.player], **r.move.as_json()} for r in table.state.log]
+    moves = [{"player": names[r.player], **r.move.as_json(), **({"with_previous": True} if joined else {})}
+             for r, joined in zip(table.state.log, table.with_previous)]
     return {"format": FORMAT, "version": VERSION, "setup": table.setup.as_json(), "moves": moves}
 
 
@@ -96,7 +97,7 @@ def load(path: Path) -> Table:
         try:
             if not isinstance(move, dict) or not isinstance(move.get("player"), str):
                 raise Rejected("bad-command", "ход записан неверно")
-            table.play(table.seat(move["player"]), move_from_json(move, table.card))
+            table.play(table.seat(move["player"]), move_from_json(move, table.card), move.get("with_previous") is True)
         except (Rejected, ValueError) as exc:
             why = exc.message if isinstance(exc, Rejected) else str(exc)
             raise SessionError(f"{path}: файл партии испорчен: ход {number} не проходит проверку ({why})") from None

@@ -14,12 +14,15 @@ from functools import lru_cache
 from typing import Any
 
 from slovariki.game import (
-    Game, GameState, IllegalMove, Move, NextBout, SetupError, UnknownRuleset, find_ruleset,
+    Game, GameState, IllegalMove, Move, NextBout, SetupError, Taken, Transfer, UnknownRuleset, find_ruleset,
 )
 from slovariki.referee.words import CardFinder, find_player, normal
-from slovariki.terminal import readable
+from slovariki.terminal import readable, shorten
 
 GRADES = (1, 2, 3, 4)
+# How the first attacker was chosen (``Setup.first_by``), by ruleset kind: R4 the youngest player,
+# D1 the lowest trump; "named" for a name given at the start, "agreed" when nobody holds a trump.
+FIRST_BY = {False: ("youngest", "named"), True: ("lowest-trump", "agreed", "named")}
 # Characters a name may not hold: they separate things in --players and in the game record.
 _NAME_FORBIDDEN = set(",:«»")
 
@@ -43,10 +46,12 @@ class Setup:
     rules: str = "slovariki"
     grades: tuple[int, ...] | None = None
     words: str | None = None  # a word bank folder or file; None is the bundled bank
+    first_by: str | None = None  # how ``first`` was chosen (FIRST_BY); None: not said
 
     def as_json(self) -> dict:
         return {"players": list(self.players), "trump": self.trump, "first": self.first, "rules": self.rules,
-                "grades": None if self.grades is None else list(self.grades), "words": self.words}
+                "grades": None if self.grades is None else list(self.grades), "words": self.words,
+                "first_by": self.first_by}
 
     @classmethod
     def from_json(cls, data: dict) -> Setup:
@@ -58,7 +63,8 @@ class Setup:
         if not isinstance(trump, str):
             raise Rejected("bad-command", "поле trump должно быть словом открытой карты")
         first, rules, words = data.get("first"), data.get("rules", "slovariki"), data.get("words")
-        for key, value in (("first", first), ("words", words)):
+        first_by = data.get("first_by")
+        for key, value in (("first", first), ("words", words), ("first_by", first_by)):
             if value is not None and not isinstance(value, str):
                 raise Rejected("bad-command", f"поле {key} должно быть текстом")
         if not isinstance(rules, str):
@@ -68,7 +74,7 @@ class Setup:
             if not isinstance(grades, list) or not all(type(g) is int for g in grades):
                 raise Rejected("bad-command", "поле grades должно быть списком номеров классов")
             grades = tuple(sorted(set(grades)))
-        return cls(tuple(p.strip() for p in players), trump.strip(), first, rules, grades, words)
+        return cls(tuple(p.strip() for p in players), trump.strip(), first, rules, grades, words, first_by)
 
 
 @lru_cache(maxsize=8)
@@ -94,6 +100,22 @@ def _game(rules: str, words: str | None, grades: tuple[int, ...] | None) -> Game
     return Game(ruleset, cards)
 
 
+@dataclass(frozen=True)
+class Takes:
+    times: int
+    cards: int
+
+
+@dataclass(frozen=True)
+class Summary:
+    """What the table did in a game: for the end-of-game summary."""
+
+    bouts: int
+    transfers: int
+    takes: tuple[tuple[int, Takes], ...]  # (seat, how often and how many) by cards taken, most first
+    taken: tuple[tuple[Any, int], ...]  # each card taken from the table and how often, as first taken
+
+
 def bout_numbers(log: Sequence[Any]) -> list[int]:
     """For each record of the log, the number of the bout (заход) it was made in, from 1."""
     numbers, bout = [], 1
@@ -114,6 +136,9 @@ class Table:
         self._start = state.copy()  # undo replays the moves from here: exact, and no copy per move
         self.bout = 1  # the number of the bout now being played
         self.opening = (state.attacker, state.defender)  # the first bout's players (R4)
+        # For each move of the log: was it made by the same command as the one before («все пас»)?
+        # ``undo`` takes such a step back whole.
+        self.with_previous: list[bool] = []
 
     @classmethod
     def start(cls, setup: Setup, word_forms: bool = False) -> Table:
@@ -141,11 +166,19 @@ class Table:
                 first = find_player(setup.players, setup.first)
             except LookupError as exc:
                 raise Rejected("bad-setup", f"кто заходит первым: {exc}") from None
+        if setup.first_by is not None:
+            known = FIRST_BY[game.rules.classic]
+            if setup.first_by not in known:
+                raise Rejected("bad-setup", f"как выбран первый игрок (first_by): «{shorten(setup.first_by)}»; "
+                                            f"в игре «{game.rules.title}» бывает {', '.join(known)}")
+            if setup.first is None:
+                raise Rejected("bad-setup", "сказано, как выбран первый игрок, но не сказано, кто он (first)")
         try:
             state = game.table_play(len(setup.players), trump, first, setup.players)
         except SetupError as exc:
             raise Rejected("bad-setup", exc.message) from None
-        canonical = replace(setup, trump=str(trump), rules=game.rules.name)
+        canonical = replace(setup, trump=str(trump), rules=game.rules.name,
+                            first=None if setup.first is None else setup.players[first])
         if game.rules.classic:  # the word bank plays no part
             canonical = replace(canonical, grades=None, words=None)
         return cls(canonical, game, state)
@@ -169,29 +202,51 @@ class Table:
             raise Rejected("unknown-card", self.finder.unknown_message(text))
         return card
 
-    def play(self, seat: int, move: Move) -> tuple:
-        """Apply the move and return the engine's events; raise Rejected, changing nothing."""
+    def play(self, seat: int, move: Move, with_previous: bool = False) -> tuple:
+        """Apply the move and return the engine's events; raise Rejected, changing nothing.
+        ``with_previous``: the move belongs to the same step as the one before it («все пас»)."""
         try:
             events = self.state.apply(seat, move)
         except IllegalMove as exc:
             raise Rejected(exc.code, exc.message) from None
         self.bout += sum(1 for e in events if type(e) is NextBout)
+        self.with_previous.append(with_previous and len(self.state.log) > 1)
         return events
 
-    def undo(self) -> Any:
-        """Take back the last accepted move and return its record."""
+    def undo(self) -> tuple[Any, ...]:
+        """Take back the last step (a move, or every move of one «все пас») and return its records."""
         log = self.state.log
         if not log:
             raise Rejected("nothing-to-undo", "отменять нечего: ещё не сделано ни одного хода")
+        keep = len(log) - 1
+        while keep and self.with_previous[keep]:
+            keep -= 1
         state = self._start.copy()
-        for record in log[:-1]:
+        for record in log[:keep]:
             state.apply(record.player, record.move)
         self.state = state
-        self.bout = bout_numbers(log)[-1]
-        return log[-1]
+        self.bout = bout_numbers(log)[keep]
+        del self.with_previous[keep:]
+        return tuple(log[keep:])
 
     def finished(self) -> bool:
         return self.state.is_over()
+
+    def summary(self) -> Summary:
+        """Bouts, transfers, who took cards from the table and which cards (the words to review)."""
+        transfers = 0
+        takes: dict[int, Takes] = {}
+        taken: dict[Any, int] = {}
+        for record in self.state.log:
+            transfers += type(record.move) is Transfer
+            for event in record.events:
+                if type(event) is Taken:
+                    before = takes.get(event.player, Takes(0, 0))
+                    takes[event.player] = Takes(before.times + 1, before.cards + len(event.cards))
+                    for card in event.cards:
+                        taken[card] = taken.get(card, 0) + 1
+        ranked = sorted(takes.items(), key=lambda item: (-item[1].cards, -item[1].times, item[0]))
+        return Summary(self.bout, transfers, tuple(ranked), tuple(taken.items()))
 
 
 def _check_names(names: Sequence[str]) -> None:

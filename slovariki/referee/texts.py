@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -9,12 +10,21 @@ from slovariki.game import (
     Attack, Beat, Beaten, DrawnGame, Fool, GameOver, Move, NextBout, Pass, Refill, Take, Taken, TossIn,
     Transfer, Winner,
 )
+from slovariki.russian import cards as n_cards
 from slovariki.russian import plural
 
 # How a move is said, its card (if any) in quotes: «заходит с карты «корова»». A quoted word stays in
-# the nominative, so the word before it («карта») carries the case the verb asks for.
+# the nominative, so the word before it («карта») carries the case the verb asks for. The second
+# form follows «не может»: «Аня не может подкинуть карту «сорока»».
 VERBS = {Attack: "заходит с карты", Transfer: "переводит картой", TossIn: "подкидывает карту", Pass: "пас",
          Take: "берёт"}
+INFINITIVES = {Attack: "зайти с карты", Transfer: "перевести картой", TossIn: "подкинуть карту",
+               Pass: "сказать «пас»", Take: "взять карты"}
+
+
+# How the first attacker was chosen (``Setup.first_by``), as the game record says it after the name.
+FIRST_REASONS = {"youngest": "самый младший игрок, правило 4", "lowest-trump": "самый младший козырь, правило D1",
+                 "named": "назвали при начале партии", "agreed": "козыря ни у кого нет, договорились"}
 
 
 def cards_accusative(n: int) -> str:
@@ -26,14 +36,33 @@ def quoted(card: Any) -> str:
     return f"«{card}»"
 
 
-def move_text(move: Move) -> str:
-    """The move as written in the game record: «бьёт карту «коридор» картой «орнамент»»."""
+def move_text(move: Move, infinitive: bool = False) -> str:
+    """The move as written in the game record: «бьёт карту «коридор» картой «орнамент»»; or as it
+    follows «не может»: «побить карту «коридор» картой «орнамент»»."""
     if type(move) is Beat:
+        verb = "побить" if infinitive else "бьёт"
         if move.target is None:  # as typed, before the engine says which card it beats
-            return f"бьёт картой {quoted(move.card)}"
-        return f"бьёт карту {quoted(move.target)} картой {quoted(move.card)}"
-    verb = VERBS[type(move)]
+            return f"{verb} картой {quoted(move.card)}"
+        return f"{verb} карту {quoted(move.target)} картой {quoted(move.card)}"
+    verb = (INFINITIVES if infinitive else VERBS)[type(move)]
     return f"{verb} {quoted(move.card)}" if type(move) in (Attack, Transfer, TossIn) else verb
+
+
+# The engine's refusals start with the rule («правило 7: …»); a refused beat repeats the two cards
+# («карта «вокзал» не бьёт карту «собака»: нужна …»), which the sentence before it has named already.
+_RULE_FIRST = re.compile(r"^(правило \w+): (.*)$", re.DOTALL)
+_BEAT_HEAD = re.compile(r"^.*? не бьёт .*?: (?=.)", re.DOTALL)
+
+
+def refusal_text(name: str, move: Move, message: str) -> str:
+    """A refused move as said at the table, the rule after what it forbids:
+    «Аня не может подкинуть карту «сорока» (правило 9): у карт «сорока» и «ребята» нет общей сложной буквы.»"""
+    found = _RULE_FIRST.match(message)
+    rule, reason = found.groups() if found else (None, message)
+    if type(move) is Beat:
+        reason = _BEAT_HEAD.sub("", reason, count=1)
+    cited = f" ({rule})" if rule else ""
+    return f"{name} не может {move_text(move, infinitive=True)}{cited}: {reason.rstrip('.')}."
 
 
 def bout_header(bout: int, attacker: str, defender: str) -> str:
@@ -67,4 +96,36 @@ def event_lines(events: Iterable[Any], names: Sequence[str], bout: int, classic:
             lines.append("Ничья: последние карты кончились у двоих сразу.")
         elif kind is GameOver:
             lines.append("Игра окончена.")
+    return lines
+
+
+def result_text(state: Any) -> str:
+    """Who won or lost, once the game is over: «Победитель — Аня!», «Дурак — Вика.», «Ничья.»."""
+    names = state.names
+    if state.fool is not None:
+        return f"Дурак — {names[state.fool]}."
+    if state.draw:
+        return "Ничья."
+    if state.winner is not None:
+        return f"Победитель — {names[state.winner]}!"
+    return ""
+
+
+def times(n: int) -> str:
+    return f"{n} {plural(n, 'раз', 'раза', 'раз')}"
+
+
+def summary_lines(summary: Any, names: Sequence[str], rules: Any) -> list[str]:
+    """The end-of-game summary (see :class:`~slovariki.referee.table.Summary`) in sentences."""
+    head = f"Итоги партии: заходов — {summary.bouts}"
+    lines = [head + (f", переводов — {summary.transfers}." if rules.transfer else ".")]
+    if summary.takes:
+        listed = ", ".join(f"{names[p]} — {times(t.times)} ({n_cards(t.cards)})" for p, t in summary.takes)
+        most = [names[p] for p, t in summary.takes if t.cards == summary.takes[0][1].cards]
+        lines.append(f"Брали карты со стола: {listed}; больше всех — {' и '.join(most)}.")
+    else:
+        lines.append("Карты со стола не брал никто.")
+    if summary.taken and not rules.classic:
+        words = ", ".join(quoted(card) + (f" ({times(n)})" if n > 1 else "") for card, n in summary.taken)
+        lines.append(f"Слова, которые брали со стола, — их стоит повторить: {words}.")
     return lines

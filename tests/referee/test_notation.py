@@ -68,11 +68,17 @@ def test_replay_reports_the_first_illegal_move():
     assert "так ходить нельзя" in verdict.problem
 
 
-def test_replay_checks_the_recorded_results():
+def test_replay_checks_the_recorded_results_and_names_the_wrong_line():
     _, table = recorded("podkidnoy", 2, 2)
     text = render(table).replace("Добирают из колоды:", "Добирают из колоды: Вика 9,", 1)
+    line = next(n for n, said in enumerate(text.splitlines(), 1) if "Вика 9" in said)
+    move = max(n for n, said in enumerate(text.splitlines(), 1) if n < line and said[:1].isdigit())
+    assert line > move + 1  # the wrong result is not the move's first line after it
     verdict = replay(parse(text))
-    assert "в записи после хода сказано" in verdict.problem and "по правилам" in verdict.problem
+    assert verdict.problem.startswith(f"строка {line}, итог хода ")
+    assert "в записи сказано «Добирают из колоды: Вика 9, " in verdict.problem and "а по правилам «" in verdict.problem
+    missing = render(table).replace("   → Игра окончена.\n", "")
+    assert "в записи не хватает строки: по правилам дальше «Игра окончена.»" in replay(parse(missing)).problem
 
 
 def test_a_record_of_moves_only_replays_too():
@@ -141,4 +147,4 @@ def test_the_next_bouts_header_may_be_left_out():
     text = "\n".join(line for line in render(table).splitlines() if not line.startswith("Заход "))
     assert replay(parse(text)).problem is None
     wrong = render(table).replace("Заход 2: заходит", "Заход 2: заходит Никто,", 1)
-    assert "в записи после хода сказано" in replay(parse(wrong)).problem
+    assert "в записи сказано «Заход 2: заходит Никто," in replay(parse(wrong)).problem

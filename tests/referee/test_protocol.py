@@ -299,3 +299,21 @@ def test_refusals_name_the_cards_in_the_right_case(game):
     game.ok(move("beat", "Боря", "медведь"))
     toss = game.refused(move("toss", "Аня", "машина"), "no-shared-letter")["message"]
     assert toss == "правило 9: у карт «машина» и «медведь» нет общей сложной буквы (сложные буквы в слове «медведь»: е)"
+
+
+def test_a_missing_cmd_is_named(client):
+    assert client.refused('{"player": "Аня"}', "bad-command")["message"].startswith("нет поля cmd: ")
+    assert "неизвестная команда null" in client.refused('{"cmd": null}', "bad-command")["message"]
+
+
+def test_new_says_how_the_first_player_was_chosen(client, small_bank):
+    base = {"cmd": "new", "players": TWO, "trump": "лопата", "words": str(small_bank), "first": "Боря"}
+    assert client.ok({**base, "first_by": "youngest"})["state"]["attacker"] == "Боря"
+    assert client.session.table.setup.first_by == "youngest"
+    classic = {"cmd": "new", "players": TWO, "trump": "Т♥", "rules": "podkidnoy", "first": "Боря"}
+    client.ok({**classic, "first_by": "lowest-trump"})
+    assert "youngest" in client.refused({**base, "first_by": "lowest-trump"}, "bad-setup")["message"]
+    assert "lowest-trump" in client.refused({**classic, "first_by": "youngest"}, "bad-setup")["message"]
+    without = {k: v for k, v in base.items() if k != "first"}
+    assert "first" in client.refused({**without, "first_by": "youngest"}, "bad-setup")["message"]
+    client.refused({**base, "first_by": 4}, "bad-command")

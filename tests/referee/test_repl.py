@@ -16,6 +16,7 @@ from referee.games import Played
 
 from slovariki.cli import main
 from slovariki.game import Game
+from slovariki.referee import session
 from slovariki.referee.repl import Repl, help_text
 from slovariki.referee.session import default_path, load
 from slovariki.referee.table import Setup, Table
@@ -41,7 +42,8 @@ SCRIPT = [
 
 
 def play_args(bank: Path, *extra: str) -> list[str]:
-    return ["referee", "play", "--players", "Аня,Боря", "--trump", "лопату", "--words", str(bank), *extra]
+    return ["referee", "play", "--players", "Аня,Боря", "--trump", "лопату", "--words", str(bank), "--first", "Аня",
+            *extra]
 
 
 def test_a_scripted_game(small_bank):
@@ -50,19 +52,19 @@ def test_a_scripted_game(small_bank):
     out = result.output
     assert "Заход 1: заходит Аня, отбивается Боря" in out
     assert "✓ Аня: заходит с карты «корова»." in out
-    assert out.count("«ребята» может и побить, и перевести. Что делает Боря: бьёт или переводит? (б/п)") == 2
+    assert out.count("Картой «ребята» можно и побить, и перевести. Что делает Боря: бьёт или переводит? (б/п)") == 2
     assert "✓ Боря: переводит картой «ребята»." in out
     assert "↶ Отменён ход: Боря: переводит картой «ребята»." in out
     assert "✓ Боря: бьёт карту «корова» картой «ребята»." in out
-    assert "✗ Нельзя: Аня подкидывает карту «сорока». Правило 9: у карт «сорока» и «ребята» нет общей сложной буквы" in out
+    assert "✗ Аня не может подкинуть карту «сорока» (правило 9): у карт «сорока» и «ребята» нет общей сложной буквы" in out
     assert "✓ Аня: подкидывает карту «петух»." in out
     assert "Нет карты «машну». Может быть, «машина»? (да/нет)" in out
     assert "✓ Боря: бьёт карту «петух» картой «машина»." in out
     assert "  Бито: карты со стола уходят в отбой.\n  Добирают из колоды: Аня 2, Боря 2.\n" \
            "  Боря берёт последнюю карту колоды — открытый козырь «лопата».\nЗаход 2: заходит Боря, отбивается Аня" in out
-    assert "✗ Нельзя: Боря берёт. Правило 4" in out
+    assert "✗ Боря не может взять карты (правило 4): " in out
     assert "✓ Аня: бьёт карту «медведь» картой «капуста»." in out
-    assert "Ход за игроком Боря: можно подкинуть карту или сказать «пас»." in out
+    assert "Ходит Боря: можно подкинуть карту или сказать «пас»." in out
     assert "\x1b[" not in out  # no colour when the output is not a terminal
     table = load(default_path())  # every accepted move saved, the undone one gone
     assert [r.move.as_json()["cmd"] for r in table.state.log] == [
@@ -88,7 +90,7 @@ def test_a_game_to_the_winner_with_refill_orders(small_bank):
         lines.append(" ".join([state.names[record.player], verb, *words]))
         lines += [f"{command['player']} пас" for command in passes]
     result = CliRunner().invoke(main, ["referee", "play", "--players", "Аня,Боря", "--trump", trump,
-                                       "--words", str(small_bank)], input="\n".join(lines) + "\n")
+                                       "--words", str(small_bank)], input="\n".join(["Аня", *lines]) + "\n")
     assert result.exit_code == 0
     assert "✗" not in result.output
     winner = state.names[state.winner]
@@ -140,14 +142,14 @@ def test_resume_after_the_process_is_killed(small_bank, data_home, tmp_path):
     proc = subprocess.Popen([sys.executable, "-m", "slovariki", *play_args(small_bank)], stdin=subprocess.PIPE,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, encoding="utf-8", env=env)
     try:
-        _read_until(proc, "Ход за игроком")
+        _read_until(proc, "Ходит ")
         for line in ["Аня корову", "Боря бьёт ребятами", "Аня подкидывает петуха"]:
             proc.stdin.write(line + "\n")
             proc.stdin.flush()
-            assert "✓" in _read_until(proc, "Ход за игроком")
+            assert "✓" in _read_until(proc, "Ходит ")
         proc.stdin.write("Боря машиной\n")  # the answer is printed only after the move is saved
         proc.stdin.flush()
-        _read_until(proc, "Ход за игроком")
+        _read_until(proc, "Ходит ")
     finally:
         proc.kill()
         proc.wait()
@@ -159,7 +161,7 @@ def test_resume_after_the_process_is_killed(small_bank, data_home, tmp_path):
     assert "Продолжаем партию из" in result.output and "записано ходов — 4" in result.output
     assert "↶ Отменён ход: Боря: бьёт карту «петух» картой «машина»." in result.output
     assert "Боря забирает со стола 3 карты." in result.output
-    assert "✗ Нельзя: Аня заходит с карты «корова»." in result.output  # Боря took it: known to be in his hand
+    assert "✗ Аня не может зайти с карты «корова»" in result.output  # Боря took it: known to be in his hand
     log = CliRunner().invoke(main, ["referee", "log"])
     assert "4. Боря: берёт" in log.output and "5." not in log.output
     record = tmp_path / "record.txt"
@@ -183,7 +185,7 @@ def test_a_card_named_out_of_turn_is_read_as_a_lead(small_bank):
     table = Table.start(Setup(("Аня", "Боря"), "лопата", words=str(small_bank)))
     out = io.StringIO()
     Repl(table, default_path(), out).handle("Боря корова")
-    assert "✗ Нельзя: Боря заходит с карты «корова». Правило 4: сейчас заходит Аня." in out.getvalue()
+    assert "✗ Боря не может зайти с карты «корова» (правило 4): сейчас заходит Аня." in out.getvalue()
 
 
 def test_which_card_a_beat_covers_is_asked(small_bank):
@@ -199,7 +201,7 @@ def test_which_card_a_beat_covers_is_asked(small_bank):
     for line in ["Аня сорока", "б", "корову"]:  # may beat or transfer; then which card, named by its word
         repl.handle(line)
     text = out.getvalue()
-    assert "«сорока» может и побить, и перевести. Что делает Аня: бьёт или переводит? (б/п)" in text
+    assert "Картой «сорока» можно и побить, и перевести. Что делает Аня: бьёт или переводит? (б/п)" in text
     assert "Какую карту Аня бьёт картой «сорока»: 1 — «корова», 2 — «ребята»?" in text
     assert "✓ Аня: бьёт карту «корова» картой «сорока»." in text
 
@@ -234,15 +236,24 @@ def test_the_resume_command_names_a_session_file_of_ones_own(small_bank, tmp_pat
     assert default.output.rstrip().endswith("Продолжить: slovariki referee resume")
 
 
-def test_after_the_end_a_move_without_a_name_is_told_the_game_is_over(small_bank):
+def _finished(small_bank) -> Table:
     table = Table.start(Setup(("Аня", "Боря"), "лопата", words=str(small_bank)))
     rng = random.Random(3)
     while not table.finished():
         seat = table.state.to_move
         table.play(seat, rng.choice(table.state.legal_moves(seat)))
-    out = io.StringIO()
-    Repl(table, default_path(), out).handle("пас")
-    assert out.getvalue() == "Игра окончена. «отмена» вернёт последний ход, «выход» — закончить.\n"
+    return table
+
+
+def test_after_the_end_a_move_is_told_the_game_is_over(small_bank):
+    table = _finished(small_bank)
+    winner = table.names[table.state.winner]
+    over = f"Партия окончена. Победитель — {winner}! «отмена» вернёт последний ход, «выход» — закончить.\n"
+    for line in ("пас", "Аня корова", "Боря берёт"):
+        out = io.StringIO()
+        Repl(table, default_path(), out).handle(line)
+        assert out.getvalue() == over
+    assert table.finished()
 
 
 def test_all_pass_declines_for_each_player_in_turn():
@@ -252,10 +263,10 @@ def test_all_pass_declines_for_each_player_in_turn():
     for line in ["Аня корова", "все пас", "Боря бьёт собакой", "Всё бито"]:
         repl.handle(line)
     text = out.getvalue()
-    assert "«Все пас» — это когда все карты побиты и больше никто не подкидывает. Ход за игроком Боря" in text
+    assert "«Все пас» — это когда все карты побиты и больше никто не подкидывает. Ходит Боря" in text
     assert "✓ Аня: пас.\n✓ Вика: пас.\n  Бито: карты со стола уходят в отбой." in text
     assert [r.move.cmd for r in table.state.log] == ["attack", "beat", "pass", "pass"] and table.bout == 2
-    assert "все пас" in help_text(table.state.rules)
+    assert "все пас" in help_text(table.state.rules, table.names)
 
 
 def test_a_card_that_beats_none_of_the_unbeaten_ones_is_told_so(small_bank):
@@ -264,7 +275,7 @@ def test_a_card_that_beats_none_of_the_unbeaten_ones_is_told_so(small_bank):
     repl = Repl(table, default_path(), out)
     for line in ["Аня собака", "Боря переводит медведь", "Аня бьёт вокзалом"]:
         repl.handle(line)
-    assert "✗ Нельзя: Аня бьёт картой «вокзал». Правило 7: карта «вокзал» не бьёт ни одну из непобитых карт " \
+    assert "✗ Аня не может побить картой «вокзал» (правило 7): карта «вокзал» не бьёт ни одну из непобитых карт " \
            "(«собака», «медведь»)." in out.getvalue()
 
 
@@ -275,9 +286,184 @@ def test_in_classic_durak_the_hint_names_who_else_may_add():
     for line in ["Аня 8п", "Боря бьёт 10п"]:
         repl.handle(line)
     text = out.getvalue()
-    assert "Ход за игроком Боря: можно побить или взять карты. Подкинуть могут также Аня и Вика." in text
-    assert "Ход за игроком Аня: можно подкинуть карту или сказать «пас». Подкинуть может также Вика." in text
+    assert "Ходит Боря: можно побить или взять карты. Подкинуть могут также Аня и Вика." in text
+    assert "Ходит Аня: можно подкинуть карту или сказать «пас». Подкинуть может также Вика." in text
     slovariki = Repl(Table.start(Setup(("Аня", "Боря", "Вика"), "лопата")), default_path(), io.StringIO())
     slovariki.handle("Аня корова")
     slovariki.handle("Боря бьёт собакой")
     assert "также" not in slovariki.out.getvalue()  # R9: the right to toss in goes in turn
+
+
+# --- issue 11 §1: the referee at a real table ----------------------------------------------------------
+def _lines(repl: Repl, *lines: str) -> str:
+    for line in lines:
+        repl.handle(line)
+    return repl.out.getvalue()
+
+
+def test_play_asks_who_is_youngest_and_the_record_says_so(small_bank):
+    args = ["referee", "play", "--players", "Аня,Боря", "--trump", "лопата", "--words", str(small_bank)]
+    result = CliRunner().invoke(main, args, input="Гоша\nотмена\nАня корова\nу Бори\nБоря корова\n")
+    assert result.exit_code == 0, result.output
+    out = result.output
+    ask = "Кто самый младший? Первым заходит самый младший игрок (правило 4). Напишите имя: Аня или Боря."
+    assert out.count(ask) == 4  # asked again after each answer that names nobody
+    assert "Нет игрока «Гоша»: играют Аня, Боря." in out and "Отменять пока нечего." in out
+    assert "Первым заходит Боря.\nЗаход 1: заходит Боря, отбивается Аня" in out
+    assert "✓ Боря: заходит с карты «корова»." in out
+    table = load(default_path())
+    assert (table.setup.first, table.setup.first_by) == ("Боря", "youngest")
+    log = CliRunner().invoke(main, ["referee", "log"]).output
+    assert "первым заходит: Боря (самый младший игрок, правило 4)\n" in log
+
+
+def test_classic_durak_asks_who_holds_the_lowest_trump():
+    args = ["referee", "play", "--players", "Аня,Боря,Вика", "--trump", "Тч", "--rules", "perevodnoy"]
+    result = CliRunner().invoke(main, args, input="Вика\nВика 6п\n")
+    assert "У кого самый младший козырь? Этот игрок заходит первым (правило D1). Напишите имя: Аня, Боря или " \
+           "Вика; если козырей ни у кого нет — «ни у кого»." in result.output
+    assert "✓ Вика: заходит с карты «6♠»." in result.output
+    assert "первым заходит: Вика (самый младший козырь, правило D1)" in CliRunner().invoke(
+        main, ["referee", "log"]).output
+    nobody = CliRunner().invoke(main, [*args, "--force"], input="ни у кого\nБоря\n")
+    assert "Тогда договоритесь, кто заходит первым, и напишите имя: Аня, Боря, Вика." in nobody.output
+    log = CliRunner().invoke(main, ["referee", "log"]).output
+    assert "первым заходит: Боря (козыря ни у кого нет, договорились)" in log
+    named = CliRunner().invoke(main, [*args, "--force", "--first", "Аня"], input="")
+    assert "младший" not in named.output
+    assert "первым заходит: Аня (назвали при начале партии)" in CliRunner().invoke(main, ["referee", "log"]).output
+    replayed = tmp = default_path().with_name("record.txt")
+    tmp.write_text(log, encoding="utf-8")
+    assert CliRunner().invoke(main, ["referee", "replay", str(replayed)]).exit_code == 0
+
+
+def test_leaving_before_anyone_is_named_first_saves_nothing(small_bank):
+    args = ["referee", "play", "--players", "Аня,Боря", "--trump", "лопата", "--words", str(small_bank)]
+    result = CliRunner().invoke(main, args, input="стол\nвыход\n")
+    assert "На столе пусто." in result.output
+    assert result.output.rstrip().endswith("Партия не начата: не сказано, кто заходит первым. Ничего не сохранено.")
+    assert not default_path().exists()
+
+
+def test_undo_while_the_referee_asks_takes_back_the_question(small_bank):
+    repl = Repl(Table.start(Setup(("Аня", "Боря"), "лопата", words=str(small_bank))), default_path(), io.StringIO())
+    text = _lines(repl, "Аня корова", "Боря ребята", "отмена")
+    assert "бьёт или переводит? (б/п)\nВопрос снят, ход не записан. Ходит Боря: можно" in text
+    assert [r.move.cmd for r in repl.table.state.log] == ["attack"]
+    text = _lines(repl, "Боря бьёт машну", "отмена")
+    assert "Может быть, «машина»? (да/нет)\nВопрос снят, ход не записан." in text
+    assert len(repl.table.state.log) == 1 and repl.question is None
+    text = _lines(repl, "Боря бьёт машну", "стол", "да")  # a look at the table keeps the question
+    assert "На столе:\n  корова ★☆☆  — не побита" in text
+    assert "✓ Боря: бьёт карту «корова» картой «машина»." in text
+    assert text.count("Нет карты «машну». Может быть, «машина»? (да/нет)") == 3
+
+
+def test_all_pass_is_undone_by_one_undo_also_after_a_resume():
+    table = Table.start(Setup(("Аня", "Боря", "Вика"), "лопата", "Аня"))
+    repl = Repl(table, default_path(), io.StringIO())
+    text = _lines(repl, "Аня корова", "Боря бьёт собакой", "все пас", "Боря сорока")
+    assert [r.move.cmd for r in repl.table.state.log] == ["attack", "beat", "pass", "pass", "attack"]
+    text = _lines(repl, "отмена", "отмена")
+    assert "↶ Отменён ход: Боря: заходит с карты «сорока».\n" in text
+    assert "↶ Отменены ходы: Аня: пас; Вика: пас.\n" in text
+    assert [r.move.cmd for r in repl.table.state.log] == ["attack", "beat"]
+    _lines(repl, "все пас")
+    resumed = Repl(load(default_path()), default_path(), io.StringIO())
+    _lines(resumed, "отмена")
+    assert [r.move.cmd for r in resumed.table.state.log] == ["attack", "beat"]
+
+
+def test_a_card_already_beaten_is_said_to_be_beaten(small_bank):
+    repl = Repl(Table.start(Setup(("Аня", "Боря"), "лопата", words=str(small_bank))), default_path(), io.StringIO())
+    text = _lines(repl, "Аня машина", "Боря бьёт машину собакой", "Аня подкидывает корову",
+                  "Боря бьёт машину медведем", "Боря бьёт медведем машину")
+    said = "✗ Боря не может побить карту «машина» картой «медведь» (правило 7): карта «машина» уже побита картой «собака»."
+    assert text.count(said) == 2 and "«медведь» уже" not in text
+
+
+def test_classic_cards_said_in_words_and_words_with_stress_marks(small_bank):
+    repl = Repl(Table.start(Setup(("Аня", "Боря"), "7ч", rules="podkidnoy")), default_path(), io.StringIO())
+    text = _lines(repl, "Аня ходит с восьмёрки пик", "Боря бьёт восьмёрку пик десяткой пик",
+                  "Аня подкидывает 8 крести", "Боря бьёт 8 крести валетом червей", "Аня дама бубен")
+    assert "✓ Аня: заходит с карты «8♠»." in text and "✓ Боря: бьёт карту «8♠» картой «10♠»." in text
+    assert "✓ Аня: подкидывает карту «8♣»." in text and "✓ Боря: бьёт карту «8♣» картой «В♥»." in text
+    assert "Аня не может подкинуть карту «Д♦»" in text
+    repl = Repl(Table.start(Setup(("Аня", "Боря"), "7ч", rules="podkidnoy")), default_path(), io.StringIO())
+    assert "Не понимаю карту «дамка треф»: назовите достоинство и масть, например 10♥, Дп, «дама пик»" in _lines(
+        repl, "Аня дамка треф")
+    repl = Repl(Table.start(Setup(("Аня", "Боря"), "лопата", words=str(small_bank))), default_path(), io.StringIO())
+    assert "✓ Аня: заходит с карты «машина»." in _lines(repl, "Аня маши́ну")
+
+
+def test_help_uses_the_names_at_the_table():
+    table = Table.start(Setup(("Гоша", "Даша", "Егор"), "лопата"))
+    text = _lines(Repl(table, default_path(), io.StringIO()), "помощь")
+    assert "Гоша коридор" in text and "Даша бьёт орнаментом" in text and "Егор подкидывает лопату" in text
+    assert "Даша переводит эскалатор" in text and "Даша берёт" in text and "Аня" not in text and "Боря" not in text
+    two = help_text(Table.start(Setup(("Гоша", "Даша"), "7ч", rules="podkidnoy")).state.rules, ("Гоша", "Даша"))
+    assert "Гоша подкидывает 8б" in two and "«дама пик»" in two
+
+
+def test_refusals_say_who_cannot_do_what(small_bank):
+    repl = Repl(Table.start(Setup(("Аня", "Боря"), "лопата", words=str(small_bank))), default_path(), io.StringIO())
+    text = _lines(repl, "Аня пас", "Аня корова", "Боря бьёт вокзалом")
+    assert "✗ Аня не может сказать «пас» (правило 5): заходящий должен положить карту." in text
+    assert "✗ Боря не может побить картой «вокзал» (правило 7): нужна карта того же цвета" in text
+
+
+def test_a_turn_order_refusal_cites_the_turn_order_rule(small_bank):
+    repl = Repl(Table.start(Setup(("Аня", "Боря"), "лопата", words=str(small_bank))), default_path(), io.StringIO())
+    assert "✗ Боря не может взять карты (правило 4): " in _lines(repl, "Боря берёт")
+    assert "✗ Боря не может сказать «пас» (правило 4): " in _lines(repl, "Боря пас")
+
+
+def test_after_the_end_resume_repeats_the_result_and_quitting_offers_the_record(small_bank):
+    table = _finished(small_bank)
+    session.save(table, default_path())
+    result = CliRunner().invoke(main, ["referee", "resume"], input="Аня корова\nвыход\n")
+    out = result.output
+    winner = table.names[table.state.winner]
+    assert f"записано ходов — {len(table.state.log)}.\nПартия уже окончена. Победитель — {winner}!\n" in out
+    assert "Итоги партии: заходов — " in out
+    assert f"Партия окончена. Победитель — {winner}! «отмена» вернёт последний ход" in out
+    assert out.rstrip().endswith(f"Партия окончена и сохранена в {default_path()}. Запись партии: "
+                                 "slovariki referee log")
+    assert "Продолжить" not in out and "Заход " not in out.split("Партия уже окончена")[1]
+    ended = CliRunner().invoke(main, ["referee", "resume"], input="")  # the input ends: the same goodbye
+    assert ended.output.rstrip().endswith("Запись партии: slovariki referee log")
+
+
+def test_the_end_of_game_summary_in_the_repl_and_the_log(small_bank):
+    """A whole game typed at the REPL: the summary's figures are counted here from the engine's own log."""
+    game = Game("slovariki", load_bank(small_bank).deck.cards)
+    rng = random.Random(11)
+    state = game.deal(2, rng, first=0, names=("Аня", "Боря"))
+    lines = ["Аня"]
+    while not state.is_over():
+        seat = state.to_move
+        moves = state.legal_moves(seat)
+        takes = [m for m in moves if m.cmd == "take"]
+        move = takes[0] if takes and rng.random() < 0.5 else rng.choice(moves)
+        state.apply(seat, move)
+        words = {"beat": [str(getattr(move, "target", "")), str(move.card)] if move.cmd == "beat" else []}
+        said = words["beat"] or ([str(move.card)] if move.cmd in ("attack", "toss", "transfer") else [])
+        verb = {"attack": "заходит", "beat": "бьёт", "transfer": "переводит", "toss": "подкидывает",
+                "pass": "пас", "take": "берёт"}[move.cmd]
+        lines.append(" ".join([state.names[seat], verb, *said]))
+    result = CliRunner().invoke(main, ["referee", "play", "--players", "Аня,Боря", "--trump", str(state.trump),
+                                       "--words", str(small_bank)], input="\n".join(lines) + "\n")
+    out = result.output
+    assert "✗" not in out
+    taken = [card for r in state.log for e in r.events if e.type == "taken" for card in e.cards]
+    assert taken, "the game should have a take"
+    transfers = sum(r.move.cmd == "transfer" for r in state.log)
+    bouts = 1 + sum(e.type == "bout" for r in state.log for e in r.events)
+    assert f"Итоги партии: заходов — {bouts}, переводов — {transfers}.\nБрали карты со стола: " in out
+    first_taken = list(dict.fromkeys(str(c) for c in taken))
+    assert "Слова, которые брали со стола, — их стоит повторить: «" + first_taken[0] + "»" in out
+    for word in first_taken:
+        assert f"«{word}»" in out.split("их стоит повторить:")[1].split("\n")[0]
+    log = CliRunner().invoke(main, ["referee", "log"]).output
+    assert f"# Итоги партии: заходов — {bouts}, переводов — {transfers}." in log
+    assert "# Слова, которые брали со стола, — их стоит повторить:" in log

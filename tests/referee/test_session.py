@@ -100,7 +100,8 @@ def test_play_never_overwrites_a_foreign_file(small_bank, tmp_path):
 
 
 def test_play_asks_before_replacing_an_unfinished_game(small_bank):
-    args = ["referee", "play", "--players", "Аня,Боря", "--trump", "лопата", "--words", str(small_bank)]
+    args = ["referee", "play", "--players", "Аня,Боря", "--trump", "лопата", "--words", str(small_bank),
+            "--first", "Аня"]
     first = CliRunner().invoke(main, args, input="Аня корова\n")
     assert first.exit_code == 0
     again = CliRunner().invoke(main, args, input="")

@@ -24,7 +24,7 @@ def _repl(small_bank) -> tuple[Repl, io.StringIO]:
 def test_bad_bytes_and_control_characters_in_piped_input(small_bank):
     script = b"\xff\n\x00\n\x1b[A\n" + "Аня ".encode() + b"\xff\n" + "Аня корова\n".encode()
     result = CliRunner().invoke(main, ["referee", "play", "--players", "Аня,Боря", "--trump", "лопата",
-                                       "--words", str(small_bank)], input=script)
+                                       "--words", str(small_bank), "--first", "Аня"], input=script)
     assert result.exit_code == 0 and result.exception is None, result.output
     assert "Нет игрока «�»" in result.output and "Нет такой карты: «�»" in result.output
     assert "\x1b[A" not in result.output and "\x00" not in result.output

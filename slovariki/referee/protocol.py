@@ -17,7 +17,7 @@ from slovariki.referee.table import Rejected, Setup, Table
 MOVES = ("attack", "beat", "transfer", "toss", "pass", "take")
 COMMANDS = ("new", *MOVES, "undo", "state")
 # The protocol's event types; the engine's others (the next bout, the fool) show in the state.
-EVENT_TYPES = frozenset({"beaten", "taken", "refill", "winner", "game-over"})
+EVENT_TYPES = frozenset({"beaten", "taken", "refill", "winner", "out", "game-over"})
 
 
 def state_json(table: Table) -> dict:
@@ -43,6 +43,7 @@ def state_json(table: Table) -> dict:
         "bout": table.bout,
         "phase": state.phase,
         "known": {names[p]: [str(c) for c in state.known_cards(p)] for p in range(state.players)},
+        "out": [names[p] for p in table.out()],
     }
 
 

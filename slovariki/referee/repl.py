@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from slovariki.game import (
-    Attack, Beat, PlayingCard, Move, Pass, Take, TossIn, Transfer,
+    HAND_SIZE, Attack, Beat, Move, Pass, PlayingCard, Take, TossIn, Transfer,
 )
 from slovariki.referee import session
 from slovariki.referee.notation import render
@@ -493,14 +493,19 @@ class Repl:
         else:
             self.say("На столе пусто.")
         trump = state.trump
-        under = "лежит под колодой" if state.stock_count else "уже взят"
+        if state.stock_count:
+            under = "лежит под колодой"
+        elif len(state.game.cards) == HAND_SIZE * state.players:  # six at durak share the deck
+            under = "сдан последним и остался на руках"
+        else:
+            under = "уже взят"
         self.say(f"Козырь: {self.card_text(trump)} ({trump.suit.russian}, {under}). "
                  f"В колоде {state.stock_count}, в отбое {state.discard_count}.")
-        playing = [p for p in range(state.players) if state.is_active(p)]
+        out = self.table.out()
+        playing = [p for p in range(state.players) if p not in out]
         self.say("На руках: " + ", ".join(f"{names[p]} {state.hand_count(p)}" for p in playing) + ".")
-        out = [names[p] for p in range(state.players) if not state.is_active(p)]
         if out:
-            self.say(f"Вышли из игры (карт больше нет): {', '.join(out)}.")
+            self.say(f"Вышли из игры (карт больше нет): {', '.join(names[p] for p in out)}.")
         known = [(names[p], state.known_cards(p)) for p in playing if state.known_cards(p)]
         if known:
             self.say("Известно, что на руках: " + "; ".join(

@@ -232,6 +232,12 @@ class Table:
     def finished(self) -> bool:
         return self.state.is_over()
 
+    def out(self) -> tuple[int, ...]:
+        """Classic durak: the seats of the players who have left the game (D6). In «Словарики» the
+        first player out of cards wins and the game ends (R16): nobody leaves."""
+        state = self.state
+        return () if not state.rules.classic else tuple(p for p in range(state.players) if not state.is_active(p))
+
     def summary(self) -> Summary:
         """Bouts, transfers, who took cards from the table and which cards (the words to review)."""
         transfers = 0

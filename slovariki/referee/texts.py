@@ -7,7 +7,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from slovariki.game import (
-    Attack, Beat, Beaten, DrawnGame, Fool, GameOver, Move, NextBout, Pass, Refill, Take, Taken, TossIn,
+    Attack, Beat, Beaten, DrawnGame, Fool, GameOver, Move, NextBout, Out, Pass, Refill, Take, Taken, TossIn,
     Transfer, Winner,
 )
 from slovariki.russian import cards as n_cards
@@ -90,6 +90,8 @@ def event_lines(events: Iterable[Any], names: Sequence[str], bout: int, classic:
         elif kind is Winner:
             lines.append(f"Первым без карт остался игрок {names[event.player]}." if classic
                          else f"Победитель — {names[event.player]}!")
+        elif kind is Out:  # «игрок» carries the verb's gender, so any name stays as it is
+            lines.append(f"Игрок {names[event.player]} тоже без карт и выходит из игры.")
         elif kind is Fool:
             lines.append(f"Дурак — {names[event.player]}.")
         elif kind is DrawnGame:

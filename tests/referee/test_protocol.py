@@ -317,3 +317,21 @@ def test_new_says_how_the_first_player_was_chosen(client, small_bank):
     without = {k: v for k, v in base.items() if k != "first"}
     assert "first" in client.refused({**without, "first_by": "youngest"}, "bad-setup")["message"]
     client.refused({**base, "first_by": 4}, "bad-command")
+
+
+def test_every_player_out_is_an_event_and_listed_in_the_state(client):
+    """D6: the first player out is the winner, each later one an «out» event; all are in state["out"]."""
+    for seed in range(40):
+        played = play("podkidnoy", 4, seed)
+        client.ok(played.new_command)
+        announced = []
+        for command in played.commands():
+            answer = client.ok(command)
+            announced += [e["player"] for e in answer["events"] if e["type"] in ("winner", "out")]
+            assert set(answer["state"]["out"]) <= set(announced) | {
+                p for p, n in answer["state"]["hands"].items() if n == 0}
+        state = answer["state"]
+        if any(e["type"] == "out" for e in answer["events"]) or len(announced) > 1:
+            assert sorted(state["out"]) == sorted(announced) and state["fool"] not in state["out"]
+            return
+    pytest.fail("no simulated game had two players out")

@@ -15,7 +15,7 @@ from click.testing import CliRunner
 from referee.games import Played
 
 from slovariki.cli import main
-from slovariki.game import Game
+from slovariki.game import Game, PlayingCard
 from slovariki.referee import session
 from slovariki.referee.repl import Repl, help_text
 from slovariki.referee.session import default_path, load
@@ -56,7 +56,8 @@ def test_a_scripted_game(small_bank):
     assert "✓ Боря: переводит картой «ребята»." in out
     assert "↶ Отменён ход: Боря: переводит картой «ребята»." in out
     assert "✓ Боря: бьёт карту «корова» картой «ребята»." in out
-    assert "✗ Аня не может подкинуть карту «сорока» (правило 9): у карт «сорока» и «ребята» нет общей сложной буквы" in out
+    assert "✗ Аня не может подкинуть карту «сорока» (правило 9): у карт «сорока» и «ребята» нет общей сложной " \
+           "буквы" in out
     assert "✓ Аня: подкидывает карту «петух»." in out
     assert "Нет карты «машну». Может быть, «машина»? (да/нет)" in out
     assert "✓ Боря: бьёт карту «петух» картой «машина»." in out
@@ -71,6 +72,20 @@ def test_a_scripted_game(small_bank):
         "attack", "beat", "toss", "beat", "pass", "attack", "beat"]
 
 
+def _typed(start, end) -> list[str]:
+    """A simulated game's moves as typed at the REPL, with the «пас» the referee asks (Played.steps)."""
+    verbs = {"attack": "заходит", "beat": "бьёт", "transfer": "переводит", "toss": "подкидывает", "pass": "пас",
+             "take": "берёт"}
+    lines = []
+    for record, passes in Played(end.rules.name, start, end).steps():
+        move = record.move
+        words = [str(move.target), str(move.card)] if move.cmd == "beat" else \
+            [str(move.card)] if move.cmd not in ("pass", "take") else []
+        lines.append(" ".join([end.names[record.player], verbs[move.cmd], *words]))
+        lines += [f"{command['player']} пас" for command in passes]
+    return lines
+
+
 def test_a_game_to_the_winner_with_refill_orders(small_bank):
     """Play a whole game from a simulated one's moves, typed as words: the winner is announced."""
     game = Game("slovariki", load_bank(small_bank).deck.cards)
@@ -80,17 +95,8 @@ def test_a_game_to_the_winner_with_refill_orders(small_bank):
     while not state.is_over():
         moves = [(p, m) for p in range(2) for m in state.legal_moves(p)]
         state.apply(*rng.choice(moves))
-    lines = []
-    for record, passes in Played("slovariki", start, state).steps():  # with the «пас» the referee asks
-        move = record.move
-        verb = {"attack": "заходит", "beat": "бьёт", "transfer": "переводит", "toss": "подкидывает",
-                "pass": "пас", "take": "берёт"}[move.cmd]
-        words = [str(move.target), str(move.card)] if move.cmd == "beat" else \
-            [str(move.card)] if move.cmd not in ("pass", "take") else []
-        lines.append(" ".join([state.names[record.player], verb, *words]))
-        lines += [f"{command['player']} пас" for command in passes]
-    result = CliRunner().invoke(main, ["referee", "play", "--players", "Аня,Боря", "--trump", trump,
-                                       "--words", str(small_bank)], input="\n".join(["Аня", *lines]) + "\n")
+    result = CliRunner().invoke(main, ["referee", "play", "--players", "Аня,Боря", "--trump", trump, "--words",
+                                       str(small_bank)], input="\n".join(["Аня", *_typed(start, state)]) + "\n")
     assert result.exit_code == 0
     assert "✗" not in result.output
     winner = state.names[state.winner]
@@ -378,7 +384,8 @@ def test_a_card_already_beaten_is_said_to_be_beaten(small_bank):
     repl = Repl(Table.start(Setup(("Аня", "Боря"), "лопата", words=str(small_bank))), default_path(), io.StringIO())
     text = _lines(repl, "Аня машина", "Боря бьёт машину собакой", "Аня подкидывает корову",
                   "Боря бьёт машину медведем", "Боря бьёт медведем машину")
-    said = "✗ Боря не может побить карту «машина» картой «медведь» (правило 7): карта «машина» уже побита картой «собака»."
+    said = ("✗ Боря не может побить карту «машина» картой «медведь» (правило 7): карта «машина» уже побита "
+            "картой «собака».")
     assert text.count(said) == 2 and "«медведь» уже" not in text
 
 
@@ -439,20 +446,14 @@ def test_the_end_of_game_summary_in_the_repl_and_the_log(small_bank):
     game = Game("slovariki", load_bank(small_bank).deck.cards)
     rng = random.Random(11)
     state = game.deal(2, rng, first=0, names=("Аня", "Боря"))
-    lines = ["Аня"]
+    start = state.copy()
     while not state.is_over():
         seat = state.to_move
         moves = state.legal_moves(seat)
         takes = [m for m in moves if m.cmd == "take"]
-        move = takes[0] if takes and rng.random() < 0.5 else rng.choice(moves)
-        state.apply(seat, move)
-        words = {"beat": [str(getattr(move, "target", "")), str(move.card)] if move.cmd == "beat" else []}
-        said = words["beat"] or ([str(move.card)] if move.cmd in ("attack", "toss", "transfer") else [])
-        verb = {"attack": "заходит", "beat": "бьёт", "transfer": "переводит", "toss": "подкидывает",
-                "pass": "пас", "take": "берёт"}[move.cmd]
-        lines.append(" ".join([state.names[seat], verb, *said]))
+        state.apply(seat, takes[0] if takes and rng.random() < 0.5 else rng.choice(moves))
     result = CliRunner().invoke(main, ["referee", "play", "--players", "Аня,Боря", "--trump", str(state.trump),
-                                       "--words", str(small_bank)], input="\n".join(lines) + "\n")
+                                       "--words", str(small_bank)], input="\n".join(["Аня", *_typed(start, state)]))
     out = result.output
     assert "✗" not in out
     taken = [card for r in state.log for e in r.events if e.type == "taken" for card in e.cards]
@@ -467,3 +468,56 @@ def test_the_end_of_game_summary_in_the_repl_and_the_log(small_bank):
     log = CliRunner().invoke(main, ["referee", "log"]).output
     assert f"# Итоги партии: заходов — {bouts}, переводов — {transfers}." in log
     assert "# Слова, которые брали со стола, — их стоит повторить:" in log
+
+
+def _arranged(rules: str, hands: list[list[str]], trump: str, names: tuple[str, ...]) -> Repl:
+    """A REPL over a known position (stock empty, every other card in the discard)."""
+    game = Game(rules)
+    state = game.arranged([[PlayingCard.parse(c) for c in hand] for hand in hands], [],
+                          trump=PlayingCard.parse(trump), names=names)
+    return Repl(Table(Setup(names, trump, names[0], rules), game, state), default_path(), io.StringIO())
+
+
+def test_perevodnoy_a_transfer_goes_past_a_player_who_is_out():
+    """Stock empty; Аня 4, Боря 5, Вика 1. Вика tosses her last card, Боря transfers: to Аня (Вика is out)."""
+    repl = _arranged("perevodnoy", [["6к", "7п", "8п", "9п"], ["6ч", "Кп", "Кк", "Кб", "Кч"], ["6б"]], "Тп",
+                     ("Аня", "Боря", "Вика"))
+    text = _lines(repl, "Аня 6 крести", "Вика подкидывает 6 бубен", "Боря переводит 6 червей")
+    assert "✓ Боря: переводит картой «6♥».\n" in text and "✗" not in text
+    assert text.endswith("На руках: Аня 3, Боря 4.\nВышли из игры (карт больше нет): Вика.\n"
+                         "Известно, что на руках: Аня — 7♠, 8♠, 9♠; Боря — К♠, К♣, К♦, К♥.\n"
+                         "Ходит Аня: можно побить или взять карты.\n")
+    text = _lines(repl, "Аня берёт")
+    assert "  Аня забирает со стола 3 карты.\n  Первым без карт остался игрок Вика.\n" \
+           "Заход 2: заходит Боря, отбивается Аня\n" in text  # Вика, on Аня's left, is passed by
+
+
+def test_every_player_who_runs_out_is_announced_and_leaves():
+    repl = _arranged("podkidnoy", [["6к"], ["7к", "7б", "Кп"], ["6б"]], "Тч", ("Аня", "Боря", "Вика"))
+    text = _lines(repl, "Аня 6 крести", "Вика подкидывает 6 бубен", "Боря бьёт 6 крести 7 крести",
+                  "Боря бьёт 6 бубен семёркой бубен")
+    assert "  Бито: карты со стола уходят в отбой.\n  Первым без карт остался игрок Аня.\n" \
+           "  Игрок Вика тоже без карт и выходит из игры.\n  Дурак — Боря.\n  Игра окончена.\n" in text
+    assert "На руках: Боря 1.\nВышли из игры (карт больше нет): Аня, Вика.\n" in text
+    assert "Коля 0" not in text and "Аня 0" not in text and "Вика 0" not in text
+
+
+def test_a_player_known_to_have_nothing_to_add_is_not_asked_for_a_pass():
+    repl = _arranged("podkidnoy", [["6к", "6п", "9п"], ["7к", "Кп", "Кб"], ["Тб", "Вб"]], "Тч",
+                     ("Аня", "Боря", "Вика"))
+    text = _lines(repl, "Аня 6 крести", "Боря бьёт семёркой крести")
+    assert text.endswith("Ходит Аня: можно подкинуть карту или сказать «пас».\n")  # Вика holds no 6 or 7
+    text = _lines(repl, "Аня пас")
+    assert "✓ Аня: пас.\n  Бито: карты со стола уходят в отбой.\nЗаход 2: заходит Боря, отбивается Вика" in text
+    assert "Вика пас" not in text and "Вика: пас" not in text
+
+
+def test_six_players_of_classic_durak_share_the_36_cards():
+    args = ["referee", "play", "--players", "Аня,Боря,Вика,Гоша,Даша,Егор", "--trump", "7ч", "--rules", "podkidnoy"]
+    result = CliRunner().invoke(main, args, input="у Даши\nДаша 8п\nЕгор бьёт 10п\nАня подкидывает восьмёрку крести\n")
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "Первым заходит Даша.\nЗаход 1: заходит Даша, отбивается Егор" in out
+    assert "Козырь: 7♥ (черви, сдан последним и остался на руках). В колоде 0, в отбое 0." in out
+    assert "На руках: Аня 6, Боря 6, Вика 6, Гоша 6, Даша 6, Егор 6." in out
+    assert "✓ Аня: подкидывает карту «8♣»." in out and "✗" not in out

@@ -67,7 +67,9 @@ def test_unknown_or_ambiguous_names(typed, message):
         find_player(("Аня", "Анатолий", "Боря"), typed)
 
 
-@pytest.mark.parametrize("typed, word", [("маши́ной", "машина"), ("орна́ментом", "орнамент"), ("КОРИДО́РОМ", "коридор")])
+@pytest.mark.parametrize("typed, word", [
+    ("маши́ной", "машина"), ("орна́ментом", "орнамент"), ("КОРИДО́РОМ", "коридор"),
+])
 def test_a_word_form_copied_with_its_stress_mark(finder, typed, word):
     assert [str(c) for c in finder.by_form(typed)] == [word]
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 import sys
+import textwrap
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -51,7 +52,9 @@ _COMMANDS = {
     "выход": "quit", "конец": "quit", "стоп": "quit",
 }
 _ALL_PASS = dict.fromkeys(("все пас", "все бито", "бито все"), "pass-all")  # as normal() gives them
-_SHOWING = ("table", "help", "record")  # commands that only show something
+_SHOWING = ("table", "help", "record", "rule")  # commands that only show something
+_RULE_WORDS = ("правило", "правила")  # «правило 7», «правила D4», «правила»: the rule's text or the list
+_WIDTH = 100  # a rule's text is wrapped to this many characters
 _YES = {"да", "д", "ага", "верно", "yes", "y"}
 _NO = {"нет", "н", "не", "no", "n"}
 _DOING = {Attack: "зайти", Beat: "побить", Transfer: "перевести", TossIn: "подкинуть карту",
@@ -87,7 +90,29 @@ def help_text(rules: Any, names: Sequence[str]) -> str:
     return "\n".join([f"Как записывать ходы (имя можно сократить, {how}):",
                       *(f"  {said.ljust(wide)}{meaning}" for said, meaning in rows),
                       "Команды: отмена — вернуть последний ход (или снять вопрос судьи); стол — показать стол;",
-                      "  запись — запись партии; помощь — эта справка; выход — закончить (партия сохранена)."])
+                      "  запись — запись партии; правило 7 — текст правила, правила — их список;",
+                      "  помощь — эта справка; выход — закончить (партия сохранена)."])
+
+
+def rule_text(rules: Any, number: str) -> str:
+    """«правило 7»: the rule's text from the rulebook (the one source of the docs and the rules sheet);
+    «правила»: the rules of this game by number and title."""
+    from slovariki import rulebook
+
+    if number:
+        try:
+            return _wrapped(rulebook.rule(number).plain())
+        except rulebook.UnknownRule as exc:
+            return _sentence(str(exc))
+    section = next(s for s in rulebook.sections() if s.key == ("classic" if rules.classic else "slovariki"))
+    intro = f" {rulebook.render(section.intro, rulebook.PLAIN)}" if section.intro else ""
+    return "\n".join([_wrapped(f"Правила игры «{rules.title}».{intro}"),
+                      *(f"  {r.number}. {r.title}" for r in section.rules),
+                      f"Текст любого правила покажет, например, «{rules.rule['beat']}»."])
+
+
+def _wrapped(text: str) -> str:
+    return textwrap.fill(text, _WIDTH, break_on_hyphens=False, break_long_words=False)
 
 
 def example(rules: Any, name: str) -> str:
@@ -155,6 +180,8 @@ class Repl:
         words = _words(line) or line.split()  # «?» is all punctuation
         said = normal(" ".join(words))
         command = _COMMANDS.get(said) if len(words) == 1 else _ALL_PASS.get(said)
+        if said.split()[0] in _RULE_WORDS and len(words) <= 3:
+            command = "rule"
         question, self.question = self.question, None
         if question is not None and self._answer(question, command, words, said):
             return
@@ -163,7 +190,7 @@ class Repl:
         elif command == "undo":
             self.undo()
         elif command in _SHOWING:
-            self.show(command)
+            self.show(command, words)
         elif command == "quit":
             self.goodbye()
             self.done = True
@@ -177,7 +204,7 @@ class Repl:
     def _answer(self, question: Question, command: str | None, words: list[str], said: str) -> bool:
         """Handle a line said while ``question`` waits; False when it is not about the question."""
         if command in _SHOWING:  # a look at the table does not drop the question
-            self.show(command)
+            self.show(command, words)
             self.ask_again(question)
             return True
         if command == "quit":
@@ -206,11 +233,13 @@ class Repl:
             return True
         return False
 
-    def show(self, command: str) -> None:
+    def show(self, command: str, words: list[str]) -> None:
         if command == "table":
             self.show_state()
         elif command == "help":
             self.say(help_text(self.table.state.rules, self.table.names))
+        elif command == "rule":
+            self.say(rule_text(self.table.state.rules, " ".join(words[1:])))
         else:
             self.say(render(self.table).rstrip("\n"))
 

@@ -521,3 +521,23 @@ def test_six_players_of_classic_durak_share_the_36_cards():
     assert "Козырь: 7♥ (черви, сдан последним и остался на руках). В колоде 0, в отбое 0." in out
     assert "На руках: Аня 6, Боря 6, Вика 6, Гоша 6, Даша 6, Егор 6." in out
     assert "✓ Аня: подкидывает карту «8♣»." in out and "✗" not in out
+
+
+def test_a_rule_typed_at_the_prompt_prints_its_text_from_the_rulebook(small_bank):
+    from slovariki import rulebook
+
+    table = Table.start(Setup(("Аня", "Боря"), "лопата", words=str(small_bank)))
+    repl = Repl(table, default_path(), io.StringIO())
+    text = _lines(repl, "Аня корова", "Боря ребята", "правило 8", "п")  # a question waits meanwhile
+    flat = " ".join(text.split())
+    assert " ".join(rulebook.rule("8").plain().split()) in flat
+    assert "бьёт или переводит? (б/п)" in text.split("Правило 8.")[1]  # asked again after the rule
+    assert "✓ Боря: переводит картой «ребята»." in text
+    text = " ".join(_lines(repl, "правила d4", "Правило 99", "правила").split())
+    assert " ".join(rulebook.rule("D4").plain().split()) in text
+    assert "Нет правила «99»: есть правила с 1 по 16 и D1–D6." in text
+    assert all(f"{r.number}. {r.title}" in text for r in rulebook.rules("slovariki"))
+    assert "правило 7 — текст правила, правила — их список" in help_text(table.state.rules, table.names)
+    classic = Repl(Table.start(Setup(("Аня", "Боря"), "7ч", rules="podkidnoy")), default_path(), io.StringIO())
+    text = _lines(classic, "правила")
+    assert "  D1. Кто ходит первым\n" in text and "  7. " not in text and "«правило D2»" in text

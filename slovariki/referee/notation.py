@@ -26,6 +26,7 @@ Lines starting with ``#`` are comments. The text drives the engine only through
 from __future__ import annotations
 
 import re
+import textwrap
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -78,7 +79,9 @@ def render(table: Table) -> str:
         for said in event_lines(record.events, names, bout, classic):
             lines.extend(["", said] if said.startswith("Заход ") else [RESULT + said])
     if state.is_over():  # comments: a replay skips them
-        lines += ["", *(f"# {line}" for line in summary_lines(table.summary(), names, state.rules))]
+        lines.append("")
+        for said in summary_lines(table.summary(), names, state.rules):
+            lines += textwrap.wrap(said, 100, initial_indent="# ", subsequent_indent="#   ", break_on_hyphens=False)
     return "\n".join(lines) + "\n"
 
 

@@ -541,7 +541,7 @@ class Repl:
                 f"{n} — {', '.join(str(c) for c in cards)}" for n, cards in known) + ".")
         if state.is_over():
             for line in summary_lines(self.table.summary(), names, state.rules):
-                self.say(line)
+                self.say(_wrapped(line))
         self.say(self._hint())
 
     def _hint(self) -> str:

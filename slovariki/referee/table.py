@@ -113,7 +113,7 @@ class Summary:
     bouts: int
     transfers: int
     takes: tuple[tuple[int, Takes], ...]  # (seat, how often and how many) by cards taken, most first
-    taken: tuple[tuple[Any, int], ...]  # each card taken from the table and how often, as first taken
+    taken: tuple[tuple[Any, int], ...]  # each card taken from the table and how often: most often first
 
 
 def bout_numbers(log: Sequence[Any]) -> list[int]:
@@ -252,7 +252,8 @@ class Table:
                     for card in event.cards:
                         taken[card] = taken.get(card, 0) + 1
         ranked = sorted(takes.items(), key=lambda item: (-item[1].cards, -item[1].times, item[0]))
-        return Summary(self.bout, transfers, tuple(ranked), tuple(taken.items()))
+        often = sorted(taken.items(), key=lambda item: -item[1])  # stable: ties stay as first taken
+        return Summary(self.bout, transfers, tuple(ranked), tuple(often))
 
 
 def _check_names(names: Sequence[str]) -> None:

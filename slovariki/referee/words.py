@@ -144,8 +144,9 @@ class CardFinder:
     def unknown_message(self, text: str) -> str:
         """«такой карты нет», with the nearest words when there are some."""
         if self.classic:
-            if self.by_form(text):
-                return f"карты {shorten(text)} нет в этой колоде"
+            said = self.by_form(text)
+            if said:  # «дама пик» where the card must be written exactly (the protocol)
+                return f"карту «{shorten(text)}» пишите так: {said[0]}"
             return (f"не понимаю карту «{shorten(text)}»: назовите достоинство и масть, например 10♥, Дп, "
                     "«дама пик» или «8 крести» (достоинства 6 7 8 9 10 В Д К Т, масти ♠ ♣ ♦ ♥ или п к б ч)")
         near = self.nearest(text)

@@ -335,3 +335,9 @@ def test_every_player_out_is_an_event_and_listed_in_the_state(client):
             assert sorted(state["out"]) == sorted(announced) and state["fool"] not in state["out"]
             return
     pytest.fail("no simulated game had two players out")
+
+
+def test_a_classic_card_said_in_words_is_shown_how_to_write_it(client):
+    client.ok({"cmd": "new", "players": TWO, "trump": "Т♥", "rules": "podkidnoy"})
+    assert client.refused(move("attack", "Аня", "дама пик"), "unknown-card")["message"] == \
+        "карту «дама пик» пишите так: Д♠"

@@ -461,13 +461,17 @@ def test_the_end_of_game_summary_in_the_repl_and_the_log(small_bank):
     transfers = sum(r.move.cmd == "transfer" for r in state.log)
     bouts = 1 + sum(e.type == "bout" for r in state.log for e in r.events)
     assert f"Итоги партии: заходов — {bouts}, переводов — {transfers}.\nБрали карты со стола: " in out
-    first_taken = list(dict.fromkeys(str(c) for c in taken))
-    assert "Слова, которые брали со стола, — их стоит повторить: «" + first_taken[0] + "»" in out
-    for word in first_taken:
-        assert f"«{word}»" in out.split("их стоит повторить:")[1].split("\n")[0]
+    counts = {word: [str(c) for c in taken].count(word) for word in dict.fromkeys(str(c) for c in taken)}
+    review = sorted(counts, key=lambda word: -counts[word])  # most often first, then as first taken
+    said = " ".join(out.split()).split("Слова, которые брали со стола, — их стоит повторить: ")[1]
+    said = said[:said.index("». ") + 1 if "». " in said else said.index("). ") + 1]
+    assert [w.split("»")[0] for w in said.split("«")[1:]] == review
+    if counts[review[0]] > 1:
+        assert said.startswith(f"«{review[0]}» ({counts[review[0]]} раз")
     log = CliRunner().invoke(main, ["referee", "log"]).output
     assert f"# Итоги партии: заходов — {bouts}, переводов — {transfers}." in log
     assert "# Слова, которые брали со стола, — их стоит повторить:" in log
+    assert all(line.startswith("#") for line in log.split("   → Игра окончена.\n")[1].split("\n") if line)
 
 
 def _arranged(rules: str, hands: list[list[str]], trump: str, names: tuple[str, ...]) -> Repl:

@@ -63,8 +63,8 @@ def test_build_deck_into_a_folder_with_spaces_and_cyrillic(encoding, folder):
 def test_referee_with_suits_on_a_code_page_without_them(encoding, folder):
     moves = "Аня 7п\nБоря берёт\nстол\nвыход\n"
     env = {"XDG_DATA_HOME": str(folder / "данные"), "APPDATA": str(folder / "Application Data")}
-    code, out, err = run(["referee", "play", "--players", "Аня,Боря", "--trump", "Д♠", "--rules", "podkidnoy"],
-                         encoding, folder, moves, env)
+    code, out, err = run(["referee", "play", "--players", "Аня,Боря", "--trump", "Д♠", "--rules", "podkidnoy",
+                          "--first", "Аня"], encoding, folder, moves, env)
     assert code == 0, err
     assert "7п" in out and "♠" not in out
     assert (folder / "данные" / "slovariki" / "referee-session.json").is_file()

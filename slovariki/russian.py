@@ -29,6 +29,11 @@ def stars(n: int) -> str:
     return f"{n} {plural(n, 'звёздочка', 'звёздочки', 'звёздочек')}"
 
 
+def times(n: int) -> str:
+    """«1 раз», «3 раза», «5 раз»."""
+    return f"{n} {plural(n, 'раз', 'раза', 'раз')}"
+
+
 def cards_genitive(n: int) -> str:
     """After «больше», «меньше», «не больше»: «1 карты», «6 карт»."""
     return f"{n} {plural(n, 'карты', 'карт', 'карт')}"

@@ -491,9 +491,6 @@ class Repl:
         self.show_state()
 
     def undo(self) -> None:
-        if not self.started:
-            self.say("Отменять пока нечего.")
-            return
         try:
             records = self.table.undo()
         except Rejected as refusal:

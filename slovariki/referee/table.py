@@ -102,6 +102,8 @@ def _game(rules: str, words: str | None, grades: tuple[int, ...] | None) -> Game
 
 @dataclass(frozen=True)
 class Takes:
+    """How often one player took the table's cards, and how many cards in all."""
+
     times: int
     cards: int
 

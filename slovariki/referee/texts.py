@@ -11,7 +11,7 @@ from slovariki.game import (
     Transfer, Winner,
 )
 from slovariki.russian import cards as n_cards
-from slovariki.russian import plural
+from slovariki.russian import plural, times
 
 # How a move is said, its card (if any) in quotes: «заходит с карты «корова»». A quoted word stays in
 # the nominative, so the word before it («карта») carries the case the verb asks for. The second
@@ -90,7 +90,7 @@ def event_lines(events: Iterable[Any], names: Sequence[str], bout: int, classic:
         elif kind is Winner:
             lines.append(f"Первым без карт остался игрок {names[event.player]}." if classic
                          else f"Победитель — {names[event.player]}!")
-        elif kind is Out:  # «игрок» carries the verb's gender, so any name stays as it is
+        elif kind is Out:  # nothing agrees with the name: it stays as typed, whatever its gender
             lines.append(f"Игрок {names[event.player]} тоже без карт и выходит из игры.")
         elif kind is Fool:
             lines.append(f"Дурак — {names[event.player]}.")
@@ -111,10 +111,6 @@ def result_text(state: Any) -> str:
     if state.winner is not None:
         return f"Победитель — {names[state.winner]}!"
     return ""
-
-
-def times(n: int) -> str:
-    return f"{n} {plural(n, 'раз', 'раза', 'раз')}"
 
 
 def summary_lines(summary: Any, names: Sequence[str], rules: Any) -> list[str]:

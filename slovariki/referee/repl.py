@@ -492,7 +492,7 @@ class Repl:
 
     def undo(self) -> None:
         try:
-            records = self.table.undo()
+            records = self.table.undo_step()
         except Rejected as refusal:
             self.say(_sentence(refusal.message))
             return

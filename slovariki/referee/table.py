@@ -215,14 +215,25 @@ class Table:
         self.with_previous.append(with_previous and len(self.state.log) > 1)
         return events
 
-    def undo(self) -> tuple[Any, ...]:
+    def undo(self) -> Any:
+        """Take back the last accepted move and return its record."""
+        return self._undo_to(len(self._log()) - 1)[0]
+
+    def undo_step(self) -> tuple[Any, ...]:
         """Take back the last step (a move, or every move of one «все пас») and return its records."""
-        log = self.state.log
-        if not log:
-            raise Rejected("nothing-to-undo", "отменять нечего: ещё не сделано ни одного хода")
-        keep = len(log) - 1
+        keep = len(self._log()) - 1
         while keep and self.with_previous[keep]:
             keep -= 1
+        return self._undo_to(keep)
+
+    def _log(self) -> list:
+        if not self.state.log:
+            raise Rejected("nothing-to-undo", "отменять нечего: ещё не сделано ни одного хода")
+        return self.state.log
+
+    def _undo_to(self, keep: int) -> tuple[Any, ...]:
+        """Replay the first ``keep`` moves from the deal; the records of the others."""
+        log = self.state.log
         state = self._start.copy()
         for record in log[:keep]:
             state.apply(record.player, record.move)

@@ -117,3 +117,23 @@ def test_resume_and_log_without_a_session():
         result = CliRunner().invoke(main, command)
         assert result.exit_code == 1
         assert "Ошибка: файл партии" in result.output and "не найден" in result.output and "Traceback" not in result.output
+
+
+def test_a_step_of_several_moves_is_saved_and_taken_back_whole(tmp_path):
+    """«все пас» is one step: Table.undo_step takes it back whole, also after a resume; undo one move."""
+    from slovariki.game import Beat, Pass
+
+    table = Table.start(Setup(("Аня", "Боря", "Вика"), "лопата", "Аня"))
+    table.play(0, Attack(table.card("корова")))
+    table.play(1, Beat(table.card("собака")))
+    table.play(0, Pass())
+    table.play(2, Pass(), with_previous=True)
+    path = tmp_path / "game.json"
+    save(table, path)
+    assert [m.get("with_previous") for m in json.loads(path.read_text(encoding="utf-8"))["moves"]] == \
+        [None, None, None, True]
+    resumed = load(path)
+    assert [r.move.cmd for r in resumed.undo_step()] == ["pass", "pass"] and len(resumed.state.log) == 2
+    assert resumed.bout == 1 and resumed.with_previous == [False, False]
+    again = load(path)
+    assert again.undo().move.cmd == "pass" and len(again.state.log) == 3

@@ -116,6 +116,7 @@ class Card:
     stars: int
     definition: str
     source: Source | None = field(default=None, compare=False)
+    definition_source: Source | None = field(default=None, compare=False)  # the ``definition:`` key
 
     def __post_init__(self) -> None:
         if self.grade not in (1, 2, 3, 4):

@@ -29,6 +29,7 @@ FILE_PATTERNS = ("*.yaml", "*.yml")
 
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _UNQUOTED_BRACKET = re.compile(r"^\s*(-\s+)?word:\s*\[")
+_GRADE_FILE = re.compile(r"grade([1-4])\.ya?ml")
 _QUOTE_HINT = 'значение, которое начинается со «[», нужно взять в кавычки: word: "[о]б[е]зь+яна"'
 
 
@@ -236,7 +237,13 @@ def _yaml_problem(exc: yaml.MarkedYAMLError) -> str:
     return f"файл не читается ({exc.problem or exc.context})"
 
 
+NOT_CHECKED = "; слова этого файла не проверены"
+
+
 def _failed(name: str, code: str, message: str, line: int | None = 1, column: int | None = 1) -> WordFile:
+    """A file that could not be read as a word list: one error, and no word of it was checked."""
+    if code != "empty-file":
+        message += NOT_CHECKED
     return WordFile(name, None, (), (Diagnostic(Severity.ERROR, code, message, name, line, column),))
 
 
@@ -362,7 +369,14 @@ class _FileReader:
         if "grade" not in top:
             self.error(root, "missing-key", "нет ключа grade (класс: 1, 2, 3 или 4)")
             return None
-        return self.integer(top["grade"][1], 1, 4, "grade (класс)")
+        node = top["grade"][1]
+        grade = self.integer(node, 1, 4, "grade (класс)")
+        named = _GRADE_FILE.fullmatch(Path(self.name).name)
+        if grade is not None and named and int(named.group(1)) != grade:
+            self.diagnostics.append(warning(self.source(node), "grade-file-name",
+                                            f"файл называется {named.group(0)}, а в нём grade: {grade}: его слова "
+                                            f"попадут в {grade} класс; исправьте класс или имя файла"))
+        return grade
 
     def entry(self, node: yaml.Node, grade: int | None) -> Card | None:
         fields = self.mapping(node, ENTRY_KEYS, "каждый элемент words должен быть словарём с ключами word, stars, definition")
@@ -385,7 +399,8 @@ class _FileReader:
             definition = None
         if missing or None in (grade, stars, parsed, definition):
             return None
-        return Card(parsed, grade, stars, " ".join(definition.split()), self.source(place))
+        return Card(parsed, grade, stars, " ".join(definition.split()), self.source(place),
+                    self.source(fields["definition"][0]))
 
     def markup(self, node: yaml.ScalarNode, text: str) -> markup_mod.Markup | None:
         parsed = markup_mod.parse(text)

@@ -11,6 +11,7 @@ from slovariki.diagnostics import Diagnostic
 from slovariki.model import Colour, Deck
 from slovariki.rules_check.deck import DeckReport, check_deck
 from slovariki.rules_check.lexicon import Lexicon, WordInfo
+from slovariki.rules_check.stress import StressDictionary, StressFigures, check_stress
 from slovariki.wordlist import WordBank
 
 
@@ -20,6 +21,7 @@ class CheckReport:
     diagnostics: tuple[Diagnostic, ...]
     words: tuple[WordInfo, ...]
     deck_check: DeckReport | None = None  # the deck rules checks (R2, R7–R9) and their figures
+    stress: StressFigures | None = None  # the stress dictionary check's counts
 
     @property
     def errors(self) -> int:
@@ -53,7 +55,8 @@ class CheckReport:
     def as_json(self) -> str:
         summary = {str(g): {str(s): n[s] for s in (1, 2, 3)} for g, n in self.summary().items()}
         deck = self.deck_check.figures if self.deck_check else None
-        return diag.to_json(self.diagnostics, cards=len(self.deck), summary=summary, deck=deck,
+        stress = self.stress.as_json() if self.stress else None
+        return diag.to_json(self.diagnostics, cards=len(self.deck), summary=summary, stress=stress, deck=deck,
                             words=[w.as_json() for w in self.words])
 
     def as_text(self) -> str:
@@ -65,6 +68,8 @@ class CheckReport:
         for grade, stars in self.summary().items():
             label = f"{grade} класс ({Colour.for_grade(grade).russian})"
             lines.append(f"{label:<18}" + "".join(f"{stars[s]:>5}" for s in (1, 2, 3)) + f"{sum(stars.values()):>7}")
+        if self.stress:
+            lines.append(self.stress.as_text())
         if self.deck_check:
             lines.extend(self.deck_check.as_text_lines())
         return "\n".join(lines)
@@ -80,13 +85,16 @@ def check_bank(bank: WordBank, grades: Iterable[int] | None = None, deck_rules: 
         chosen = f" выбранных классов ({', '.join(map(str, sorted(grades)))})" if grades else ""
         found.append(diag.warning(None, "no-cards", f"в банке нет ни одной карточки{chosen}"))
     lexicon = Lexicon()
+    stress_dictionary = StressDictionary.bundled() if deck else None
+    stress = StressFigures()
     words = []
     for card in deck:
         problems, info = lexicon.check(card)
         found.extend(problems)
+        found.extend(check_stress(card, stress_dictionary, lexicon.lemmas, stress))
         if info is not None:
             words.append(info)
     deck_check = check_deck(deck) if deck_rules else None
     if deck_check:
         found.extend(deck_check.diagnostics)
-    return CheckReport(deck, tuple(found), tuple(words), deck_check)
+    return CheckReport(deck, tuple(found), tuple(words), deck_check, stress)

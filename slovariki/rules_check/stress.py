@@ -1,0 +1,175 @@
+"""The independent stress check: every card's marked stress against the Wiktionary stress dictionary.
+
+The dictionary (``slovariki/dictionary/stress.txt.gz``, built by ``tools/build_stress_dictionary.py``) has
+one line per lemma: the lemma, its headword stresses, its inflected forms and its related lemmas, a stressed
+vowel written with «+» before it. It is read once, when a command first needs it; a lemma's line is split
+into forms only when that lemma is asked for.
+"""
+
+from __future__ import annotations
+
+import gzip
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+
+from slovariki.diagnostics import Diagnostic, warning
+from slovariki.markup import ACUTE, VOWELS
+from slovariki.model import Card
+
+SOURCE = "Викисловарь"
+
+
+def fold(word: str) -> str:
+    """Lower case with ё read as е: how words are looked up."""
+    return word.lower().replace("ё", "е")
+
+
+@dataclass(frozen=True)
+class Form:
+    """One spelling with its stressed vowels (indices into ``plain``)."""
+
+    plain: str
+    stresses: frozenset[int]
+
+    @classmethod
+    def parse(cls, marked: str) -> Form:
+        plain, stresses = [], set()
+        for ch in marked:
+            if ch == "+":
+                stresses.add(len(plain))
+            else:
+                plain.append(ch)
+        return cls("".join(plain), frozenset(stresses))
+
+    def shown(self, stress: int | None = None) -> str:
+        """The form with an acute accent on ``stress`` (default: its only or first stress)."""
+        at = min(self.stresses) if stress is None and self.stresses else stress
+        return accented(self.plain, at)
+
+
+def accented(word: str, stress: int | None) -> str:
+    """«авто́бус»: the acute accent after the vowel at ``stress`` (none on ё, which is always stressed)."""
+    if stress is None or word[stress] in "ёЁ":
+        return word
+    return word[:stress + 1] + ACUTE + word[stress + 1:]
+
+
+@dataclass(frozen=True)
+class Entry:
+    lemma: str
+    headword: tuple[Form, ...]
+    forms: tuple[Form, ...]
+    related: tuple[str, ...]
+
+
+class StressDictionary:
+    def __init__(self, text: str) -> None:
+        self._lines: dict[str, list[str]] = {}
+        for line in text.split("\n"):
+            if line:  # the lemmas are lower case already: only ё is folded
+                key = line[:line.find("\t")].replace("ё", "е")
+                if key in self._lines:
+                    self._lines[key].append(line)
+                else:
+                    self._lines[key] = [line]
+        self._entries: dict[str, tuple[Entry, ...]] = {}
+
+    @classmethod
+    @cache
+    def bundled(cls) -> StressDictionary:
+        data = (resources.files("slovariki") / "dictionary" / "stress.txt.gz").read_bytes()
+        return cls(gzip.decompress(data).decode("utf-8"))
+
+    def entries(self, lemma: str) -> tuple[Entry, ...]:
+        """The lemma's entries (homographs such as «все» and «всё» share one look-up)."""
+        key = fold(lemma)
+        found = self._entries.get(key)
+        if found is None:
+            found = self._entries[key] = tuple(_entry(line) for line in self._lines.get(key, ()))
+        return found
+
+    def stresses(self, word: str, lemmas: Iterable[str] = ()) -> frozenset[int] | None:
+        """The accepted stresses of ``word``: as a lemma of its own (its forms spelled like it, else its
+        headword), else as a form of one of ``lemmas`` (a plural such as «сапоги», a word of a phrase);
+        None if the dictionary does not have it."""
+        own = self.entries(word)
+        for found in (self._form_stresses(word, own), {i for e in own for f in e.headword for i in f.stresses},
+                      self._form_stresses(word, [e for lemma in lemmas for e in self.entries(lemma)])):
+            if found:
+                return frozenset(found)
+        return None
+
+    @staticmethod
+    def _form_stresses(word: str, entries: Iterable[Entry]) -> set[int]:
+        key = fold(word)
+        return {i for e in entries for f in e.forms if fold(f.plain) == key for i in f.stresses}
+
+
+def _entry(line: str) -> Entry:
+    lemma, headword, forms, related = (line.split("\t") + ["", "", ""])[:4]
+    return Entry(lemma, tuple(map(Form.parse, headword.split())), tuple(map(Form.parse, forms.split())),
+                 tuple(related.split()))
+
+
+@dataclass
+class StressFigures:
+    """What the stress check did, for the report's summary."""
+
+    agreed: int = 0
+    disagreed: int = 0
+    missing: list[str] = field(default_factory=list)
+
+    def as_json(self) -> dict:
+        return {"source": SOURCE, "agreed": self.agreed, "disagreed": self.disagreed, "missing": self.missing}
+
+    def as_text(self) -> str:
+        from slovariki.russian import plural
+
+        checked = self.agreed + self.disagreed
+        line = (f"Ударения сверены со словарём ({SOURCE}): {checked} "
+                f"{plural(checked, 'слово', 'слова', 'слов')}, расходятся {self.disagreed}")
+        if self.missing:
+            shown = ", ".join(f"«{w}»" for w in self.missing[:10]) + (" …" if len(self.missing) > 10 else "")
+            line += f"; нет в словаре {len(self.missing)}: {shown}"
+        return line + "."
+
+
+def check_stress(card: Card, dictionary: StressDictionary, lemmas_of: Callable[[str], Iterable[str]],
+                 figures: StressFigures) -> list[Diagnostic]:
+    """Compare each word of the card with the dictionary. ``lemmas_of(word)`` gives the lemmas
+    pymorphy3 reads the word as. A word with one vowel or with ё needs no check (ё is always stressed)."""
+    found = []
+    start = 0
+    marks = set(card.stress_positions)
+    for part in card.word.split(" "):
+        end = start + len(part)
+        vowels = [i for i in range(len(part)) if part[i] in VOWELS]
+        marked = next((i - start for i in marks if start <= i < end), None)
+        if len(vowels) > 1 and not any(part[i] in "ёЁ" for i in vowels) and marked is not None:
+            accepted = dictionary.stresses(part.lower(), lemmas_of(part.lower()))
+            if accepted is None:
+                figures.missing.append(part)
+            elif marked in accepted:
+                figures.agreed += 1
+            else:
+                figures.disagreed += 1
+                said = " или ".join(f"«{_with(card, start, part, i)}»" for i in sorted(accepted))
+                found.append(warning(card.source, "stress-dictionary",
+                                     f"ударение: отмечено «{_with(card, start, part, marked)}», в словаре {said}"))
+        start = end + 1
+    return found
+
+
+def _with(card: Card, start: int, part: str, stress: int) -> str:
+    """The card's words with ``part`` (at ``start``) stressed on ``stress`` and the other words as marked."""
+    words, offset = [], 0
+    for word in card.word.split(" "):
+        if offset == start:
+            words.append(accented(part, stress))
+        else:
+            own = next((i - offset for i in card.stress_positions if offset <= i < offset + len(word)), None)
+            words.append(accented(word, own))
+        offset += len(word) + 1
+    return " ".join(words)

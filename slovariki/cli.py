@@ -112,6 +112,33 @@ def check(words_dir: str | None, grades: tuple[int, ...] | None, fmt: str, stric
 
 
 @main.command()
+@click.argument("word", metavar="СЛОВО")
+@click.option("--grade", type=click.IntRange(1, 4), default=None, metavar="КЛАСС",
+              help="Класс (1–4): цвет карты, файл для записи и пары для перевода.")
+@click.option("--words", "words_dir", type=click.Path(), default=None, metavar="ПАПКА",
+              help="Банк слов: с какими его картами слово переводится и на какие подкидывается.")
+@format_option
+def suggest(word: str, grade: int | None, words_dir: str | None, fmt: str) -> None:
+    """Предложить запись нового слова: ударение, сложные буквы, звёздочки — и объяснить почему.
+
+    Ничего не записывает: готовую запись нужно вставить в файл самому. Код выхода: 0 — запись
+    предложена, 1 — слова нет в словаре pymorphy3 (разобрано ближайшее слово, если оно нашлось),
+    2 — это не русское слово или неверные параметры.
+    """
+    import json
+
+    from slovariki.rules_check.suggest import Assistant, SuggestError
+
+    deck = _load(words_dir).deck if words_dir is not None else None
+    try:
+        result = Assistant().suggest(word, grade, deck, words_dir)
+    except SuggestError as exc:
+        _fail(str(exc), 2)
+    click.echo(json.dumps(result.as_json(), ensure_ascii=False, indent=2) if fmt == "json" else result.as_text())
+    sys.exit(0 if result.asked == result.word and result.known else 1)
+
+
+@main.command()
 @words_option
 @click.option("--grades", "--grade", "grades", callback=_grades, default=None, metavar="1,2,3,4",
               show_default="все", help="Какие классы показать (--grade 2 — то же, что --grades 2).")

@@ -76,13 +76,13 @@ class Lexicon:
                                f"слова «{part}» нет в словаре pymorphy3: проверьте написание{self._hint(part)}"))
         info = None
         if not unknown:
-            info = self._info(card.word) if len(parts) == 1 else WordInfo(card.word, card.word.lower(), "PHRASE")
+            info = self.info(card.word) if len(parts) == 1 else WordInfo(card.word, card.word.lower(), "PHRASE")
             found.extend(self._form_problems(card, info))
         found.extend(self._stress_problems(card))
         found.extend(self._definition_problems(card, info))
         return found, info
 
-    def _info(self, word: str) -> WordInfo:
+    def info(self, word: str) -> WordInfo:
         """The reading of ``word`` as a lemma, a plural noun, or else its likeliest lemma."""
         parses = self.parse(word.lower())
         for p in parses:

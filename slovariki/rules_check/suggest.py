@@ -1,0 +1,479 @@
+"""`slovariki suggest СЛОВО`: the editor's assistant. It proposes a word's markup (stress, hard letters),
+its stars and a ready YAML entry, and says why, letter by letter.
+
+A vowel is checked when a form of the word or a word Wiktionary relates to it has that vowel stressed
+(гора → го́ры); otherwise it is proposed as a hard letter. Double consonants, silent consonants in the
+known clusters (здравствуйте, праздник, лестница, солнце) and paired consonants that no form puts
+before a vowel (вокзал, автобус) are proposed too, and so are the exceptions to «жи-ши, чу-щу» and «цы»
+(парашют, цыплёнок), stressed or not. The stars follow :func:`stars_for`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
+
+from slovariki.markup import ACUTE, CYRILLIC, LOOKALIKES, PLUS, Markup, Stress
+from slovariki.model import Card, Colour, Deck
+from slovariki.rules_check.lexicon import Lexicon, stressed_exception
+from slovariki.rules_check.stress import Form, StressDictionary, accented, fold
+
+MAX_LETTERS = 40  # «правительство» has 13; a longer «word» is not a dictionary word
+VOWELS = "аеёиоуыэюя"
+HISSING = "жшчщ"
+VOICED, VOICELESS = "бвгджз", "пфктшс"
+PAIR = dict(zip(VOICED + VOICELESS, VOICELESS + VOICED))
+NOISY_VOICELESS = "пфктшсхцчщ"
+NOISY_VOICED = "бгджз"  # «в» does not voice the consonant before it (свадьба, but «с» in «свет» stays)
+HEARD_PAIRED = set(VOWELS) | set("лмнрйв")  # a paired consonant is heard as written before these
+HEARD_SILENT = set(VOWELS) | {"ь"}  # a silent one only before a vowel or «ь» (честный — честь)
+# The silent consonant of each cluster (its offset in the cluster): здра[в]ствуйте, праз[д]ник, со[л]нце.
+SILENT = {"вств": 0, "стн": 1, "здн": 1, "стл": 1, "лнц": 0, "рдц": 1, "ндск": 1, "нтск": 1, "ндш": 1}
+KIND_NAMES = {
+    "vowel": "безударная гласная",
+    "double": "двойная согласная",
+    "silent": "непроизносимая согласная",
+    "paired": "парная согласная",
+    "exception": "исключение из правила",
+    "spoken": "пишется не так, как произносится",
+}
+POS_NAMES = {
+    "NOUN": "существительное", "ADJF": "прилагательное", "ADJS": "краткое прилагательное", "INFN": "глагол",
+    "VERB": "глагол", "ADVB": "наречие", "INTJ": "междометие", "PRCL": "частица", "PREP": "предлог",
+    "CONJ": "союз", "NUMR": "числительное", "NPRO": "местоимение", "PRTF": "причастие", "PRTS": "причастие",
+    "GRND": "деепричастие", "COMP": "сравнительная степень", "PRED": "предикатив", "PHRASE": "сочетание слов",
+}
+_INPUT = re.compile(r"[а-яё]+(?:-[а-яё]+)*(?: [а-яё]+(?:-[а-яё]+)*)*", re.IGNORECASE)
+
+
+class SuggestError(ValueError):
+    """Input that is not a Russian word (exit status 2)."""
+
+
+def read_word(text: str) -> str:
+    """The word an editor typed, or :class:`SuggestError` saying in Russian what is wrong with it."""
+    word = " ".join(text.split())
+    if not word:
+        raise SuggestError("слово не задано: напишите его русскими буквами, например: slovariki suggest барабан")
+    if len(word) > MAX_LETTERS:
+        raise SuggestError(f"слишком длинно для словарного слова: {len(word)} знаков, а можно не больше {MAX_LETTERS}")
+    if _INPUT.fullmatch(word):
+        return word
+    letters = [ch for ch in word if ch.isalpha()]
+    if letters and all("a" <= ch.lower() <= "z" for ch in letters):
+        raise SuggestError(f"«{word}» написано латинскими буквами: нужно русское слово")
+    for i, ch in enumerate(word):
+        if ch in LOOKALIKES:
+            raise SuggestError(f"латинская буква «{ch}» на месте {i + 1}: нужна русская «{LOOKALIKES[ch]}»")
+        if ch.isdigit():
+            raise SuggestError(f"в слове цифра «{ch}» (место {i + 1}): нужны только русские буквы")
+        if ch in "[]+" + ACUTE:
+            raise SuggestError("напишите слово без разметки: скобки и ударение программа предложит сама")
+        if ch.isalpha() and ch not in CYRILLIC:
+            raise SuggestError(f"буква «{ch}» на месте {i + 1} — не русская: нужны только русские буквы")
+    raise SuggestError("нужно слово из русских букв (несколько слов — через пробел, части слова — через дефис)")
+
+
+@dataclass(frozen=True)
+class Letter:
+    """A finding about letters ``start``–``end`` of the word: a hard letter, or why it is not one."""
+
+    start: int
+    end: int
+    kind: str  # a key of KIND_NAMES
+    hard: bool
+    reason: str
+    checks: tuple[str, ...] = ()  # the check words, with their stress shown
+
+    def as_json(self, word: str) -> dict:
+        return {"index": self.start, "letters": word[self.start:self.end], "kind": self.kind, "hard": self.hard,
+                "reason": self.reason, "checks": list(self.checks)}
+
+
+def stars_for(letters: Iterable[Letter]) -> int:
+    """The star policy: ★ for one hard vowel, ★★ for two, ★★★ for three or more hard letters or for any
+    hard letter of a rarer kind (a double, silent or paired consonant, an exception, a letter that is
+    said otherwise). A bracket of several letters (сс) counts once."""
+    hard = [letter for letter in letters if letter.hard]
+    if any(letter.kind != "vowel" for letter in hard):
+        return 3
+    return max(1, min(3, len(hard)))
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    word: str  # as the editor should write it (the nearest word if the input was a typo)
+    asked: str
+    near: tuple[str, ...]  # dictionary words one letter away, when ``asked`` is not a word
+    known: bool
+    lemma: str | None
+    dictionary_form: bool
+    pos: str | None
+    stresses: tuple[tuple[int, ...], ...]  # per space-separated word: accepted stresses (whole-word indices)
+    letters: tuple[Letter, ...]
+    grade: int | None
+    deck: dict | None = field(default=None)
+
+    @property
+    def stress(self) -> tuple[int, ...]:
+        """The stress the entry uses: each word's first accepted one."""
+        return tuple(s[0] for s in self.stresses if s)
+
+    @property
+    def hard_letters(self) -> tuple[Letter, ...]:
+        return tuple(letter for letter in self.letters if letter.hard)
+
+    @property
+    def stars(self) -> int:
+        return stars_for(self.letters)
+
+    @property
+    def markup(self) -> Markup:
+        groups = tuple((letter.start, letter.end) for letter in self.hard_letters)
+        return Markup(self.word, groups, tuple(Stress(i, PLUS) for i in self.stress if _needs_mark(self.word, i)))
+
+    @property
+    def card(self) -> Card | None:
+        """The proposed card (needs a grade and at least one hard letter)."""
+        if self.grade is None or not self.hard_letters:
+            return None
+        return Card(self.markup, self.grade, self.stars, "…")
+
+    def entry(self) -> str:
+        """The YAML entry, ready to paste under ``words:``."""
+        markup = self.markup.render()
+        word = f'"{markup}"' if markup.startswith("[") else markup
+        lines = [f"  - word: {word}", f"    stars: {self.stars}",
+                 "    definition: …  # своими словами, понятно ребёнку, до 110 знаков"]
+        notes = [f"ударение двоякое: {' и '.join(accented(self.word, i) for i in s)}"
+                 for s in self.stresses if len(s) > 1]
+        checked = [f"{', '.join(letter.checks)} ({self.word[letter.start:letter.end]})"
+                   for letter in self.letters if not letter.hard and letter.checks]
+        if checked:
+            notes.append("проверочные слова: " + "; ".join(checked))
+        if notes:
+            lines.append(f'    note: "{"; ".join(notes)}"')
+        return "\n".join(lines)
+
+    def as_json(self) -> dict:
+        return {
+            "word": self.word, "asked": self.asked, "near": list(self.near), "known": self.known,
+            "lemma": self.lemma, "dictionary_form": self.dictionary_form, "pos": self.pos,
+            "stress": [[accented(self.word, i) for i in s] for s in self.stresses],
+            "letters": [letter.as_json(self.word) for letter in self.letters],
+            "markup": self.markup.render() if self.hard_letters else None,
+            "stars": self.stars, "grade": self.grade, "entry": self.entry(), "deck": self.deck,
+        }
+
+    def as_text(self) -> str:
+        lines = []
+        if self.asked != self.word:
+            lines.append(f"Слова «{self.asked}» нет в словаре pymorphy3. Ближе всего: "
+                         + ", ".join(f"«{w}»" for w in self.near) + f"; ниже — разбор слова «{self.word}».")
+            lines.append("")
+        lines.append(self._about())
+        lines.append(self._stress_line())
+        lines.append("")
+        lines.append("Буквы:")
+        lines.extend(f"  {self._letter_line(letter)}" for letter in self.letters)
+        if not all(self.stresses):
+            lines.append("  гласные не разобраны: пока ударение неизвестно, нельзя сказать, какие из них безударные")
+        elif not self.letters:
+            lines.append("  безударных гласных и трудных согласных нет")
+        lines.append("")
+        if self.hard_letters:
+            kinds = sorted({KIND_NAMES[x.kind] for x in self.hard_letters})
+            lines.append(f"Звёздочки: {self.stars} (сложных букв: {len(self.hard_letters)}; {', '.join(kinds)}).")
+        else:
+            lines.append("Сложных букв не нашлось: такое слово обычно не словарное, и проверка «check» "
+                         "не пропустит запись без букв в скобках.")
+        lines.append("")
+        where = f"grade{self.grade}.yaml ({Colour.for_grade(self.grade).russian} цвет)" if self.grade else \
+            "файла нужного класса (класс задаёт --grade)"
+        lines.append(f"Запись для {where}:")
+        lines.append(self.entry())
+        if self.deck is not None:
+            lines.append("")
+            lines.extend(_deck_lines(self.deck))
+        return "\n".join(lines)
+
+    def _about(self) -> str:
+        pos = POS_NAMES.get(self.pos or "", self.pos or "часть речи неизвестна")
+        if not self.known:
+            return f"«{self.word}»: слова нет в словаре pymorphy3 — проверьте написание."
+        if self.dictionary_form:
+            return f"«{self.word}»: есть в словаре pymorphy3, начальная форма ({pos})."
+        return (f"«{self.word}»: есть в словаре pymorphy3 ({pos}), но это не начальная форма; "
+                f"начальная форма — «{self.lemma}».")
+
+    def _stress_line(self) -> str:
+        parts = []
+        for s in self.stresses:
+            if not s:
+                parts.append(None)
+            elif any(_needs_mark(self.word, i) for i in s):
+                parts.append(" или ".join(accented(self.word, i) for i in s))
+        if any(p is None for p in parts):
+            return "Ударение: в словаре ударений (Викисловарь) слова нет — поставьте «+» перед ударной гласной сами."
+        if not parts:
+            return "Ударение: гласная одна (или это «ё»), знак ударения не нужен."
+        two = any(len(s) > 1 for s in self.stresses)
+        return f"Ударение (Викисловарь): {'; '.join(parts)}" + (" — верны оба варианта." if two else ".")
+
+    def _letter_line(self, letter: Letter) -> str:
+        letters = self.word[letter.start:letter.end]
+        head = f"«{letters}» ({letter.start + 1}-я буква)"
+        tail = "сложная буква" if letter.hard else "не сложная"
+        return f"{head}: {letter.reason} — {tail}."
+
+
+def _needs_mark(word: str, i: int) -> bool:
+    """A stress is marked unless it is on ё or on the one vowel of a short word in a phrase (до свида́ния):
+    word-lists.md makes both marks optional, and the bank marks a one-word entry such as «кл+асс»."""
+    start, end = word.rfind(" ", 0, i) + 1, word.find(" ", i)
+    end = len(word) if end < 0 else end
+    return word[i] not in "ёЁ" and (" " not in word or sum(ch in VOWELS for ch in word[start:end].lower()) > 1)
+
+
+def _deck_lines(deck: dict) -> list[str]:
+    lines = [f"В колоде {deck['folder']}:"]
+    transfer = deck["transfer"]
+    if transfer is None:
+        lines.append("  перевод: класс не задан (--grade), поэтому пары для перевода не подобрать;")
+    elif transfer:
+        lines.append(f"  переводится вместе с ({len(transfer)}): " + ", ".join(f"«{w}»" for w in transfer) + ";")
+    else:
+        lines.append("  переводится вместе с: таких карт нет (того же цвета и с тем же числом звёздочек) — "
+                     "нужна ещё одна такая карта;")
+    toss = deck["toss_in"]
+    if not toss:
+        lines.append("  подкидывание: ни у одной карты нет общей сложной буквы с этим словом.")
+    for letter, words in toss.items():
+        shown = ", ".join(f"«{w}»" for w in words[:12]) + (f" и ещё {len(words) - 12}" if len(words) > 12 else "")
+        lines.append(f"  подкидывается по букве «{letter}» ({len(words)}): {shown}")
+    return lines
+
+
+class Assistant:
+    """Proposes entries with pymorphy3 and the stress dictionary (both loaded once)."""
+
+    def __init__(self, lexicon: Lexicon | None = None, dictionary: StressDictionary | None = None) -> None:
+        self.lexicon = lexicon or Lexicon()
+        self.dictionary = dictionary or StressDictionary.bundled()
+
+    def suggest(self, text: str, grade: int | None = None, deck: Deck | None = None,
+                folder: str | None = None) -> Suggestion:
+        asked = read_word(text)
+        word, near = asked, ()
+        parts = asked.lower().split(" ")
+        if not all(self.lexicon.is_known(p) for p in parts) and len(parts) == 1:
+            guess = self.lexicon.parse(parts[0])[0].tag.POS
+            near = tuple(self.lexicon.near(asked, frozenset({guess}) if guess else frozenset({"NOUN"})))
+            if near:
+                word = near[0].capitalize() if asked[:1].isupper() else near[0]
+        result = self._analyse(word, asked, near, grade)
+        if deck is not None:
+            result = _with_deck(result, deck, folder or "")
+        return result
+
+    def _analyse(self, word: str, asked: str, near: tuple[str, ...], grade: int | None) -> Suggestion:
+        parts = word.split(" ")
+        known = all(self.lexicon.is_known(p.lower()) for p in parts)
+        info = self.lexicon.info(word) if known and len(parts) == 1 else None
+        lemma = info.lemma if info else (word.lower() if known else None)
+        dictionary_form = bool(info and (fold(info.lemma) == fold(word) or info.plural)) or (known and len(parts) > 1)
+        pos = info.pos if info else ("PHRASE" if known and len(parts) > 1 else None)
+        stresses, letters, start = [], [], 0
+        for part in parts:
+            found = self._part(part, start)
+            stresses.append(found[0])
+            letters.extend(found[1])
+            start += len(part) + 1
+        return Suggestion(word, asked, near, known, lemma, dictionary_form, pos, tuple(stresses), tuple(letters), grade)
+
+    def _part(self, part: str, start: int) -> tuple[tuple[int, ...], list[Letter]]:
+        low = part.lower()
+        vowels = [i for i, ch in enumerate(low) if ch in VOWELS]
+        lemmas = self.lexicon.lemmas(low) if self.lexicon.is_known(low) else []
+        if len(vowels) == 1:
+            stress = (vowels[0],)
+        elif "ё" in low:
+            stress = (low.index("ё"),)
+        else:
+            found = self.dictionary.stresses(low, lemmas)
+            stress = tuple(sorted(found)) if found else ()
+        own, related = self._check_words(low, lemmas)
+        letters = _vowels(low, stress, own, related, self._ending(low), self._adverb(low))
+        letters += _consonants(low, own + related)
+        return (tuple(start + i for i in stress),
+                [Letter(start + x.start, start + x.end, x.kind, x.hard, x.reason, x.checks)
+                 for x in sorted(letters, key=lambda x: x.start)])
+
+    def _check_words(self, low: str, lemmas: list[str]) -> tuple[list[Form], list[Form]]:
+        """The forms of the word's own lemmas, and of the lemmas Wiktionary relates to them."""
+        own_lemmas = [low] + [lemma for lemma in lemmas if lemma != low]
+        entries = [e for lemma in own_lemmas for e in self.dictionary.entries(lemma)]
+        own = [f for e in entries for f in e.forms + e.headword]
+        related = [f for e in entries for name in e.related for r in self.dictionary.entries(name)
+                   for f in r.forms + r.headword]
+        return own, related
+
+    def _ending(self, low: str) -> int:
+        """Where the inflectional ending begins: the part that changes across the word's forms (the
+        forms that do not start like the word, such as «люди» for «человек», are left aside)."""
+        parses = [p for p in self.lexicon.parse(low) if p.is_known]
+        if not parses:
+            return len(low)
+        forms = [f.word for f in parses[0].lexeme if f.word[:2] == low[:2]]
+        stem = low
+        for form in forms:
+            while not form.startswith(stem):
+                stem = stem[:-1]
+        return len(stem)
+
+    def _adverb(self, low: str) -> bool:
+        return any(str(p.tag.POS) == "ADVB" for p in self.lexicon.parse(low) if p.is_known)
+
+
+def _shown(form: Form, i: int) -> str:
+    return accented(form.plain, i)
+
+
+def _vowels(word: str, stress: tuple[int, ...], own: list[Form], related: list[Form], ending: int,
+            adverb: bool) -> list[Letter]:
+    found = []
+    for i, ch in enumerate(word):
+        if ch not in VOWELS:
+            continue
+        before = word[i - 1] if i else ""
+        if i in stress or ch == "ё":
+            if stressed_exception(word, i) and ch != "ё":
+                found.append(Letter(i, i + 1, "exception", True, _exception(before, ch, stressed=True)))
+            continue
+        if (ch in "юя" and before in HISSING) or (ch == "ы" and before == "ц"):
+            found.append(Letter(i, i + 1, "exception", True, _exception(before, ch, stressed=False)))
+        elif before in HISSING and ch in "иау":
+            found.append(Letter(i, i + 1, "vowel", False, f"после «{before}» пишется «{ch}» по правилу "
+                                                         "«жи-ши, ча-ща, чу-щу»"))
+        elif not stress:
+            continue  # without the stress nothing can be said about the vowels
+        elif i >= ending:
+            found.append(Letter(i, i + 1, "vowel", False, "безударная гласная в окончании: пишется по правилу"))
+        elif adverb and i == len(word) - 1 and ch in "оа":
+            found.append(Letter(i, i + 1, "vowel", False, f"«-{ch}» на конце наречия: пишется по правилу"))
+        else:
+            checks = _vowel_checks(word, i, own) or _vowel_checks(word, i, related)
+            if checks:
+                found.append(Letter(i, i + 1, "vowel", False, f"безударная, проверяется: {', '.join(checks)}", checks))
+            else:
+                found.append(Letter(i, i + 1, "vowel", True, "безударная, и ни в формах слова, ни в родственных "
+                                                             "словах из словаря она не бывает под ударением"))
+    return found
+
+
+def _exception(before: str, ch: str, stressed: bool) -> str:
+    rule = "«цы»: после «ц» в корне обычно пишется «и»" if before == "ц" else \
+        f"«жи-ши, ча-ща, чу-щу»: после «{before}» обычно пишется «{'у' if ch == 'ю' else 'а'}»"
+    return f"{'ударная, но ' if stressed else ''}исключение из правила {rule}"
+
+
+def _vowel_checks(word: str, i: int, forms: list[Form], limit: int = 3) -> tuple[str, ...]:
+    """Forms in which the vowel at ``i`` (with the same letters before it) is stressed; «ё» checks «е»."""
+    head, vowel = fold(word[:i]), word[i]
+    found = []
+    for form in _closest_first(word, forms):
+        plain = form.plain
+        if (i in form.stresses and len(plain) > i and fold(plain[:i]) == head
+                and (plain[i] == vowel or (vowel == "е" and plain[i] == "ё"))):
+            shown = _shown(form, i)
+            if shown not in found:
+                found.append(shown)
+    return tuple(found[:limit])
+
+
+def _consonant_checks(word: str, j: int, forms: list[Form], heard: set[str], limit: int = 3) -> tuple[str, ...]:
+    """Forms with the same letters up to the consonant at ``j`` and one of ``heard`` right after it:
+    there the consonant is heard as written."""
+    head = fold(word[:j + 1])
+    found = []
+    for form in _closest_first(word, forms):
+        plain = form.plain
+        if len(plain) > j + 1 and fold(plain[:j + 1]) == head and plain[j + 1] in heard:
+            shown = form.shown()
+            if shown not in found:
+                found.append(shown)
+    return tuple(found[:limit])
+
+
+def _closest_first(word: str, forms: list[Form]) -> list[Form]:
+    """Check words a child would pick first: several syllables, close to the word's length."""
+    return sorted(forms, key=lambda f: (sum(ch in VOWELS for ch in f.plain) < 2, abs(len(f.plain) - len(word)),
+                                        f.plain))
+
+
+def _consonants(word: str, forms: list[Form]) -> list[Letter]:
+    found: list[Letter] = []
+    taken: set[int] = set()
+    for j in range(len(word) - 1):
+        if word[j] == word[j + 1] and word[j] not in VOWELS and word[j] not in "ьъй-":
+            found.append(Letter(j, j + 2, "double", True, "двойная согласная: её не проверить, её надо запомнить"))
+            taken |= {j, j + 1}
+    for cluster, offset in SILENT.items():
+        for match in re.finditer(f"(?={cluster})", word):
+            j = match.start() + offset
+            if j in taken:
+                continue
+            taken.add(j)
+            checks = _consonant_checks(word, j, forms, HEARD_SILENT)
+            if checks:
+                found.append(Letter(j, j + 1, "silent", False, f"в сочетании «{cluster}» не произносится, "
+                                                              f"но проверяется: {', '.join(checks)}", checks))
+            else:
+                found.append(Letter(j, j + 1, "silent", True, f"в сочетании «{cluster}» не произносится, и "
+                                                             "проверочного слова нет"))
+    if "сегодн" in word:
+        j = word.index("сегодн") + 2
+        taken.add(j)
+        found.append(Letter(j, j + 1, "spoken", True, "пишется «г», а произносится [в]"))
+    for j, ch in enumerate(word):
+        if ch not in PAIR or j in taken:
+            continue
+        nxt = word[j + 2:j + 3] if word[j + 1:j + 2] == "ь" else word[j + 1:j + 2]
+        if ch in VOICED and (not nxt or nxt in NOISY_VOICELESS + "-"):
+            heard = PAIR[ch]
+        elif ch in VOICELESS and nxt and nxt in NOISY_VOICED:
+            heard = PAIR[ch]
+        else:
+            continue
+        where = "на конце слова" if not nxt or nxt == "-" else f"перед «{nxt}»"
+        checks = _consonant_checks(word, j, forms, HEARD_PAIRED)
+        if checks:
+            found.append(Letter(j, j + 1, "paired", False, f"{where} слышится [{heard}], но проверяется: "
+                                                          f"{', '.join(checks)}", checks))
+        else:
+            found.append(Letter(j, j + 1, "paired", True, f"{where} слышится [{heard}], а формы или родственного "
+                                                         "слова, где после неё гласная, нет"))
+    return found
+
+
+def _with_deck(result: Suggestion, deck: Deck, folder: str) -> Suggestion:
+    """Which cards of the bank the proposed card would transfer with and be tossed in on (the rules
+    engine's own tables, as the deck checks use them)."""
+    from slovariki.game import SLOVARIKI, Game
+
+    if not result.hard_letters:
+        return replace(result, deck={"folder": folder, "transfer": None, "toss_in": {}})
+    cards = [c for c in deck if c.word != result.word]
+    # Without a grade the colour is unknown: transfer is not looked at, toss-in does not depend on it.
+    new = Card(result.markup, result.grade or 1, result.stars, "…")
+    game = Game(SLOVARIKI, cards + [new])
+    me = len(cards)
+    others = [i for i in range(me)]
+    transfer = [cards[i].word for i in others if game.partners[me] >> i & 1] if result.grade else None
+    toss: dict[str, list[str]] = {}
+    for i in others:
+        if game.links[me] >> i & 1:
+            for letter in sorted(cards[i].hard_letters & new.hard_letters):
+                toss.setdefault(letter, []).append(cards[i].word)
+    return replace(result, deck={"folder": folder, "transfer": transfer, "toss_in": dict(sorted(toss.items()))})

@@ -1,0 +1,216 @@
+"""`slovariki suggest`: the editor's assistant (issue 9 §3)."""
+
+import json
+import os
+
+import pytest
+from click.testing import CliRunner
+
+from slovariki.cli import main
+from slovariki.markup import parse
+from slovariki.rules_check.lexicon import Lexicon
+from slovariki.rules_check.stress import StressDictionary
+from slovariki.rules_check.suggest import Assistant, Letter, SuggestError, read_word, stars_for
+
+
+@pytest.fixture(scope="module")
+def assistant() -> Assistant:
+    return Assistant()
+
+
+def letter_at(result, index):
+    (found,) = [x for x in result.letters if x.start == index]
+    return found
+
+
+# --- input ---------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("text, word", [("барабан", "барабан"), ("  до   свидания ", "до свидания"),
+                                        ("Москва", "Москва"), ("кое-где", "кое-где")])
+def test_words_that_are_read(text, word):
+    assert read_word(text) == word
+
+
+@pytest.mark.parametrize("text, message", [
+    ("", "слово не задано"),
+    ("   ", "слово не задано"),
+    ("abc", "«abc» написано латинскими буквами"),
+    ("кoрова", "латинская буква «o» на месте 2: нужна русская «о»"),
+    ("к0рова", "в слове цифра «0» (место 2)"),
+    ("2024", "в слове цифра «2» (место 1)"),
+    ("а" * 500, "слишком длинно для словарного слова: 500 знаков"),
+    ("к[о]р+ова", "напишите слово без разметки"),
+    ("корова!", "нужно слово из русских букв"),
+    ("моrоз", "буква «r» на месте 3 — не русская"),
+])
+def test_bad_input_is_refused_with_a_reason(text, message):
+    with pytest.raises(SuggestError, match=message.replace("(", r"\(").replace(")", r"\)")):
+        read_word(text)
+
+
+# --- stress and letters --------------------------------------------------------------------------------
+def test_barabаn_gets_two_hard_vowels_and_two_stars(assistant):
+    result = assistant.suggest("барабан", grade=1)
+    assert result.markup.render() == "б[а]р[а]б+ан"
+    assert result.stars == 2 and [x.kind for x in result.hard_letters] == ["vowel", "vowel"]
+    assert "Ударение (Викисловарь): бараба́н." in result.as_text()
+
+
+def test_a_vowel_stressed_in_a_form_is_checked_not_hard(assistant):
+    result = assistant.suggest("гора")
+    o = letter_at(result, 1)
+    assert not o.hard and "го́ры" in o.checks
+    assert result.hard_letters == () and "Сложных букв не нашлось" in result.as_text()
+
+
+def test_a_vowel_stressed_only_in_a_related_word_is_checked(assistant):
+    first_i = letter_at(assistant.suggest("лисица"), 1)  # лисица ← лис (Wiktionary's feminine pair)
+    assert not first_i.hard and any(check.startswith("ли́с") for check in first_i.checks)
+
+
+def test_related_words_come_from_the_dictionary_line():
+    small = StressDictionary("молоко\tмолок+о\tмолок+а молок+о\tмолочный\nмолочный\t\tмол+очный мол+очного\tмолоко\n")
+    result = Assistant(Lexicon(), small).suggest("молоко")
+    assert result.markup.render() == "м[о]лок+о"
+    assert letter_at(result, 3).checks == ("моло́чный", "моло́чного")
+    assert 'note: "проверочные слова: моло́чный, моло́чного (о)"' in result.entry()
+
+
+def test_two_accepted_stresses_are_both_named(assistant):
+    result = assistant.suggest("творог")
+    assert [len(s) for s in result.stresses] == [2]
+    assert "тво́рог или творо́г — верны оба варианта" in result.as_text()
+    assert "ударение двоякое: тво́рог и творо́г" in result.entry()
+
+
+def test_a_paired_consonant_with_no_check_word_is_hard(assistant):
+    result = assistant.suggest("вокзал", grade=3)
+    k = letter_at(result, 2)
+    assert (k.kind, k.hard) == ("paired", True) and "перед «з» слышится [г]" in k.reason
+    assert result.markup.render() == "в[о][к]з+ал" and result.stars == 3
+
+
+def test_a_paired_consonant_checked_by_a_form(assistant):
+    g = letter_at(assistant.suggest("сапог"), 4)
+    assert (g.kind, g.hard) == ("paired", False) and "сапоги́" in g.checks
+
+
+def test_a_silent_consonant_is_hard(assistant):
+    result = assistant.suggest("здравствуйте")
+    v = letter_at(result, 4)
+    assert (v.kind, v.hard) == ("silent", True) and "«вств»" in v.reason
+
+
+def test_a_silent_consonant_checked_before_a_vowel(assistant):
+    t = letter_at(assistant.suggest("честный"), 3)
+    assert (t.kind, t.hard) == ("silent", False) and t.checks
+
+
+def test_a_double_consonant_is_one_bracket(assistant):
+    result = assistant.suggest("класс")
+    assert result.markup.render() == "кл+а[сс]" and result.stars == 3
+
+
+def test_a_stressed_exception_is_hard(assistant):
+    result = assistant.suggest("парашют")
+    assert result.markup.render() == "п[а]р[а]ш[+ю]т"
+    assert letter_at(result, 5).kind == "exception" and result.stars == 3
+    assert parse(result.markup.render()) == result.markup  # the markup check accepts
+
+
+def test_the_ending_is_not_a_hard_letter(assistant):
+    a = letter_at(assistant.suggest("корова"), 5)
+    assert not a.hard and "окончании" in a.reason
+
+
+def test_multi_word_entry(assistant):
+    result = assistant.suggest("до свидания")
+    assert result.markup.render() == "до св[и]д+ания"
+
+
+def test_proper_noun_keeps_its_capital(assistant):
+    assert assistant.suggest("Москва").markup.render() == "М[о]скв+а"
+
+
+@pytest.mark.parametrize("kinds, stars", [(["vowel"], 1), (["vowel", "vowel"], 2), (["vowel"] * 4, 3),
+                                          (["double"], 3), (["vowel", "paired"], 3), (["silent"], 3),
+                                          (["exception", "vowel"], 3)])
+def test_star_policy(kinds, stars):
+    letters = [Letter(i, i + 1, kind, True, "") for i, kind in enumerate(kinds)]
+    assert stars_for(letters + [Letter(9, 10, "vowel", False, "")]) == stars  # letters that are not hard do not count
+
+
+def test_pymorphy_facts(assistant):
+    plural = assistant.suggest("сапоги")
+    assert (plural.known, plural.dictionary_form, plural.lemma, plural.pos) == (True, True, "сапог", "NOUN")
+    inflected = assistant.suggest("собакой")
+    assert (inflected.dictionary_form, inflected.lemma) == (False, "собака")
+    assert "это не начальная форма; начальная форма — «собака»" in inflected.as_text()
+
+
+# --- the command ---------------------------------------------------------------------------------------
+@pytest.fixture
+def runner() -> CliRunner:
+    return CliRunner()
+
+
+BANK = """\
+grade: {grade}
+words:
+  - word: {word}
+    stars: {stars}
+    definition: Слово для проверки колоды.
+"""
+
+
+def test_typo_gets_the_nearest_word_of_the_same_part_of_speech(runner):
+    result = runner.invoke(main, ["suggest", "карова"])
+    assert result.exit_code == 1
+    assert result.stdout.startswith("Слова «карова» нет в словаре pymorphy3. Ближе всего: «корова»; ниже — разбор слова «корова».")
+    assert "  - word: к[о]р+ова" in result.stdout
+
+
+def test_json_output(runner):
+    result = runner.invoke(main, ["suggest", "вокзал", "--grade", "3", "--format", "json"])
+    body = json.loads(result.stdout)
+    assert result.exit_code == 0
+    assert (body["word"], body["markup"], body["stars"], body["grade"], body["known"]) == ("вокзал", "в[о][к]з+ал", 3, 3, True)
+    assert body["stress"] == [["вокза́л"]] and body["deck"] is None
+    assert [(x["letters"], x["kind"], x["hard"]) for x in body["letters"]] == [("о", "vowel", True), ("к", "paired", True)]
+    assert body["entry"].startswith("  - word: в[о][к]з+ал\n    stars: 3\n")
+
+
+@pytest.mark.parametrize("word", ["", "abc", "к0рова", "а" * 500])
+def test_bad_input_exits_2_with_a_message(runner, word):
+    result = runner.invoke(main, ["suggest", word])
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr.startswith("Ошибка: ")
+
+
+def test_bad_grade_is_a_usage_error(runner):
+    assert runner.invoke(main, ["suggest", "вокзал", "--grade", "5"]).exit_code == 2
+
+
+def test_deck_partners_from_a_bank(runner, bank_dir):
+    folder = bank_dir({
+        "grade3.yaml": BANK.format(grade=3, word="эск[а]л+ат[о]р", stars=3) + BANK.format(
+            grade=3, word="к[а]л[е]нд+арь", stars=2).split("words:\n")[1],
+        "grade1.yaml": BANK.format(grade=1, word="к[о]р+ова", stars=1),
+    })
+    result = runner.invoke(main, ["suggest", "вокзал", "--grade", "3", "--words", str(folder), "--format", "json"])
+    deck = json.loads(result.stdout)["deck"]
+    assert deck["transfer"] == ["эскалатор"]  # yellow with 3 stars, like вокзал
+    assert deck["toss_in"] == {"о": ["корова", "эскалатор"]}  # in bank order: grade1.yaml first
+    text = runner.invoke(main, ["suggest", "вокзал", "--words", str(folder)]).stdout
+    assert "перевод: класс не задан (--grade)" in text and "подкидывается по букве «о» (2): «корова», «эскалатор»" in text
+
+
+def test_suggest_never_writes_files(runner, bank_dir, tmp_path):
+    folder = bank_dir({"grade1.yaml": BANK.format(grade=1, word="к[о]р+ова", stars=1)})
+    before = {p: p.read_bytes() for p in folder.rglob("*") if p.is_file()}
+    cwd = os.getcwd()
+    os.chdir(tmp_path)
+    try:
+        runner.invoke(main, ["suggest", "барабан", "--grade", "1", "--words", str(folder)])
+    finally:
+        os.chdir(cwd)
+    assert {p: p.read_bytes() for p in folder.rglob("*") if p.is_file()} == before

@@ -21,6 +21,7 @@ from slovariki.rules_check.stress import Form, StressDictionary, accented, fold
 
 MAX_LETTERS = 40  # «правительство» has 13; a longer «word» is not a dictionary word
 VOWELS = "аеёиоуыэюя"
+REDUCED = "аеиоя"  # the vowels that sound otherwise unstressed; у, ы, э, ю are heard as written
 HISSING = "жшчщ"
 VOICED, VOICELESS = "бвгджз", "пфктшс"
 PAIR = dict(zip(VOICED + VOICELESS, VOICELESS + VOICED))
@@ -30,6 +31,10 @@ HEARD_PAIRED = set(VOWELS) | set("лмнрйв")  # a paired consonant is heard 
 HEARD_SILENT = set(VOWELS) | {"ь"}  # a silent one only before a vowel or «ь» (честный — честь)
 # The silent consonant of each cluster (its offset in the cluster): здра[в]ствуйте, праз[д]ник, со[л]нце.
 SILENT = {"вств": 0, "стн": 1, "здн": 1, "стл": 1, "лнц": 0, "рдц": 1, "ндск": 1, "нтск": 1, "ндш": 1}
+# Words (stems) said otherwise than written: «г» as [в], «чн» and «чт» as [шн], [шт].
+SPOKEN = {"сегодн": ("г", "в"), "конечн": ("ч", "ш"), "нарочн": ("ч", "ш"), "скучн": ("ч", "ш"),
+          "яичниц": ("ч", "ш"), "скворечн": ("ч", "ш"), "прачечн": ("ч", "ш"), "пустячн": ("ч", "ш"),
+          "горчичн": ("ч", "ш")}
 KIND_NAMES = {
     "vowel": "безударная гласная",
     "double": "двойная согласная",
@@ -117,8 +122,9 @@ class Suggestion:
 
     @property
     def stress(self) -> tuple[int, ...]:
-        """The stress the entry uses: each word's first accepted one."""
-        return tuple(s[0] for s in self.stresses if s)
+        """The stress the entry uses: each word's accepted one, the later of two (Wiktionary's second
+        stress is more often the standard one: щаве́ль, догово́р, алфави́т, балова́ть)."""
+        return tuple(s[-1] for s in self.stresses if s)
 
     @property
     def hard_letters(self) -> tuple[Letter, ...]:
@@ -219,7 +225,8 @@ class Suggestion:
         if not parts:
             return "Ударение: гласная одна (или это «ё»), знак ударения не нужен."
         two = any(len(s) > 1 for s in self.stresses)
-        return f"Ударение (Викисловарь): {'; '.join(parts)}" + (" — верны оба варианта." if two else ".")
+        return f"Ударение (Викисловарь): {'; '.join(parts)}" + (
+            " — словарь даёт оба; в записи второе, проверьте, какое принято в школе." if two else ".")
 
     def _letter_line(self, letter: Letter) -> str:
         letters = self.word[letter.start:letter.end]
@@ -295,15 +302,15 @@ class Assistant:
     def _part(self, part: str, start: int) -> tuple[tuple[int, ...], list[Letter]]:
         low = part.lower()
         vowels = [i for i, ch in enumerate(low) if ch in VOWELS]
-        lemmas = self.lexicon.lemmas(low) if self.lexicon.is_known(low) else []
+        known = self.lexicon.is_known(low)
         if len(vowels) == 1:
             stress = (vowels[0],)
         elif "ё" in low:
             stress = (low.index("ё"),)
         else:
-            found = self.dictionary.stresses(low, lemmas)
+            found = self.dictionary.stresses(low, self.lexicon.lemmas(low) if known else [])
             stress = tuple(sorted(found)) if found else ()
-        own, related = self._check_words(low, lemmas)
+        own, related = self._check_words(low, self._own_lemmas(low) if known else [])
         letters = _vowels(low, stress, own, related, self._ending(low), self._adverb(low))
         letters += _consonants(low, own + related)
         return (tuple(start + i for i in stress),
@@ -312,28 +319,37 @@ class Assistant:
 
     def _check_words(self, low: str, lemmas: list[str]) -> tuple[list[Form], list[Form]]:
         """The forms of the word's own lemmas, and of the lemmas Wiktionary relates to them."""
-        own_lemmas = [low] + [lemma for lemma in lemmas if lemma != low]
+        own_lemmas = list(dict.fromkeys([low, *lemmas]))
         entries = [e for lemma in own_lemmas for e in self.dictionary.entries(lemma)]
-        own = [f for e in entries for f in e.forms + e.headword]
-        related = [f for e in entries for name in e.related for r in self.dictionary.entries(name)
-                   for f in r.forms + r.headword]
-        return own, related
+        related = [r for e in entries for name in e.related for r in self.dictionary.entries(name)]
+        return [f for e in entries for f in _spellings(e)], [f for r in related for f in _spellings(r)]
+
+    def _own_lemmas(self, low: str) -> list[str]:
+        """The word's own lemma, and for an adverb the adjective it is a short form of (хорошо — хороший),
+        but not the other readings of its letters (сорока is not a form of «сорок» here)."""
+        info = self.lexicon.info(low)
+        lemmas = [info.lemma]
+        if info.pos == "ADVB":
+            lemmas += [p.normal_form for p in self.lexicon.parse(low) if p.is_known and str(p.tag.POS) == "ADJS"]
+        return lemmas
 
     def _ending(self, low: str) -> int:
-        """Where the inflectional ending begins: the part that changes across the word's forms (the
-        forms that do not start like the word, such as «люди» for «человек», are left aside)."""
+        """Where the inflectional ending of a word that changes begins: after its last consonant
+        (коров|а, русск|ий, фамил|ия; the «я» of «заяц» is not in it). An unchanging word (спасибо,
+        метро) has none."""
         parses = [p for p in self.lexicon.parse(low) if p.is_known]
-        if not parses:
+        if not parses or len({f.word for f in parses[0].lexeme}) < 2:
             return len(low)
-        forms = [f.word for f in parses[0].lexeme if f.word[:2] == low[:2]]
-        stem = low
-        for form in forms:
-            while not form.startswith(stem):
-                stem = stem[:-1]
-        return len(stem)
+        return max((i for i, ch in enumerate(low) if ch not in VOWELS + "йь"), default=-1) + 1
 
     def _adverb(self, low: str) -> bool:
         return any(str(p.tag.POS) == "ADVB" for p in self.lexicon.parse(low) if p.is_known)
+
+
+def _spellings(entry) -> tuple[Form, ...]:
+    """An entry's forms; its headword only when it has none (the page «ворона» also gives «во́рона», a form
+    of «ворон»)."""
+    return entry.forms or entry.headword
 
 
 def _shown(form: Form, i: int) -> str:
@@ -342,26 +358,30 @@ def _shown(form: Form, i: int) -> str:
 
 def _vowels(word: str, stress: tuple[int, ...], own: list[Form], related: list[Form], ending: int,
             adverb: bool) -> list[Letter]:
+    """The vowels and why each is or is not hard; a vowel under either of two accepted stresses counts
+    as stressed."""
     found = []
     for i, ch in enumerate(word):
         if ch not in VOWELS:
             continue
-        before = word[i - 1] if i else ""
+        before = word[i - 1] if i else " "
         if i in stress or ch == "ё":
             if stressed_exception(word, i) and ch != "ё":
                 found.append(Letter(i, i + 1, "exception", True, _exception(before, ch, stressed=True)))
             continue
         if (ch in "юя" and before in HISSING) or (ch == "ы" and before == "ц"):
             found.append(Letter(i, i + 1, "exception", True, _exception(before, ch, stressed=False)))
-        elif before in HISSING and ch in "иау":
+        elif before in HISSING and ch in "иау":  # «before» is a space at the start of the word
             found.append(Letter(i, i + 1, "vowel", False, f"после «{before}» пишется «{ch}» по правилу "
                                                          "«жи-ши, ча-ща, чу-щу»"))
-        elif not stress:
+        elif not stress or ch not in REDUCED:
             continue  # without the stress nothing can be said about the vowels
         elif i >= ending:
             found.append(Letter(i, i + 1, "vowel", False, "безударная гласная в окончании: пишется по правилу"))
         elif adverb and i == len(word) - 1 and ch in "оа":
             found.append(Letter(i, i + 1, "vowel", False, f"«-{ch}» на конце наречия: пишется по правилу"))
+        elif _fleeting_suffix(word, i, own):
+            found.append(Letter(i, i + 1, "vowel", False, f"беглая гласная суффикса «-{word[i:]}»: пишется по правилу"))
         else:
             checks = _vowel_checks(word, i, own) or _vowel_checks(word, i, related)
             if checks:
@@ -370,6 +390,14 @@ def _vowels(word: str, stress: tuple[int, ...], own: list[Form], related: list[F
                 found.append(Letter(i, i + 1, "vowel", True, "безударная, и ни в формах слова, ни в родственных "
                                                              "словах из словаря она не бывает под ударением"))
     return found
+
+
+def _fleeting_suffix(word: str, i: int, own: list[Form]) -> bool:
+    """The «о»/«е» of a final -ок, -ек, -ец that drops out in the other forms (рисун|о|к — рисунка)."""
+    if word[i:] not in ("ок", "ек", "ец"):
+        return False
+    dropped = fold(word[:i] + word[i + 1])
+    return any(fold(f.plain).startswith(dropped) for f in own)
 
 
 def _exception(before: str, ch: str, stressed: bool) -> str:
@@ -432,10 +460,11 @@ def _consonants(word: str, forms: list[Form]) -> list[Letter]:
             else:
                 found.append(Letter(j, j + 1, "silent", True, f"в сочетании «{cluster}» не произносится, и "
                                                              "проверочного слова нет"))
-    if "сегодн" in word:
-        j = word.index("сегодн") + 2
-        taken.add(j)
-        found.append(Letter(j, j + 1, "spoken", True, "пишется «г», а произносится [в]"))
+    for spelled, (letter, heard) in SPOKEN.items():
+        if spelled in word:
+            j = word.index(spelled) + spelled.index(letter)
+            taken.add(j)
+            found.append(Letter(j, j + 1, "spoken", True, f"пишется «{letter}», а произносится [{heard}]"))
     for j, ch in enumerate(word):
         if ch not in PAIR or j in taken:
             continue

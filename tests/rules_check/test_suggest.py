@@ -78,7 +78,8 @@ def test_related_words_come_from_the_dictionary_line():
 def test_two_accepted_stresses_are_both_named(assistant):
     result = assistant.suggest("творог")
     assert [len(s) for s in result.stresses] == [2]
-    assert "тво́рог или творо́г — верны оба варианта" in result.as_text()
+    assert "тво́рог или творо́г — словарь даёт оба; в записи второе" in result.as_text()
+    assert result.stress == (4,) and result.hard_letters == ()  # either vowel may be stressed: neither is hard
     assert "ударение двоякое: тво́рог и творо́г" in result.entry()
 
 
@@ -120,6 +121,36 @@ def test_a_stressed_exception_is_hard(assistant):
 def test_the_ending_is_not_a_hard_letter(assistant):
     a = letter_at(assistant.suggest("корова"), 5)
     assert not a.hard and "окончании" in a.reason
+
+
+@pytest.mark.parametrize("word, index, reason", [
+    ("рисунок", 5, "беглая гласная суффикса «-ок»"),
+    ("фамилия", 5, "безударная гласная в окончании"),
+    ("медленно", 7, "«-о» на конце наречия"),
+    ("часы", 1, "после «ч» пишется «а» по правилу"),
+])
+def test_vowels_that_a_rule_explains_are_not_hard(assistant, word, index, reason):
+    found = letter_at(assistant.suggest(word), index)
+    assert not found.hard and found.reason.startswith(reason)
+
+
+def test_the_final_vowel_of_an_unchanging_word_is_analysed(assistant):
+    assert letter_at(assistant.suggest("спасибо"), 6).hard
+
+
+def test_an_adverb_is_checked_by_its_adjective(assistant):
+    assert "хоро́шая" in letter_at(assistant.suggest("хорошо"), 3).checks
+
+
+def test_a_homograph_of_another_lemma_is_no_check_word(assistant):
+    assert letter_at(assistant.suggest("ворона"), 1).hard  # во́рона is a form of «ворон»
+    assert letter_at(assistant.suggest("сорока"), 1).hard  # со́рока is a form of «сорок»
+
+
+def test_a_letter_said_otherwise(assistant):
+    ch = letter_at(assistant.suggest("нарочно"), 4)
+    assert (ch.kind, ch.hard, ch.reason) == ("spoken", True, "пишется «ч», а произносится [ш]")
+    assert letter_at(assistant.suggest("сегодня"), 2).kind == "spoken"
 
 
 def test_multi_word_entry(assistant):

@@ -2,6 +2,8 @@
 
 - check on the bundled bank and on a generated bank of 10,000 real words, in words per second,
   next to a bare pymorphy3 ``parse`` loop over the same words (goal: within 2x per word);
+- the stress dictionary check alone, per word, next to the same bare parse loop, and the one-off cost
+  of reading the stress dictionary;
 - ``slovariki --help`` start-up next to ``python -c "import click"`` (goal: under 2x).
 
 Run: python benchmarks/bench_check.py
@@ -9,15 +11,21 @@ Run: python benchmarks/bench_check.py
 
 from __future__ import annotations
 
+import gzip
 import sys
 import tempfile
+from importlib import resources
 from pathlib import Path
 
 import pymorphy3
 
 from timing import best_of, startup
 
+from slovariki.markup import PLUS, Markup, Stress
+from slovariki.model import Card
 from slovariki.rules_check.checker import check_bank
+from slovariki.rules_check.lexicon import Lexicon
+from slovariki.rules_check.stress import StressDictionary, StressFigures, check_stress
 from slovariki.wordlist import load_bank
 
 VOWELS = "аеёиоуыэюя"
@@ -70,8 +78,66 @@ def compare(label: str, folder: Path | None, runs: int) -> None:
     print(f"  checks alone         : ratio {(check - load) / bare:.2f}x the bare parse")
 
 
+def dictionary_cards(size: int) -> list[Card]:
+    """``size`` nouns of the stress dictionary, marked with its first stress: the look-up's usual path."""
+    morph = pymorphy3.MorphAnalyzer()
+    dictionary = StressDictionary.bundled()
+    cards = []
+    for key in sorted(dictionary._lines)[::2]:
+        if len(cards) == size:
+            break
+        for entry in dictionary.entries(key):
+            own = [f for f in entry.forms if f.plain == entry.lemma and f.stresses]
+            vowels = [i for i, ch in enumerate(entry.lemma) if ch in VOWELS]
+            if (own and len(vowels) > 1 and "ё" not in entry.lemma and entry.lemma.isalpha()
+                    and morph.parse(entry.lemma)[0].tag.POS == "NOUN"):
+                stress = min(own[0].stresses)
+                hard = next(i for i in vowels if i != stress)
+                cards.append(Card(Markup(entry.lemma, ((hard, hard + 1),), (Stress(stress, PLUS),)), 1, 1, "…"))
+                break
+    return cards
+
+
+def stress_cost(label: str, cards: list[Card], runs: int) -> None:
+    """The stress check of every card against a bare parse loop over the same words (an analyzer made
+    beforehand). The check's pymorphy3 cache is emptied each run, so a word that needs its lemmas (a
+    plural, a word of a phrase) pays for a parse here, as it would without the word checks before it;
+    the dictionary is read once, outside both loops."""
+    words = [c.word for c in cards]
+    lexicon, dictionary = Lexicon(), StressDictionary.bundled()
+    morph = pymorphy3.MorphAnalyzer()
+
+    def stress_check() -> None:
+        lexicon.parse.cache_clear()
+        dictionary._entries.clear()
+        figures = StressFigures()
+        for card in cards:
+            check_stress(card, dictionary, lexicon.lemmas, figures)
+
+    def parse_loop() -> None:
+        for word in words:
+            morph.parse(word)
+
+    stress = best_of(runs, stress_check)
+    bare = best_of(runs, parse_loop)
+    n = len(words)
+    print(f"{label} ({n} words): stress check {stress / n * 1e6:6.1f} µs/word, bare pymorphy3 parse "
+          f"{bare / n * 1e6:6.1f} µs/word, ratio {stress / bare:.2f}x")
+
+
+def dictionary_load(runs: int) -> None:
+    data = (resources.files("slovariki") / "dictionary" / "stress.txt.gz").read_bytes()
+    load = best_of(runs, lambda: StressDictionary(gzip.decompress(data).decode("utf-8")))
+    morph = best_of(runs, pymorphy3.MorphAnalyzer)
+    print(f"stress dictionary read once per command: {load * 1000:.0f} ms (pymorphy3.MorphAnalyzer(): "
+          f"{morph * 1000:.0f} ms)")
+
+
 def main() -> None:
     compare("bundled bank", None, runs=5)
+    stress_cost("bundled bank", list(load_bank(None).deck), runs=5)
+    stress_cost("stress dictionary nouns", dictionary_cards(10_000), runs=3)
+    dictionary_load(runs=3)
     with tempfile.TemporaryDirectory() as tmp:
         generated_bank(Path(tmp), 10_000)
         compare("generated bank", Path(tmp), runs=3)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import gzip
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 from importlib import resources
 
 from slovariki.diagnostics import Diagnostic, warning
@@ -58,10 +58,28 @@ def accented(word: str, stress: int | None) -> str:
 
 @dataclass(frozen=True)
 class Entry:
+    """One lemma's line; its forms are split only when asked for (the check needs one form's stress)."""
+
     lemma: str
-    headword: tuple[Form, ...]
-    forms: tuple[Form, ...]
+    marked_headword: str
+    marked_forms: str
     related: tuple[str, ...]
+
+    @cached_property
+    def headword(self) -> tuple[Form, ...]:
+        return tuple(map(Form.parse, self.marked_headword.split()))
+
+    @cached_property
+    def forms(self) -> tuple[Form, ...]:
+        return tuple(map(Form.parse, self.marked_forms.split()))
+
+    def stresses_of(self, word: str, headword: bool = False) -> set[int]:
+        """The stresses of the forms (or headword spellings) that are ``word`` (folded)."""
+        key, found = fold(word), set()
+        for marked in (self.marked_headword if headword else self.marked_forms).split():
+            if fold(marked.replace("+", "")) == key:
+                found |= Form.parse(marked).stresses
+        return found
 
 
 class StressDictionary:
@@ -90,27 +108,23 @@ class StressDictionary:
             found = self._entries[key] = tuple(_entry(line) for line in self._lines.get(key, ()))
         return found
 
-    def stresses(self, word: str, lemmas: Iterable[str] = ()) -> frozenset[int] | None:
+    def stresses(self, word: str, lemmas_of: Callable[[str], Iterable[str]] = lambda word: ()) -> frozenset[int] | None:
         """The accepted stresses of ``word``: as a lemma of its own (its forms spelled like it, else its
-        headword), else as a form of one of ``lemmas`` (a plural such as «сапоги», a word of a phrase);
-        None if the dictionary does not have it."""
+        headword), else as a form of one of ``lemmas_of(word)`` (a plural such as «сапоги», a word of a
+        phrase; asked only then); None if the dictionary does not have it."""
         own = self.entries(word)
-        for found in (self._form_stresses(word, own), {i for e in own for f in e.headword for i in f.stresses},
-                      self._form_stresses(word, [e for lemma in lemmas for e in self.entries(lemma)])):
-            if found:
-                return frozenset(found)
+        for found in (lambda: {i for e in own for i in e.stresses_of(word)},
+                      lambda: {i for e in own for i in e.stresses_of(word, headword=True)},
+                      lambda: {i for lemma in lemmas_of(word) for e in self.entries(lemma) for i in e.stresses_of(word)}):
+            stresses = found()
+            if stresses:
+                return frozenset(stresses)
         return None
-
-    @staticmethod
-    def _form_stresses(word: str, entries: Iterable[Entry]) -> set[int]:
-        key = fold(word)
-        return {i for e in entries for f in e.forms if fold(f.plain) == key for i in f.stresses}
 
 
 def _entry(line: str) -> Entry:
     lemma, headword, forms, related = (line.split("\t") + ["", "", ""])[:4]
-    return Entry(lemma, tuple(map(Form.parse, headword.split())), tuple(map(Form.parse, forms.split())),
-                 tuple(related.split()))
+    return Entry(lemma, headword, forms, tuple(related.split()))
 
 
 @dataclass
@@ -148,7 +162,7 @@ def check_stress(card: Card, dictionary: StressDictionary, lemmas_of: Callable[[
         vowels = [i for i in range(len(part)) if part[i] in VOWELS]
         marked = next((i - start for i in marks if start <= i < end), None)
         if len(vowels) > 1 and not any(part[i] in "ёЁ" for i in vowels) and marked is not None:
-            accepted = dictionary.stresses(part.lower(), lemmas_of(part.lower()))
+            accepted = dictionary.stresses(part.lower(), lemmas_of)
             if accepted is None:
                 figures.missing.append(part)
             elif marked in accepted:

@@ -308,7 +308,7 @@ class Assistant:
         elif "ё" in low:
             stress = (low.index("ё"),)
         else:
-            found = self.dictionary.stresses(low, self.lexicon.lemmas(low) if known else [])
+            found = self.dictionary.stresses(low, self.lexicon.lemmas if known else lambda word: ())
             stress = tuple(sorted(found)) if found else ()
         own, related = self._check_words(low, self._own_lemmas(low) if known else [])
         letters = _vowels(low, stress, own, related, self._ending(low), self._adverb(low))

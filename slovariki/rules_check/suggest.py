@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 
 from slovariki.markup import ACUTE, CYRILLIC, LOOKALIKES, PLUS, Markup, Stress
 from slovariki.model import Card, Colour, Deck
@@ -118,7 +118,7 @@ class Suggestion:
     stresses: tuple[tuple[int, ...], ...]  # per space-separated word: accepted stresses (whole-word indices)
     letters: tuple[Letter, ...]
     grade: int | None
-    deck: dict | None = field(default=None)
+    deck: dict | None = None  # with --words: the bank's transfer and toss-in partners
 
     @property
     def stress(self) -> tuple[int, ...]:
@@ -138,13 +138,6 @@ class Suggestion:
     def markup(self) -> Markup:
         groups = tuple((letter.start, letter.end) for letter in self.hard_letters)
         return Markup(self.word, groups, tuple(Stress(i, PLUS) for i in self.stress if _needs_mark(self.word, i)))
-
-    @property
-    def card(self) -> Card | None:
-        """The proposed card (needs a grade and at least one hard letter)."""
-        if self.grade is None or not self.hard_letters:
-            return None
-        return Card(self.markup, self.grade, self.stars, "…")
 
     def entry(self) -> str:
         """The YAML entry, ready to paste under ``words:``."""
@@ -352,10 +345,6 @@ def _spellings(entry) -> tuple[Form, ...]:
     return entry.forms or entry.headword
 
 
-def _shown(form: Form, i: int) -> str:
-    return accented(form.plain, i)
-
-
 def _vowels(word: str, stress: tuple[int, ...], own: list[Form], related: list[Form], ending: int,
             adverb: bool) -> list[Letter]:
     """The vowels and why each is or is not hard; a vowel under either of two accepted stresses counts
@@ -414,7 +403,7 @@ def _vowel_checks(word: str, i: int, forms: list[Form], limit: int = 3) -> tuple
         plain = form.plain
         if (i in form.stresses and len(plain) > i and fold(plain[:i]) == head
                 and (plain[i] == vowel or (vowel == "е" and plain[i] == "ё"))):
-            shown = _shown(form, i)
+            shown = accented(plain, i)
             if shown not in found:
                 found.append(shown)
     return tuple(found[:limit])
@@ -453,13 +442,8 @@ def _consonants(word: str, forms: list[Form]) -> list[Letter]:
             if j in taken:
                 continue
             taken.add(j)
-            checks = _consonant_checks(word, j, forms, HEARD_SILENT)
-            if checks:
-                found.append(Letter(j, j + 1, "silent", False, f"в сочетании «{cluster}» не произносится, "
-                                                              f"но проверяется: {', '.join(checks)}", checks))
-            else:
-                found.append(Letter(j, j + 1, "silent", True, f"в сочетании «{cluster}» не произносится, и "
-                                                             "проверочного слова нет"))
+            found.append(_consonant(j, "silent", f"в сочетании «{cluster}» не произносится",
+                                    _consonant_checks(word, j, forms, HEARD_SILENT), "и проверочного слова нет"))
     for spelled, (letter, heard) in SPOKEN.items():
         if spelled in word:
             j = word.index(spelled) + spelled.index(letter)
@@ -476,14 +460,15 @@ def _consonants(word: str, forms: list[Form]) -> list[Letter]:
         else:
             continue
         where = "на конце слова" if not nxt or nxt == "-" else f"перед «{nxt}»"
-        checks = _consonant_checks(word, j, forms, HEARD_PAIRED)
-        if checks:
-            found.append(Letter(j, j + 1, "paired", False, f"{where} слышится [{heard}], но проверяется: "
-                                                          f"{', '.join(checks)}", checks))
-        else:
-            found.append(Letter(j, j + 1, "paired", True, f"{where} слышится [{heard}], а формы или родственного "
-                                                         "слова, где после неё гласная, нет"))
+        found.append(_consonant(j, "paired", f"{where} слышится [{heard}]", _consonant_checks(word, j, forms, HEARD_PAIRED),
+                                "а формы или родственного слова, где после неё гласная, нет"))
     return found
+
+
+def _consonant(j: int, kind: str, heard: str, checks: tuple[str, ...], no_check: str) -> Letter:
+    if checks:
+        return Letter(j, j + 1, kind, False, f"{heard}, но проверяется: {', '.join(checks)}", checks)
+    return Letter(j, j + 1, kind, True, f"{heard}, {no_check}")
 
 
 def _with_deck(result: Suggestion, deck: Deck, folder: str) -> Suggestion:

@@ -129,7 +129,11 @@ def suggest(word: str, grade: int | None, words_dir: str | None, fmt: str) -> No
 
     from slovariki.rules_check.suggest import Assistant, SuggestError
 
-    deck = _load(words_dir).deck if words_dir is not None else None
+    deck = None
+    if words_dir is not None:
+        bank = _load(words_dir)
+        _mention_remarks(bank)
+        deck = bank.deck
     try:
         result = Assistant().suggest(word, grade, deck, words_dir)
     except SuggestError as exc:

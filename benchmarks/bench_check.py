@@ -83,10 +83,10 @@ def dictionary_cards(size: int) -> list[Card]:
     morph = pymorphy3.MorphAnalyzer()
     dictionary = StressDictionary.bundled()
     cards = []
-    for key in sorted(dictionary._lines)[::2]:
+    for lemma in dictionary.lemmas()[::2]:
         if len(cards) == size:
             break
-        for entry in dictionary.entries(key):
+        for entry in dictionary.entries(lemma):
             own = [f for f in entry.forms if f.plain == entry.lemma and f.stresses]
             vowels = [i for i, ch in enumerate(entry.lemma) if ch in VOWELS]
             if (own and len(vowels) > 1 and "ё" not in entry.lemma and entry.lemma.isalpha()
@@ -127,7 +127,7 @@ def stress_cost(label: str, cards: list[Card], runs: int) -> None:
 
 def dictionary_load(runs: int) -> None:
     data = (resources.files("slovariki") / "dictionary" / "stress.txt.gz").read_bytes()
-    load = best_of(runs, lambda: StressDictionary(gzip.decompress(data).decode("utf-8")))
+    load = best_of(runs, lambda: StressDictionary(gzip.decompress(data)))
     morph = best_of(runs, pymorphy3.MorphAnalyzer)
     print(f"stress dictionary read once per command: {load * 1000:.0f} ms (pymorphy3.MorphAnalyzer(): "
           f"{morph * 1000:.0f} ms)")

@@ -11,7 +11,8 @@ a compact copy instead. This script makes the copy, reproducibly:
 The pickle is read by an unpickler that refuses every global, so the file can only give back dicts, lists,
 strings and numbers: no code from it runs. The wheel's SHA-256 is checked before anything is read.
 
-Output: one line per lemma, sorted, gzip-compressed (the gzip header carries no time stamp, so the same
+Output: one line per lemma, sorted by the lemma with ё read as е (the reader looks lines up by binary
+search), gzip-compressed (the gzip header carries no time stamp, so the same
 input gives the same bytes):
 
     lemma <TAB> headword stresses <TAB> forms <TAB> related lemmas
@@ -98,7 +99,7 @@ def build(wheel: Path) -> bytes:
     # A page title that is only an inflected form of another lemma (горы) adds nothing to that lemma's line.
     lemmas = set(forms) | {h for h in headwords if h not in inflected}
     lines = []
-    for lemma in sorted(lemmas):
+    for lemma in sorted(lemmas, key=lambda lemma: (lemma.replace("ё", "е"), lemma)):
         lines.append("\t".join((lemma, " ".join(sorted(headwords.get(lemma, ()))),
                                 " ".join(sorted(forms.get(lemma, ()))), " ".join(sorted(related.get(lemma, ()))))))
     return gzip.compress(("\n".join(lines) + "\n").encode("utf-8"), compresslevel=9, mtime=0)

@@ -83,30 +83,47 @@ class Entry:
 
 
 class StressDictionary:
-    def __init__(self, text: str) -> None:
-        self._lines: dict[str, list[str]] = {}
-        for line in text.split("\n"):
-            if line:  # the lemmas are lower case already: only ё is folded
-                key = line[:line.find("\t")].replace("ё", "е")
-                if key in self._lines:
-                    self._lines[key].append(line)
-                else:
-                    self._lines[key] = [line]
+    """The dictionary's UTF-8 lines, sorted by folded lemma and searched by halving: nothing is decoded or
+    indexed when it is read (UTF-8 bytes sort as their letters do)."""
+
+    def __init__(self, data: bytes) -> None:
+        self._data = data
         self._entries: dict[str, tuple[Entry, ...]] = {}
 
     @classmethod
     @cache
     def bundled(cls) -> StressDictionary:
-        data = (resources.files("slovariki") / "dictionary" / "stress.txt.gz").read_bytes()
-        return cls(gzip.decompress(data).decode("utf-8"))
+        return cls(gzip.decompress((resources.files("slovariki") / "dictionary" / "stress.txt.gz").read_bytes()))
 
     def entries(self, lemma: str) -> tuple[Entry, ...]:
-        """The lemma's entries (homographs such as «все» and «всё» share one look-up)."""
+        """The lemma's entries (homographs such as «небо» and «нёбо» share one look-up)."""
         key = fold(lemma)
         found = self._entries.get(key)
         if found is None:
-            found = self._entries[key] = tuple(_entry(line) for line in self._lines.get(key, ()))
+            found = self._entries[key] = tuple(_entry(line.decode("utf-8")) for line in self._lines(key.encode()))
         return found
+
+    def lemmas(self) -> list[str]:
+        """Every lemma, in the file's order."""
+        return [line.split(b"\t", 1)[0].decode("utf-8") for line in self._data.split(b"\n") if line]
+
+    def _lines(self, key: bytes) -> list[bytes]:
+        data = self._data
+        lo, hi = 0, len(data)  # line starts: the lines before «lo» sort before «key», those from «hi» do not
+        while lo < hi:
+            mid = (lo + hi) // 2
+            start = data.rfind(b"\n", lo, mid) + 1 or lo
+            if _key_at(data, start) < key:
+                lo = data.find(b"\n", start) + 1 or len(data)
+            else:
+                hi = start
+        lines = []
+        while lo < len(data) and _key_at(data, lo) == key:
+            end = data.find(b"\n", lo)
+            end = len(data) if end < 0 else end
+            lines.append(data[lo:end])
+            lo = end + 1
+        return lines
 
     def stresses(self, word: str, lemmas_of: Callable[[str], Iterable[str]] = lambda word: ()) -> frozenset[int] | None:
         """The accepted stresses of ``word``: as a lemma of its own (its forms spelled like it, else its
@@ -120,6 +137,13 @@ class StressDictionary:
             if stresses:
                 return frozenset(stresses)
         return None
+
+
+_YO, _YE = "ё".encode(), "е".encode()
+
+
+def _key_at(data: bytes, start: int) -> bytes:
+    return data[start:data.find(b"\t", start)].replace(_YO, _YE)
 
 
 def _entry(line: str) -> Entry:

@@ -98,8 +98,20 @@ def test_figures_text_names_the_missing_words():
 
 
 def test_a_small_dictionary_from_text():
-    small = StressDictionary("гора\tгор+а\tг+оры гор+а\tгорка\n")
+    small = StressDictionary("гора\tгор+а\tг+оры гор+а\tгорка\n".encode())
     (entry,) = small.entries("гора")
     assert entry.related == ("горка",) and Form.parse("г+оры") in entry.forms
     assert small.stresses("горы", lambda w: ["гора"]) == {1}
     assert accented("горы", 1) == "го́ры" and accented("ёжик", 0) == "ёжик"
+
+
+def test_the_search_finds_lemmas_across_the_whole_file(dictionary):
+    lemmas = dictionary.lemmas()
+    assert len(lemmas) > 60_000
+    for lemma in [lemmas[0], lemmas[-1], *lemmas[::997]]:
+        assert lemma in [e.lemma for e in dictionary.entries(lemma)]
+
+
+def test_homographs_with_yo_share_a_look_up(dictionary):
+    assert {e.lemma for e in dictionary.entries("небо")} == {"небо", "нёбо"}
+    assert dictionary.entries("фывапролдж") == ()

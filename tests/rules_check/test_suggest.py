@@ -68,7 +68,7 @@ def test_a_vowel_stressed_only_in_a_related_word_is_checked(assistant):
 
 
 def test_related_words_come_from_the_dictionary_line():
-    small = StressDictionary("молоко\tмолок+о\tмолок+а молок+о\tмолочный\nмолочный\t\tмол+очный мол+очного\tмолоко\n")
+    small = StressDictionary("молоко\tмолок+о\tмолок+а молок+о\tмолочный\nмолочный\t\tмол+очный мол+очного\tмолоко\n".encode())
     result = Assistant(Lexicon(), small).suggest("молоко")
     assert result.markup.render() == "м[о]лок+о"
     assert letter_at(result, 3).checks == ("моло́чный", "моло́чного")

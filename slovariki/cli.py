@@ -139,7 +139,7 @@ def suggest(word: str, grade: int | None, words_dir: str | None, fmt: str) -> No
     except SuggestError as exc:
         _fail(str(exc), 2)
     click.echo(json.dumps(result.as_json(), ensure_ascii=False, indent=2) if fmt == "json" else result.as_text())
-    sys.exit(0 if result.asked == result.word and result.known else 1)
+    sys.exit(0 if result.ready else 1)
 
 
 @main.command()

@@ -110,7 +110,7 @@ def stars_for(letters: Iterable[Letter]) -> int:
 class Suggestion:
     word: str  # as the editor should write it (the nearest word if the input was a typo)
     asked: str
-    near: tuple[str, ...]  # dictionary words one letter away, when ``asked`` is not a word
+    near: tuple[str, ...]  # dictionary words one letter away, when ``asked`` is not a word or not a lemma
     known: bool
     lemma: str | None
     dictionary_form: bool
@@ -125,6 +125,11 @@ class Suggestion:
         """The stress the entry uses: each word's accepted one, the later of two (Wiktionary's second
         stress is more often the standard one: щаве́ль, догово́р, алфави́т, балова́ть)."""
         return tuple(s[-1] for s in self.stresses if s)
+
+    @property
+    def ready(self) -> bool:
+        """The word asked for is a dictionary form pymorphy3 knows: the entry can pass `check`."""
+        return self.asked == self.word and self.known and self.dictionary_form
 
     @property
     def hard_letters(self) -> tuple[Letter, ...]:
@@ -203,8 +208,9 @@ class Suggestion:
             return f"«{self.word}»: слова нет в словаре pymorphy3 — проверьте написание."
         if self.dictionary_form:
             return f"«{self.word}»: есть в словаре pymorphy3, начальная форма ({pos})."
+        meant = f" Может быть, нужно {' или '.join(f'«{w}»' for w in self.near)}?" if self.near else ""
         return (f"«{self.word}»: есть в словаре pymorphy3 ({pos}), но это не начальная форма; "
-                f"начальная форма — «{self.lemma}».")
+                f"начальная форма — «{self.lemma}», и запись с этим словом проверка не пропустит.{meant}")
 
     def _stress_line(self) -> str:
         parts = []
@@ -273,6 +279,8 @@ class Assistant:
             if near:
                 word = near[0].capitalize() if asked[:1].isupper() else near[0]
         result = self._analyse(word, asked, near, grade)
+        if result.known and not result.dictionary_form:  # «пинал»: most likely «пенал» was meant
+            result = replace(result, near=tuple(self.lexicon.near(asked)))
         if deck is not None:
             result = _with_deck(result, deck, folder or "")
         return result

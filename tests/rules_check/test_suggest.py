@@ -174,8 +174,14 @@ def test_pymorphy_facts(assistant):
     plural = assistant.suggest("сапоги")
     assert (plural.known, plural.dictionary_form, plural.lemma, plural.pos) == (True, True, "сапог", "NOUN")
     inflected = assistant.suggest("собакой")
-    assert (inflected.dictionary_form, inflected.lemma) == (False, "собака")
+    assert (inflected.dictionary_form, inflected.lemma, inflected.ready) == (False, "собака", False)
     assert "это не начальная форма; начальная форма — «собака»" in inflected.as_text()
+
+
+def test_an_inflected_form_is_offered_the_noun_one_letter_away(runner):
+    result = runner.invoke(main, ["suggest", "пинал"])
+    assert result.exit_code == 1
+    assert "начальная форма — «пинать», и запись с этим словом проверка не пропустит. Может быть, нужно «пенал»" in result.stdout
 
 
 # --- the command ---------------------------------------------------------------------------------------

@@ -112,7 +112,7 @@ def stress_cost(label: str, cards: list[Card], runs: int) -> None:
         dictionary._entries.clear()
         figures = StressFigures()
         for card in cards:
-            check_stress(card, dictionary, lexicon.lemmas, figures)
+            check_stress(card, dictionary, lexicon.reading, figures)
 
     def parse_loop() -> None:
         for word in words:

@@ -17,12 +17,14 @@ input gives the same bytes):
 
     lemma <TAB> headword stresses <TAB> forms <TAB> related lemmas
 
-A stressed vowel is written with «+» before it (``гор+а``). ``headword stresses`` are the stresses of the Wiktionary page
-of that title, used when no inflected form gives the lemma (indeclinable words and adverbs); a title that is
-only an inflected form of another lemma gets no line of its own. ``forms`` are the lemma's inflected forms (a form that Wiktionary gives two stresses appears
-twice). ``related`` are the lemmas Wiktionary links to this one as its adjective, diminutive, feminine or
-masculine pair, augmentative, pejorative, adverb, abstract noun or verbal noun, in both directions
-(молоко ↔ молочный). Pre-reform spellings (ѣ, і, ѳ, ѵ, a final ъ) and forms of several words are left out.
+A stressed vowel is written with «+» before it (``гор+а``). ``headword stresses`` are those of the
+Wiktionary page of that title, used when no inflected form gives the lemma (indeclinable words,
+adverbs); a title whose stresses are all those of inflected forms of other lemmas (горы) gets no line
+of its own. ``forms`` are the lemma's inflected forms (a form that Wiktionary gives two stresses appears
+twice). ``related`` are the lemmas Wiktionary links to this one as its adjective, diminutive, feminine
+or masculine pair, augmentative, pejorative, adverb, abstract noun or verbal noun, in both directions
+(молоко ↔ молочный). Pre-reform spellings (ѣ, і, ѳ, ѵ, a final ъ) and forms of several words are left
+out.
 """
 
 from __future__ import annotations
@@ -95,9 +97,13 @@ def build(wheel: Path) -> bytes:
                     related[form].add(lemma)
             else:
                 forms[lemma].add(marked)
-    inflected = {f.replace("+", "") for marked_forms in forms.values() for f in marked_forms}
-    # A page title that is only an inflected form of another lemma (горы) adds nothing to that lemma's line.
-    lemmas = set(forms) | {h for h in headwords if h not in inflected}
+    inflected: dict[str, set[str]] = defaultdict(set)
+    for marked_forms in forms.values():
+        for marked in marked_forms:
+            inflected[marked.replace("+", "")].add(marked)
+    # A page title whose stresses its inflected forms already give (горы: го́ры, горы́) adds nothing; one
+    # that adds a stress is another word spelled alike (потом: по́том of «пот», the adverb пото́м).
+    lemmas = set(forms) | {h for h, marked in headwords.items() if not marked <= inflected.get(h, set())}
     lines = []
     for lemma in sorted(lemmas, key=lambda lemma: (lemma.replace("ё", "е"), lemma)):
         lines.append("\t".join((lemma, " ".join(sorted(headwords.get(lemma, ()))),

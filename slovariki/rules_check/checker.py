@@ -91,7 +91,7 @@ def check_bank(bank: WordBank, grades: Iterable[int] | None = None, deck_rules: 
     for card in deck:
         problems, info = lexicon.check(card)
         found.extend(problems)
-        found.extend(check_stress(card, stress_dictionary, lexicon.lemmas, stress))
+        found.extend(check_stress(card, stress_dictionary, lexicon.reading, stress))
         if info is not None:
             words.append(info)
     deck_check = check_deck(deck) if deck_rules else None

@@ -16,6 +16,7 @@ _TOKEN = re.compile(r"[а-яё]+(?:-[а-яё]+)*")
 _PREFIX = 4  # a definition token is parsed only if it starts like the word: cheap and exact enough
 ALPHABET = "абвгдеёжзийклмнопрстуфхцчшщъыьэюя"
 CARD_POS = frozenset({"NOUN", "ADVB"})  # what dictionary words on cards mostly are
+FORM_OF = frozenset({"ADJS", "VERB", "NPRO"})  # readings whose lemma is the same word in another form
 PROPER = frozenset({"Name", "Surn", "Patr", "Geox", "Orgn", "Trad", "Abbr", "Init"})
 _VOWELS = frozenset("аеёиоуыэюя")
 
@@ -45,9 +46,15 @@ class Lexicon:
     def is_known(self, word: str) -> bool:
         return any(p.is_known for p in self.parse(word))
 
-    def lemmas(self, word: str) -> list[str]:
-        """Every lemma pymorphy3 can read ``word`` as, likeliest first."""
-        return list(dict.fromkeys(p.normal_form for p in self.parse(word)))
+    def reading(self, word: str) -> list[str]:
+        """The lemmas ``word`` is read as on a card: its own (itself, a plural's singular, a phrase word's
+        lemma), then those it is a short form, verb form or pronoun form of (быстро — быстрый, здравствуйте
+        — здравствовать). The stress dictionary is asked about these only, never about a noun or numeral
+        spelled alike («потом» is not looked up as a form of «пот», «сорока» as one of «сорок»)."""
+        if not self.is_known(word):
+            return []
+        forms_of = [p.normal_form for p in self.parse(word) if p.is_known and _pos(p) in FORM_OF]
+        return list(dict.fromkeys([self.info(word).lemma, *forms_of]))
 
     def near(self, word: str, pos: frozenset[str] = CARD_POS, limit: int = 3) -> list[str]:
         """Dictionary forms of the given parts of speech one letter away from ``word`` (a letter changed,

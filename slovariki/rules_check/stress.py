@@ -176,8 +176,8 @@ class StressFigures:
 
 def check_stress(card: Card, dictionary: StressDictionary, lemmas_of: Callable[[str], Iterable[str]],
                  figures: StressFigures) -> list[Diagnostic]:
-    """Compare each word of the card with the dictionary. ``lemmas_of(word)`` gives the lemmas
-    pymorphy3 reads the word as. A word with one vowel or with ё needs no check (ё is always stressed)."""
+    """Compare each word of the card with the dictionary. ``lemmas_of(word)`` gives the lemma the card's
+    word is read as (Lexicon.reading), for a word that has no line of its own. A word with one vowel or with ё needs no check (ё is always stressed)."""
     found = []
     start = 0
     marks = set(card.stress_positions)

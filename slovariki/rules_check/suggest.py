@@ -1,11 +1,14 @@
 """`slovariki suggest СЛОВО`: the editor's assistant. It proposes a word's markup (stress, hard letters),
-its stars and a ready YAML entry, and says why, letter by letter.
+its stars and a ready YAML entry, and says why, letter by letter, following docs/word-lists.md («Какие
+буквы выделяются», «Что значат звёздочки»).
 
-A vowel is checked when a form of the word or a word Wiktionary relates to it has that vowel stressed
-(гора → го́ры); otherwise it is proposed as a hard letter. Double consonants, silent consonants in the
-known clusters (здравствуйте, праздник, лестница, солнце) and paired consonants that no form puts
-before a vowel (вокзал, автобус) are proposed too, and so are the exceptions to «жи-ши, чу-щу» and «цы»
-(парашют, цыплёнок), stressed or not. The stars follow :func:`stars_for`.
+An unstressed vowel is not hard when a form of the word itself has it stressed (гора → го́ры); a vowel
+that only a related word checks (молоко — моло́чный) stays hard, as in the textbooks' dictionaries, and
+the check word goes into the note. The ending of a word that changes is not hard; the last vowel of one
+that does not (спасибо, быстро) is. Double consonants, silent consonants of the known clusters
+(здравствуйте, праздник, солнце), paired consonants that no form or related word puts before a vowel
+(вокзал, автобус; not сапог — сапоги́) and letters said otherwise (сегодня, нарочно) are hard, and so are
+«ё» after a hissing consonant and the exceptions to «чу-щу» (парашют), even stressed.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ VOICED, VOICELESS = "бвгджз", "пфктшс"
 PAIR = dict(zip(VOICED + VOICELESS, VOICELESS + VOICED))
 NOISY_VOICELESS = "пфктшсхцчщ"
 NOISY_VOICED = "бгджз"  # «в» does not voice the consonant before it (свадьба, but «с» in «свет» stays)
+INFLECTING = {"NOUN", "ADJF", "ADJS", "COMP", "VERB", "INFN", "PRTF", "PRTS", "NUMR", "NPRO"}
 HEARD_PAIRED = set(VOWELS) | set("лмнрйв")  # a paired consonant is heard as written before these
 HEARD_SILENT = set(VOWELS) | {"ь"}  # a silent one only before a vowel or «ь» (честный — честь)
 # The silent consonant of each cluster (its offset in the cluster): здра[в]ствуйте, праз[д]ник, со[л]нце.
@@ -34,7 +38,7 @@ SILENT = {"вств": 0, "стн": 1, "здн": 1, "стл": 1, "лнц": 0, "р
 # Words (stems) said otherwise than written: «г» as [в], «чн» and «чт» as [шн], [шт].
 SPOKEN = {"сегодн": ("г", "в"), "конечн": ("ч", "ш"), "нарочн": ("ч", "ш"), "скучн": ("ч", "ш"),
           "яичниц": ("ч", "ш"), "скворечн": ("ч", "ш"), "прачечн": ("ч", "ш"), "пустячн": ("ч", "ш"),
-          "горчичн": ("ч", "ш")}
+          "горчичн": ("ч", "ш"), "ничего": ("г", "в"), "никого": ("г", "в"), "всего": ("г", "в")}
 KIND_NAMES = {
     "vowel": "безударная гласная",
     "double": "двойная согласная",
@@ -90,18 +94,31 @@ class Letter:
     hard: bool
     reason: str
     checks: tuple[str, ...] = ()  # the check words, with their stress shown
+    related: bool = False  # the check words are related words, not forms of the word itself
 
     def as_json(self, word: str) -> dict:
         return {"index": self.start, "letters": word[self.start:self.end], "kind": self.kind, "hard": self.hard,
-                "reason": self.reason, "checks": list(self.checks)}
+                "reason": self.reason, "checks": list(self.checks), "related": self.related}
+
+    def note(self, word: str) -> str | None:
+        """The entry's note on this letter, in the bank's words: ««о» проверяется формой «го́ры», не выделена»."""
+        if not self.checks:
+            return None
+        letters, checks = word[self.start:self.end], ", ".join(f"«{c}»" for c in self.checks)
+        if self.hard:
+            return f"«{letters}» можно проверить родственным словом {checks}"
+        return f"«{letters}» проверяется {'словом' if self.related else 'формой'} {checks}, не выделена"
+
+
+CONSONANT_KINDS = frozenset({"double", "silent", "paired", "spoken"})
 
 
 def stars_for(letters: Iterable[Letter]) -> int:
-    """The star policy: ★ for one hard vowel, ★★ for two, ★★★ for three or more hard letters or for any
-    hard letter of a rarer kind (a double, silent or paired consonant, an exception, a letter that is
-    said otherwise). A bracket of several letters (сс) counts once."""
+    """The star policy of docs/word-lists.md («Что значат звёздочки»): ★ one hard vowel, ★★ two,
+    ★★★ three hard letters or more, or any hard consonant (double, silent, or heard as another sound),
+    even alone. An exception such as the «ю» of «парашют» is a hard vowel."""
     hard = [letter for letter in letters if letter.hard]
-    if any(letter.kind != "vowel" for letter in hard):
+    if any(letter.kind in CONSONANT_KINDS for letter in hard):
         return 3
     return max(1, min(3, len(hard)))
 
@@ -152,10 +169,7 @@ class Suggestion:
                  "    definition: …  # своими словами, понятно ребёнку, до 110 знаков"]
         notes = [f"ударение двоякое: {' и '.join(accented(self.word, i) for i in s)}"
                  for s in self.stresses if len(s) > 1]
-        checked = [f"{', '.join(letter.checks)} ({self.word[letter.start:letter.end]})"
-                   for letter in self.letters if not letter.hard and letter.checks]
-        if checked:
-            notes.append("проверочные слова: " + "; ".join(checked))
+        notes += [note for letter in self.letters if (note := letter.note(self.word))]
         if notes:
             lines.append(f'    note: "{"; ".join(notes)}"')
         return "\n".join(lines)
@@ -294,57 +308,56 @@ class Assistant:
         pos = info.pos if info else ("PHRASE" if known and len(parts) > 1 else None)
         stresses, letters, start = [], [], 0
         for part in parts:
-            found = self._part(part, start)
+            found = self._part(part, start, grade, len(parts) > 1)
             stresses.append(found[0])
             letters.extend(found[1])
             start += len(part) + 1
         return Suggestion(word, asked, near, known, lemma, dictionary_form, pos, tuple(stresses), tuple(letters), grade)
 
-    def _part(self, part: str, start: int) -> tuple[tuple[int, ...], list[Letter]]:
+    def _clitic(self, low: str) -> bool:
+        return any(str(p.tag.POS) in {"PREP", "CONJ", "PRCL"} for p in self.lexicon.parse(low) if p.is_known)
+
+    def _part(self, part: str, start: int, grade: int | None, phrase: bool) -> tuple[tuple[int, ...], list[Letter]]:
         low = part.lower()
         vowels = [i for i, ch in enumerate(low) if ch in VOWELS]
         known = self.lexicon.is_known(low)
+        clitic = len(vowels) == 1 and phrase and self._clitic(low)  # «до» in «до свидания» is unstressed
         if len(vowels) == 1:
             stress = (vowels[0],)
         elif "ё" in low:
             stress = (low.index("ё"),)
         else:
-            found = self.dictionary.stresses(low, self.lexicon.lemmas if known else lambda word: ())
+            found = self.dictionary.stresses(low, self.lexicon.reading)
             stress = tuple(sorted(found)) if found else ()
-        own, related = self._check_words(low, self._own_lemmas(low) if known else [])
-        letters = _vowels(low, stress, own, related, self._ending(low), self._adverb(low))
-        letters += _consonants(low, own + related)
+        own, related = self._check_words(low, known)
+        letters = _vowels(low, stress, own, related, self._ending(low), clitic)
+        letters += _consonants(low, own, related, grade)
         return (tuple(start + i for i in stress),
-                [Letter(start + x.start, start + x.end, x.kind, x.hard, x.reason, x.checks)
-                 for x in sorted(letters, key=lambda x: x.start)])
+                [replace(x, start=start + x.start, end=start + x.end) for x in sorted(letters, key=lambda x: x.start)])
 
-    def _check_words(self, low: str, lemmas: list[str]) -> tuple[list[Form], list[Form]]:
-        """The forms of the word's own lemmas, and of the lemmas Wiktionary relates to them."""
-        own_lemmas = list(dict.fromkeys([low, *lemmas]))
-        entries = [e for lemma in own_lemmas for e in self.dictionary.entries(lemma)]
-        related = [r for e in entries for name in e.related for r in self.dictionary.entries(name)]
-        return [f for e in entries for f in _spellings(e)], [f for r in related for f in _spellings(r)]
-
-    def _own_lemmas(self, low: str) -> list[str]:
-        """The word's own lemma, and for an adverb the adjective it is a short form of (хорошо — хороший),
-        but not the other readings of its letters (сорока is not a form of «сорок» here)."""
+    def _check_words(self, low: str, known: bool) -> tuple[list[Form], list[Form]]:
+        """The forms of the word's own lemma, and of the lemmas related to it: Wiktionary's related words,
+        and for an adverb the adjective it comes from (хорошо — хоро́ший, весело — весёлый)."""
+        if not known:
+            return [], []
         info = self.lexicon.info(low)
-        lemmas = [info.lemma]
+        entries = [e for lemma in dict.fromkeys([low, info.lemma]) for e in self.dictionary.entries(lemma)]
+        names = [name for e in entries for name in e.related]
         if info.pos == "ADVB":
-            lemmas += [p.normal_form for p in self.lexicon.parse(low) if p.is_known and str(p.tag.POS) == "ADJS"]
-        return lemmas
+            names += [p.normal_form for p in self.lexicon.parse(low) if p.is_known and str(p.tag.POS) == "ADJS"]
+        related = [r for name in dict.fromkeys(names) for r in self.dictionary.entries(name)]
+        return [f for e in entries for f in _spellings(e)], [f for r in related for f in _spellings(r)]
 
     def _ending(self, low: str) -> int:
         """Where the inflectional ending of a word that changes begins: after its last consonant
         (коров|а, русск|ий, фамил|ия; the «я» of «заяц» is not in it). An unchanging word (спасибо,
         метро) has none."""
-        parses = [p for p in self.lexicon.parse(low) if p.is_known]
+        lemma = self.lexicon.info(low).lemma
+        parses = [p for p in self.lexicon.parse(low)
+                  if p.is_known and p.normal_form == lemma and str(p.tag.POS) in INFLECTING]
         if not parses or len({f.word for f in parses[0].lexeme}) < 2:
             return len(low)
         return max((i for i, ch in enumerate(low) if ch not in VOWELS + "йь"), default=-1) + 1
-
-    def _adverb(self, low: str) -> bool:
-        return any(str(p.tag.POS) == "ADVB" for p in self.lexicon.parse(low) if p.is_known)
 
 
 def _spellings(entry) -> tuple[Form, ...]:
@@ -354,38 +367,49 @@ def _spellings(entry) -> tuple[Form, ...]:
 
 
 def _vowels(word: str, stress: tuple[int, ...], own: list[Form], related: list[Form], ending: int,
-            adverb: bool) -> list[Letter]:
-    """The vowels and why each is or is not hard; a vowel under either of two accepted stresses counts
-    as stressed."""
+            clitic: bool = False) -> list[Letter]:
+    """The vowels and why each is or is not hard (docs/word-lists.md, «Какие буквы выделяются»). Only a
+    form of the word itself checks a vowel; a related word goes into the note, the letter stays hard, as
+    in the textbooks' dictionaries. Of two accepted stresses the entry's (the later) one counts: the other
+    is often a colloquial variant (ща́вель, алфа́вит)."""
+    chosen = stress[-1:] if stress and not clitic else ()
+    variants = () if clitic else stress
     found = []
     for i, ch in enumerate(word):
         if ch not in VOWELS:
             continue
         before = word[i - 1] if i else " "
-        if i in stress or ch == "ё":
-            if stressed_exception(word, i) and ch != "ё":
+        if i in chosen or ch == "ё":
+            if ch == "ё" and before in HISSING:
+                found.append(Letter(i, i + 1, "exception", True, f"ударная, но после «{before}» под ударением "
+                                                                "пишут то «ё», то «о»: ударение букву не подсказывает"))
+            elif stressed_exception(word, i) and ch != "ё":
                 found.append(Letter(i, i + 1, "exception", True, _exception(before, ch, stressed=True)))
             continue
         if (ch in "юя" and before in HISSING) or (ch == "ы" and before == "ц"):
             found.append(Letter(i, i + 1, "exception", True, _exception(before, ch, stressed=False)))
-        elif before in HISSING and ch in "иау":  # «before» is a space at the start of the word
-            found.append(Letter(i, i + 1, "vowel", False, f"после «{before}» пишется «{ch}» по правилу "
-                                                         "«жи-ши, ча-ща, чу-щу»"))
         elif not stress or ch not in REDUCED:
             continue  # without the stress nothing can be said about the vowels
+        elif i == 0 and ch == "и":
+            found.append(Letter(i, i + 1, "vowel", False, "безударная «и» в начале слова слышится ясно"))
         elif i >= ending:
             found.append(Letter(i, i + 1, "vowel", False, "безударная гласная в окончании: пишется по правилу"))
-        elif adverb and i == len(word) - 1 and ch in "оа":
-            found.append(Letter(i, i + 1, "vowel", False, f"«-{ch}» на конце наречия: пишется по правилу"))
         elif _fleeting_suffix(word, i, own):
             found.append(Letter(i, i + 1, "vowel", False, f"беглая гласная суффикса «-{word[i:]}»: пишется по правилу"))
+        elif i in variants:  # the variant stress (ща́вель): its forms check nothing
+            found.append(Letter(i, i + 1, "vowel", True, "безударная в ударении, взятом для записи; под ударением она "
+                                                         "только в другом варианте"))
+        elif checks := _vowel_checks(word, i, own):
+            found.append(Letter(i, i + 1, "vowel", False, f"безударная, проверяется формой: {', '.join(checks)}", checks))
+        elif checks := _vowel_checks(word, i, related):
+            found.append(Letter(i, i + 1, "vowel", True, "безударная; проверить её можно только родственным словом: "
+                                                         f"{', '.join(checks)} — такие буквы выделяют", checks, True))
+        elif i == len(word) - 1 and ending == len(word):
+            found.append(Letter(i, i + 1, "vowel", True, "конечная безударная гласная: слово не изменяется, "
+                                                         "проверить её нечем"))
         else:
-            checks = _vowel_checks(word, i, own) or _vowel_checks(word, i, related)
-            if checks:
-                found.append(Letter(i, i + 1, "vowel", False, f"безударная, проверяется: {', '.join(checks)}", checks))
-            else:
-                found.append(Letter(i, i + 1, "vowel", True, "безударная, и ни в формах слова, ни в родственных "
-                                                             "словах из словаря она не бывает под ударением"))
+            found.append(Letter(i, i + 1, "vowel", True, "безударная, и ни в формах слова, ни в родственных "
+                                                         "словах из словаря она не бывает под ударением"))
     return found
 
 
@@ -409,6 +433,8 @@ def _vowel_checks(word: str, i: int, forms: list[Form], limit: int = 3) -> tuple
     found = []
     for form in _closest_first(word, forms):
         plain = form.plain
+        if fold(plain) == fold(word) or _other_spelling(word, plain):
+            continue  # the word itself with another accepted stress, or an old spelling (шо́фер) checks nothing
         if (i in form.stresses and len(plain) > i and fold(plain[:i]) == head
                 and (plain[i] == vowel or (vowel == "е" and plain[i] == "ё"))):
             shown = accented(plain, i)
@@ -431,13 +457,21 @@ def _consonant_checks(word: str, j: int, forms: list[Form], heard: set[str], lim
     return tuple(found[:limit])
 
 
+def _other_spelling(word: str, plain: str) -> bool:
+    """«шофера» for «шофёр»: an «е» where the word has its «ё»."""
+    return any(ch == "ё" and plain[k:k + 1] == "е" for k, ch in enumerate(word))
+
+
 def _closest_first(word: str, forms: list[Form]) -> list[Form]:
     """Check words a child would pick first: several syllables, close to the word's length."""
     return sorted(forms, key=lambda f: (sum(ch in VOWELS for ch in f.plain) < 2, abs(len(f.plain) - len(word)),
                                         f.plain))
 
 
-def _consonants(word: str, forms: list[Form]) -> list[Letter]:
+def _consonants(word: str, own: list[Form], related: list[Form], grade: int | None) -> list[Letter]:
+    """Double, silent, paired and otherwise spoken consonants (docs/word-lists.md). A consonant that a
+    form or a related word checks is not hard, except a silent one before grade 3, where the rule about
+    silent consonants is taught."""
     found: list[Letter] = []
     taken: set[int] = set()
     for j in range(len(word) - 1):
@@ -450,15 +484,19 @@ def _consonants(word: str, forms: list[Form]) -> list[Letter]:
             if j in taken:
                 continue
             taken.add(j)
-            found.append(_consonant(j, "silent", f"в сочетании «{cluster}» не произносится",
-                                    _consonant_checks(word, j, forms, HEARD_SILENT), "и проверочного слова нет"))
+            letter = _consonant(j, "silent", f"в сочетании «{cluster}» не произносится", word, own, related,
+                                HEARD_SILENT, "и проверочного слова нет")
+            if not letter.hard and grade is not None and grade < 3:
+                letter = replace(letter, hard=True, reason=letter.reason + "; правило о непроизносимых согласных "
+                                                                           "проходят в 3 классе")
+            found.append(letter)
     for spelled, (letter, heard) in SPOKEN.items():
         if spelled in word:
             j = word.index(spelled) + spelled.index(letter)
             taken.add(j)
             found.append(Letter(j, j + 1, "spoken", True, f"пишется «{letter}», а произносится [{heard}]"))
     for j, ch in enumerate(word):
-        if ch not in PAIR or j in taken:
+        if ch not in PAIR or j in taken or (j == 0 and ch in "вс"):  # вчера, сделать: the prefix в-, с-
             continue
         nxt = word[j + 2:j + 3] if word[j + 1:j + 2] == "ь" else word[j + 1:j + 2]
         if ch in VOICED and (not nxt or nxt in NOISY_VOICELESS + "-"):
@@ -468,14 +506,17 @@ def _consonants(word: str, forms: list[Form]) -> list[Letter]:
         else:
             continue
         where = "на конце слова" if not nxt or nxt == "-" else f"перед «{nxt}»"
-        found.append(_consonant(j, "paired", f"{where} слышится [{heard}]", _consonant_checks(word, j, forms, HEARD_PAIRED),
+        found.append(_consonant(j, "paired", f"{where} слышится [{heard}]", word, own, related, HEARD_PAIRED,
                                 "а формы или родственного слова, где после неё гласная, нет"))
     return found
 
 
-def _consonant(j: int, kind: str, heard: str, checks: tuple[str, ...], no_check: str) -> Letter:
-    if checks:
-        return Letter(j, j + 1, kind, False, f"{heard}, но проверяется: {', '.join(checks)}", checks)
+def _consonant(j: int, kind: str, heard: str, word: str, own: list[Form], related: list[Form], after: set[str],
+               no_check: str) -> Letter:
+    for forms, by_related in ((own, False), (related, True)):
+        checks = _consonant_checks(word, j, forms, after)
+        if checks:
+            return Letter(j, j + 1, kind, False, f"{heard}, но проверяется: {', '.join(checks)}", checks, by_related)
     return Letter(j, j + 1, kind, True, f"{heard}, {no_check}")
 
 

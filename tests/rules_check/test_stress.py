@@ -22,7 +22,7 @@ def card(markup: str) -> Card:
 
 def run(dictionary, lexicon, markup):
     figures = StressFigures()
-    return check_stress(card(markup), dictionary, lexicon.lemmas, figures), figures
+    return check_stress(card(markup), dictionary, lexicon.reading, figures), figures
 
 
 @pytest.mark.parametrize("word, lemmas, stresses", [
@@ -115,3 +115,8 @@ def test_the_search_finds_lemmas_across_the_whole_file(dictionary):
 def test_homographs_with_yo_share_a_look_up(dictionary):
     assert {e.lemma for e in dictionary.entries("небо")} == {"небо", "нёбо"}
     assert dictionary.entries("фывапролдж") == ()
+
+
+def test_a_word_is_not_looked_up_as_a_form_of_another_word_spelled_alike(dictionary, lexicon):
+    assert run(dictionary, lexicon, "п[о]т+ом")[0] == []  # the adverb пото́м, not по́том of «пот»
+    assert dictionary.stresses("потом", lexicon.reading) == {1, 3}  # по́том (the page title) or пото́м

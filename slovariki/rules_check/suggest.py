@@ -352,6 +352,8 @@ class Assistant:
         """Where the inflectional ending of a word that changes begins: after its last consonant
         (коров|а, русск|ий, фамил|ия; the «я» of «заяц» is not in it). An unchanging word (спасибо,
         метро) has none."""
+        if low.endswith("те") and any("impr" in p.tag.grammemes for p in self.lexicon.parse(low) if p.is_known):
+            return len(low) - 2  # a polite imperative (извините, здравствуйте): «-те» is its ending
         lemma = self.lexicon.info(low).lemma
         parses = [p for p in self.lexicon.parse(low)
                   if p.is_known and p.normal_form == lemma and str(p.tag.POS) in INFLECTING]

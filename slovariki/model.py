@@ -6,6 +6,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import cached_property
+from pathlib import Path
 
 from slovariki.markup import Markup
 
@@ -117,6 +118,7 @@ class Card:
     definition: str
     source: Source | None = field(default=None, compare=False)
     definition_source: Source | None = field(default=None, compare=False)  # the ``definition:`` key
+    picture: Path | None = field(default=None, compare=False)  # a checked SVG or PNG file (slovariki.pictures)
 
     def __post_init__(self) -> None:
         if self.grade not in (1, 2, 3, 4):

@@ -17,6 +17,7 @@ import yaml
 
 from slovariki import markup as markup_mod
 from slovariki import spreadsheet
+from slovariki import pictures
 from slovariki.diagnostics import Diagnostic, Severity, error, warning
 from slovariki.model import Card, Deck, Source
 from slovariki.russian import os_error
@@ -116,7 +117,7 @@ def _load_spreadsheet(path: Path) -> WordBank:
         sheets = spreadsheet.read(path)
     except spreadsheet.SpreadsheetError as exc:
         raise WordBankError(str(exc)) from None
-    files = tuple(replace(load_text(text, str(path), locate), sheet=sheet)
+    files = tuple(replace(load_text(text, str(path), locate, path.parent), sheet=sheet)
                   for text, locate, sheet in sheets.word_files(str(path)))
     return _bank(files, sheets.diagnostics)
 
@@ -153,23 +154,24 @@ def load_file(path: Path, name: str | None = None) -> WordFile:
     if len(data) > MAX_FILE_BYTES:
         return _failed(name, "file-too-large",
                        f"файл больше {MAX_FILE_BYTES // 1024} КБ: это не похоже на список слов, он не читается")
-    return load_bytes(data, name)
+    return load_bytes(data, name, path.parent)
 
 
-def load_bytes(data: bytes, name: str) -> WordFile:
+def load_bytes(data: bytes, name: str, folder: Path | None = None) -> WordFile:
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
         column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
         return _failed(name, "encoding", "файл не в кодировке UTF-8 (сохраните его как UTF-8)", line, column)
-    return load_text(text, name)
+    return load_text(text, name, folder=folder)
 
 
 Locate = Callable[[int, int], Source]  # (line, column) in the text → the place to name
 
 
-def load_text(text: str, name: str, locate: Locate | None = None) -> WordFile:
+def load_text(text: str, name: str, locate: Locate | None = None, folder: Path | None = None) -> WordFile:
+    """``folder`` is where the file lies: an editor's own pictures are found relative to it."""
     if not text.strip():
         return _failed(name, "empty-file", "файл пуст: нужны ключи grade и words")
     try:
@@ -191,7 +193,7 @@ def load_text(text: str, name: str, locate: Locate | None = None) -> WordFile:
         return _failed(name, "yaml-syntax", "слишком глубокая вложенность YAML")
     if root is None:
         return _failed(name, "empty-file", "файл пуст: нужны ключи grade и words")
-    return _FileReader(name, text, locate).read(root)
+    return _FileReader(name, text, locate, folder).read(root)
 
 
 _ESCAPE_HINT = "в двойных кавычках после «\\» стоит неизвестный знак: напишите «\\\\» или возьмите значение в одинарные кавычки"
@@ -282,10 +284,11 @@ def _kind(node: yaml.Node) -> str:
 class _FileReader:
     """Walks one composed YAML document along the schema, collecting diagnostics."""
 
-    def __init__(self, name: str, text: str, locate: Locate | None = None) -> None:
+    def __init__(self, name: str, text: str, locate: Locate | None = None, folder: Path | None = None) -> None:
         self.name = name
         self.text = text
         self.place = locate or (lambda line, column: Source(name, line, column))
+        self.folder = folder
         self.diagnostics: list[Diagnostic] = []
         self.seen: set[int] = set()  # node ids: a node met twice is a YAML alias
 
@@ -397,10 +400,18 @@ class _FileReader:
         if definition is not None and not definition.strip():
             self.error(fields["definition"][1], "missing-definition", "толкование пустое")
             definition = None
+        picture = self.picture(fields["picture"][1], values["picture"]) if values.get("picture") is not None else None
         if missing or None in (grade, stars, parsed, definition):
             return None
         return Card(parsed, grade, stars, " ".join(definition.split()), self.source(place),
-                    self.source(fields["definition"][0]))
+                    self.source(fields["definition"][0]), picture=picture)
+
+    def picture(self, node: yaml.Node, value: str) -> Path | None:
+        try:
+            return pictures.resolve(value, self.folder)
+        except pictures.PictureError as exc:
+            self.error(node, "bad-picture", str(exc))
+            return None
 
     def markup(self, node: yaml.ScalarNode, text: str) -> markup_mod.Markup | None:
         parsed = markup_mod.parse(text)

@@ -7,16 +7,20 @@ from pathlib import Path
 from typing import Protocol
 
 from slovariki import russian
-from slovariki.generator import fonts, handout, rules_sheet, sheet, theme, writer
+from slovariki.generator import drawings, fonts, handout, rules_sheet, sheet, theme, writer
 from slovariki.generator.calibration import render_calibration
+from slovariki.generator.dictation import render_dictation
 from slovariki.generator.faces import Faces, FitError, grade_label
-from slovariki.generator.imposition import render_cards
+from slovariki.generator.imposition import Run, render_cards
 from slovariki.generator.options import PAPER_NAMES, DeckOptions
-from slovariki.model import Deck
+from slovariki.generator.palette import Palette
+from slovariki.model import Card, Deck
+from slovariki.pictures import PictureError
 
 CARDS_FILE = "cards.pdf"
 RULES_FILE = "rules.pdf"
 WORDLIST_FILE = "wordlist.pdf"
+DICTATION_FILE = "dictation.pdf"
 CALIBRATION_FILE = "calibration.pdf"
 BACKS_REPORT = {  # how to print them, as the console says it
     "duplex-long": "на обороте, печать с двух сторон с переворотом по длинному краю",
@@ -76,10 +80,14 @@ class BuildResult:
 
 def build_deck(deck: Deck, options: DeckOptions, out: Path, progress: Progress | None = None,
                rules_template: Path | None = None) -> BuildResult:
-    """Write cards.pdf, rules.pdf and wordlist.pdf into ``out``, all three or none."""
+    """Write cards.pdf, rules.pdf, wordlist.pdf and dictation.pdf into ``out``, all of them or none.
+
+    --only and --stars choose the cards printed; the rules and the handouts describe the whole deck.
+    """
     progress = progress or _Silent()
     if not len(deck):
         raise BuildError("в выбранных классах нет ни одной карточки")
+    printed = chosen(deck, options)
     # Everything that can fail on the input is done before the first byte is written.
     try:
         layout = sheet.compute(options)
@@ -87,23 +95,58 @@ def build_deck(deck: Deck, options: DeckOptions, out: Path, progress: Progress |
         fonts.require([*_printed_texts(deck), ("шаблон правил", rules_text)])
     except (fonts.FontError, sheet.LayoutError, rules_sheet.TemplateError) as exc:
         raise BuildError(str(exc)) from None
-    faces = Faces(*layout.card, options.bleed * theme.MM, options.stress)
-    check_fit(deck, faces)
-    cards = list(deck) * options.copies
-    words = handout.prepare(deck, options.stress)
+    except FitError as exc:
+        raise BuildError(f"пример на листе правил: {exc}") from None
+    faces = Faces(*layout.card, options.bleed * theme.MM, options.stress, Palette(options.cmyk),
+                  back_bleed=max(options.bleed * theme.MM, theme.BACK_BLEED))
+    check_fit(printed, faces)
+    runs = sheets(printed, options)
     pages = {}
     with writer.batch(out) as batch:
-        progress.start(len(cards) + 2)  # only once the folder is known to be writable
+        # Only once the folder is known to be writable.
+        progress.start(sum(len(run.cards) for run in runs) + 2 * len(deck) + 1)
         with batch.open(CARDS_FILE) as stream:
-            pages[CARDS_FILE] = render_cards(stream, cards, layout, faces, progress.advance)
+            pages[CARDS_FILE] = render_cards(stream, runs, layout, faces, progress.advance)
         with batch.open(RULES_FILE) as stream:
             pages[RULES_FILE] = rules_sheet.render_rules(stream, rules, options.paper)
         progress.advance(1)
         with batch.open(WORDLIST_FILE) as stream:
-            pages[WORDLIST_FILE] = handout.render_handout(stream, words, options.paper)
-        progress.advance(1)
-    return BuildResult(len(deck), options.copies, layout,
+            pages[WORDLIST_FILE] = handout.render_handout(stream, deck, options.paper, options.stress, progress.advance)
+        with batch.open(DICTATION_FILE) as stream:
+            pages[DICTATION_FILE] = render_dictation(stream, deck, options.paper, options.stress, progress.advance)
+    return BuildResult(len(printed), options.copies, layout,
                        tuple(OutputFile(out / name, n, (out / name).stat().st_size) for name, n in pages.items()))
+
+
+def chosen(deck: Deck, options: DeckOptions) -> list[Card]:
+    """The cards to print: all, or those --only names (any case, ё or е alike) and --stars keeps."""
+    cards = [c for c in deck if options.stars is None or c.stars == options.stars]
+    if options.only:
+        wanted = {_key(word): word for word in options.only}
+        unknown = [word for key, word in wanted.items() if not any(_key(c.word) == key for c in deck)]
+        if unknown:
+            raise BuildError(f"--only: в колоде нет {'слов' if len(unknown) > 1 else 'слова'} "
+                             + ", ".join(f"«{word}»" for word in unknown))
+        cards = [c for c in cards if _key(c.word) in wanted]
+    if not cards:
+        raise BuildError("под --only и --stars не подходит ни одна карточка")
+    return cards
+
+
+def _key(word: str) -> str:
+    return " ".join(word.lower().replace("ё", "е").split())
+
+
+def sheets(cards: list[Card], options: DeckOptions) -> list[Run]:
+    """Each set (--copies), and by default each grade within it, starts on a new sheet."""
+    runs = []
+    for copy in range(1, options.copies + 1):
+        mark = f"{theme.SET_LABEL} {copy}" if options.copies > 1 else ""
+        if options.grade_sheets:
+            runs.extend(Run([c for c in cards if c.grade == g], mark) for g in sorted({c.grade for c in cards}))
+        else:
+            runs.append(Run(cards, mark))
+    return runs
 
 
 def build_calibration(options: DeckOptions, out: Path) -> BuildResult:
@@ -118,17 +161,23 @@ def build_calibration(options: DeckOptions, out: Path) -> BuildResult:
     return BuildResult(0, 1, layout, (OutputFile(path, pages, path.stat().st_size),))
 
 
-def check_fit(deck: Deck, faces: Faces) -> None:
-    """Measure every card before anything is written; all cards that do not fit are named together.
+def check_fit(cards: list[Card], faces: Faces) -> None:
+    """Measure every card and read every picture before anything is written; all cards that do not
+    fit or whose picture cannot be drawn are named together.
 
     The measurements are dropped: drawing measures again, so memory does not grow with the deck.
     """
     problems = []
-    for card in deck:
+    for card in cards:
         try:
             faces.measure(card)
+            if card.picture is not None:
+                drawings.load(card.picture)
         except FitError as exc:
             problems.append(str(exc))
+        except PictureError as exc:
+            where = f"{card.source}: " if card.source else ""
+            problems.append(f"{where}картинка слова «{card.word}»: {exc}")
     if problems:
         raise BuildError("\n".join(problems))
 

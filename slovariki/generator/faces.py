@@ -12,71 +12,100 @@ from dataclasses import dataclass
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-from slovariki.generator import fit, fonts, symbols, theme
+from slovariki.generator import drawings, fit, fonts, symbols, theme
+from slovariki.generator.palette import Palette
 from slovariki.generator.sheet import Placement
 from slovariki.model import Card, Colour
 
 
 WORD_TOP = theme.X_HEIGHT + 0.3  # the word's visible height above the baseline, stress mark included, in ems
-
-
 UNDERLINE = 0.055  # thickness of the line under hard letters, in ems
+LETTER_ROWS = 2    # the corner index has room for two rows of hard letters
 
 
-class FitError(ValueError):
-    """A card's text does not fit its face even at the smallest allowed size."""
+class FitError(Exception):
+    """A card's text does not fit its face even at the smallest allowed size; the message names the card."""
 
 
 @dataclass(frozen=True)
 class Front:
-    """A card with its text measured: the word's size and the definition's lines."""
+    """A card with its text measured: the word's size, the definition's lines, the index's letters."""
 
     card: Card
     word_size: float
     word_baseline: float  # from the card's bottom edge, the same on every card of a size
     definition: fit.TextBlock
+    letters: tuple[str, ...]  # rows of the hard letters under the stars
+    letter_size: float
 
 
 def grade_label(grade: int) -> str:
     return f"{grade} класс"
 
 
+def hard_letters(card: Card) -> list[str]:
+    """The card's hard letters as the corner index shows them: lower case, each once, in word order."""
+    return list(dict.fromkeys(card.word[i].lower() for i in card.hard_positions))
+
+
 class Faces:
     """Measures and draws the faces of cards of one size."""
 
-    def __init__(self, width: float, height: float, bleed: float, stress: bool) -> None:
+    def __init__(self, width: float, height: float, bleed: float, stress: bool, palette: Palette | None = None,
+                 back_bleed: float | None = None) -> None:
         fonts.register()
         self.width, self.height, self.bleed, self.stress = width, height, bleed, stress
+        self.back_bleed = bleed if back_bleed is None else back_bleed
+        self.palette = palette or Palette()
         self.style = s = theme.card_style(width, height)
-        inner = width - 2 * (s.frame + s.padding)
-        self.word_width = inner
-        self.definition_width = inner - 2 * s.padding  # a little narrower than the word: a calmer block
+        self.face_width = width - 2 * s.frame
+        self.word_width = self.face_width - 2 * s.word_margin
+        self.definition_width = self.face_width - 2 * (s.padding * 2)  # narrower than the word: a calmer block
         self.beside_index = width - 2 * (s.frame + s.index_margin + s.index_width)  # lines passing the bottom index
-        # Every word stands on the same line, just under the emblem and the lowest possible top index;
+        self.window = (s.frame + s.window_side, self.height - s.frame - s.index_margin - s.window_height,
+                       width - 2 * (s.frame + s.window_side), s.window_height)  # x, y, width, height
+        # Every word stands on the same line, just under the window and the tallest possible top index;
         # the definition hangs below it, down to the grade label.
-        content_top = min(self._index_bottom(3), self._emblem_centre() - s.emblem_size / 2 - s.emblem_gap)
+        content_top = min(self._index_bottom(3, LETTER_ROWS, s.letter_size), self.window[1] - s.window_gap)
         self.word_baseline = content_top - s.word_max * WORD_TOP
         self.content_bottom = s.frame + s.padding + s.grade_size * 1.6
         self._forms: set[str] = set()
+        self._pictures = drawings.Forms(self.palette)
+        self._definition_measure = fit.measurer(theme.FONT_REGULAR)
 
     # Measuring
 
     def measure(self, card: Card, with_definition: bool = True) -> Front:
-        """Fit the card's text; a card drawn without definition (a rules-sheet example) shows only its word."""
+        """Fit the card's text; a card drawn without definition shows only its word."""
         s = self.style
         word_size = fit.fit_line(card.word, theme.FONT_BOLD, self.word_width, s.word_max, s.word_min)
         if word_size is None:
             raise FitError(f"{_where(card)}слово «{card.word}» не помещается на карту даже шрифтом {s.word_min:g} пт")
+        letters, letter_size = self._letters(card)
         top = self.word_baseline - s.definition_gap
-        index_top = self.height - self._index_bottom(card.stars) + s.padding  # the bottom index (turned), and air
+        index_top = self.height - self._index_bottom(card.stars, len(letters), letter_size) + s.padding
         block = fit.fit_block(card.definition if with_definition else "", theme.FONT_REGULAR, self.definition_width,
                               top - self.content_bottom, s.definition_max, s.definition_min, s.leading,
-                              fit.hyphenator(), narrow=(top - index_top, self.beside_index))
+                              fit.hyphenator(), narrow=(top - index_top, self.beside_index),
+                              measure=self._definition_measure)
         if block is not None:
-            return Front(card, word_size, self.word_baseline, block)
+            return Front(card, word_size, self.word_baseline, block, letters, letter_size)
         hint = "" if fit.hyphenator() else " (переносы недоступны: не установлен pyphen)"
         raise FitError(f"{_where(card)}толкование слова «{card.word}» не помещается на карту даже шрифтом "
                        f"{s.definition_min:g} пт{hint}: сократите его")
+
+    def _letters(self, card: Card) -> tuple[tuple[str, ...], float]:
+        """The hard letters in one row if they fit the index column, else in two, shrunk if need be."""
+        s = self.style
+        letters = hard_letters(card)
+        for rows in range(1, LETTER_ROWS + 1):
+            per_row = -(-len(letters) // rows)
+            lines = tuple(" ".join(letters[i:i + per_row]) for i in range(0, len(letters), per_row))
+            size = min((fit.fit_line(line, theme.FONT_BOLD, s.index_width, s.letter_size, 0) for line in lines),
+                       default=s.letter_size)
+            if size >= s.letter_size * 0.8 or rows == LETTER_ROWS:
+                return lines, min(size, s.letter_size)
+        raise AssertionError("unreachable")
 
     def _index_centres(self, stars: int) -> tuple[float, list[float]]:
         """Heights of the suit's centre and of each star's centre in the top-left corner index."""
@@ -85,35 +114,48 @@ class Faces:
         first = suit - s.suit_size / 2 - s.index_gap - s.star_size / 2
         return suit, [first - i * s.star_step for i in range(stars)]
 
-    def _index_bottom(self, stars: int) -> float:
+    def _letter_baselines(self, stars: int, rows: int, size: float) -> list[float]:
+        s = self.style
+        _, stars_at = self._index_centres(stars)
+        first = stars_at[-1] - s.star_size / 2 - s.letter_gap - size * theme.CAP_HEIGHT
+        return [first - i * size * 1.15 for i in range(rows)]
+
+    def _index_bottom(self, stars: int, rows: int = 0, size: float = 0.0) -> float:
         s = self.style
         suit, stars_at = self._index_centres(stars)
-        return min([suit - s.suit_size / 2, *(y - s.star_size / 2 for y in stars_at)])
-
-    def _emblem_centre(self) -> float:
-        s = self.style
-        return self.height - s.frame - s.index_margin - s.emblem_size / 2  # level with the corner index
+        bottom = min([suit - s.suit_size / 2, *(y - s.star_size / 2 for y in stars_at)])
+        if rows:
+            bottom = min(bottom, self._letter_baselines(stars, rows, size)[-1] - size * 0.25)
+        return bottom
 
     # Drawing
 
-    def draw_front(self, canvas: Canvas, front: Front, place: Placement) -> None:
+    def draw_front(self, canvas: Canvas, front: Front, place: Placement, mark: str = "") -> None:
+        """The front; ``mark`` is a small set label for the bottom-left corner («комплект 2»)."""
         card = front.card
-        self._enter(canvas, place)
-        canvas.doForm(self._frame_form(canvas, card.colour, card.stars))
+        s = self.style
+        self._enter(canvas, place, self.bleed)
+        canvas.doForm(self._frame_form(canvas, card.colour, card.stars, card.picture is None))
+        if card.picture is not None:
+            self._draw_picture(canvas, card)
         self._draw_word(canvas, front)
-        self._draw_definition(canvas, front.definition, front.word_baseline - self.style.definition_gap)
+        self._draw_definition(canvas, front.definition, front.word_baseline - s.definition_gap)
+        self._draw_letters(canvas, front)
+        if mark:
+            canvas.setFillColor(self.palette(theme.MUTED))
+            canvas.setFont(theme.FONT_REGULAR, s.grade_size * 0.9)
+            canvas.drawString(s.frame + s.index_margin, s.frame + s.padding, mark)
         canvas.restoreState()
 
     def draw_back(self, canvas: Canvas, place: Placement) -> None:
-        self._enter(canvas, place)
+        self._enter(canvas, place, self.back_bleed)
         canvas.doForm(self._back_form(canvas))
         canvas.restoreState()
 
-    def _enter(self, canvas: Canvas, place: Placement) -> None:
+    def _enter(self, canvas: Canvas, place: Placement, bleed: float) -> None:
         """Move the origin to the card's trim corner (turned if asked), clipping to its paint area."""
         canvas.saveState()
-        bleed_box = place.trim.grown(self.bleed, self.bleed, self.bleed, self.bleed)
-        if place.paint != bleed_box:
+        if place.paint != place.trim.grown(bleed, bleed, bleed, bleed):
             path = canvas.beginPath()
             path.rect(place.paint.x, place.paint.y, place.paint.width, place.paint.height)
             canvas.clipPath(path, stroke=0, fill=0)
@@ -123,38 +165,42 @@ class Faces:
         else:
             canvas.translate(place.trim.x, place.trim.y)
 
-    def _begin_form(self, canvas: Canvas, name: str) -> bool:
+    def _begin_form(self, canvas: Canvas, name: str, bleed: float) -> bool:
         """Start drawing a form unless it exists already."""
         if name in self._forms:
             return False
         self._forms.add(name)
-        b = self.bleed
-        canvas.beginForm(name, -b, -b, self.width + b, self.height + b)
+        canvas.beginForm(name, -bleed, -bleed, self.width + bleed, self.height + bleed)
         return True
 
-    def _fill_to_bleed(self, canvas: Canvas, colour: str) -> None:
+    def _fill_to_bleed(self, canvas: Canvas, colour: str, bleed: float) -> None:
         """Colour the whole card and its bleed, so a cut a little off the line shows no white."""
-        b = self.bleed
-        canvas.setFillColor(colour)
-        canvas.rect(-b, -b, self.width + 2 * b, self.height + 2 * b, stroke=0, fill=1)
+        canvas.setFillColor(self.palette(colour))
+        canvas.rect(-bleed, -bleed, self.width + 2 * bleed, self.height + 2 * bleed, stroke=0, fill=1)
 
-    def _frame_form(self, canvas: Canvas, colour: Colour, stars: int) -> str:
-        name = f"front-{colour.key}-{stars}"
-        if not self._begin_form(canvas, name):
+    def _frame_form(self, canvas: Canvas, colour: Colour, stars: int, emblem: bool) -> str:
+        name = f"front-{colour.key}-{stars}{'-emblem' if emblem else ''}"
+        if not self._begin_form(canvas, name, self.bleed):
             return name
-        s, w, h = self.style, self.width, self.height
-        self._fill_to_bleed(canvas, colour.print_tint)
-        canvas.setFillColor(theme.PAPER)
-        canvas.roundRect(s.frame, s.frame, w - 2 * s.frame, h - 2 * s.frame, s.corner_radius, stroke=0, fill=1)
-        canvas.setFillColor(colour.print_tint)
-        symbols.suit(canvas, colour, w / 2, self._emblem_centre(), s.emblem_size)
+        s, w, h, ink = self.style, self.width, self.height, self.palette
+        self._fill_to_bleed(canvas, colour.print_tint, self.bleed)
+        canvas.setFillColor(ink(theme.PAPER))
+        canvas.setStrokeColor(ink(colour.print_strong))
+        canvas.setLineWidth(s.edge_line)
+        canvas.roundRect(s.frame, s.frame, w - 2 * s.frame, h - 2 * s.frame, s.corner_radius, stroke=1, fill=1)
+        x, y, width, height = self.window
+        canvas.setFillColor(ink(colour.print_tint))
+        canvas.roundRect(x, y, width, height, s.corner_radius, stroke=0, fill=1)
+        if emblem:  # no picture: one large suit symbol, as on the ace of a playing-card deck
+            canvas.setFillColor(ink(colour.print_strong))
+            symbols.suit(canvas, colour, x + width / 2, y + height / 2, s.emblem_size)
         self._draw_index(canvas, colour, stars)
         canvas.saveState()
         canvas.translate(w, h)
         canvas.rotate(180)
         self._draw_index(canvas, colour, stars)
         canvas.restoreState()
-        canvas.setFillColor(theme.MUTED)
+        canvas.setFillColor(ink(theme.MUTED))
         canvas.setFont(theme.FONT_MEDIUM, s.grade_size)
         canvas.drawCentredString(w / 2, s.frame + s.padding, grade_label(colour.grade))
         canvas.endForm()
@@ -165,23 +211,52 @@ class Faces:
         s = self.style
         cx = s.frame + s.index_margin + s.suit_size / 2
         suit, stars_at = self._index_centres(stars)
-        canvas.setFillColor(colour.print_strong)
+        canvas.setFillColor(self.palette(colour.print_strong))
         symbols.suit(canvas, colour, cx, suit, s.suit_size)
         for y in stars_at:
             symbols.star(canvas, cx, y, s.star_size)
 
+    def _draw_letters(self, canvas: Canvas, front: Front) -> None:
+        """The hard letters under the stars, in both corners: a fanned hand shows what can be tossed in."""
+        s = self.style
+        cx = s.frame + s.index_margin + s.suit_size / 2
+        baselines = self._letter_baselines(front.card.stars, len(front.letters), front.letter_size)
+        canvas.setFillColor(self.palette(theme.HARD_RED))
+        canvas.setFont(theme.FONT_BOLD, front.letter_size)
+        for turned in (False, True):
+            if turned:
+                canvas.saveState()
+                canvas.translate(self.width, self.height)
+                canvas.rotate(180)
+            for line, y in zip(front.letters, baselines):
+                canvas.drawCentredString(cx, y, line)
+            if turned:
+                canvas.restoreState()
+
+    def _draw_picture(self, canvas: Canvas, card: Card) -> None:
+        s = self.style
+        x, y, width, height = self.window
+        name = self._pictures.name(canvas, card.picture)
+        own_w, own_h = drawings.size(card.picture)
+        scale = min(s.picture_size / own_w, min(s.picture_size, height - 2 * s.padding) / own_h)
+        canvas.saveState()
+        canvas.translate(x + (width - own_w * scale) / 2, y + (height - own_h * scale) / 2)
+        canvas.scale(scale, scale)
+        canvas.doForm(name)
+        canvas.restoreState()
+
     def _draw_word(self, canvas: Canvas, front: Front) -> None:
         card, size = front.card, front.word_size
-        word = card.word
+        word, ink = card.word, self.palette
         x = (self.width - stringWidth(word, theme.FONT_BOLD, size)) / 2
         text = canvas.beginText(x, front.word_baseline)
         text.setFont(theme.FONT_BOLD, size)
         for start, end, hard in _runs(card):
-            text.setFillColor(theme.HARD_RED if hard else theme.INK)
+            text.setFillColor(ink(theme.HARD_RED if hard else theme.INK))
             text.textOut(word[start:end])
         canvas.drawText(text)
         # Hard letters are also underlined: they stay visible in greyscale and to colour-blind players.
-        canvas.setFillColor(theme.HARD_RED)
+        canvas.setFillColor(ink(theme.HARD_RED))
         for start, end, hard in _runs(card):
             if hard:
                 left = x + stringWidth(word[:start], theme.FONT_BOLD, size)
@@ -203,7 +278,7 @@ class Faces:
         base = baseline + size * (height + 0.08)
         rise = size * self.style.stress_height
         thick = size * 0.07
-        canvas.setFillColor(theme.HARD_RED if index in card.hard_positions else theme.INK)
+        canvas.setFillColor(self.palette(theme.HARD_RED if index in card.hard_positions else theme.INK))
         path = canvas.beginPath()
         path.moveTo(centre - rise * 0.3 - thick / 2, base)
         path.lineTo(centre - rise * 0.3 + thick / 2, base)
@@ -213,7 +288,7 @@ class Faces:
         canvas.drawPath(path, stroke=0, fill=1)
 
     def _draw_definition(self, canvas: Canvas, block: fit.TextBlock, top: float) -> None:
-        canvas.setFillColor(theme.INK)
+        canvas.setFillColor(self.palette(theme.INK))
         canvas.setFont(theme.FONT_REGULAR, block.size)
         baseline = top - block.size
         for line in block.lines:
@@ -222,38 +297,42 @@ class Faces:
 
     def _back_form(self, canvas: Canvas) -> str:
         name = "back"
-        if not self._begin_form(canvas, name):
+        if not self._begin_form(canvas, name, self.back_bleed):
             return name
-        s, w, h, b = self.style, self.width, self.height, self.bleed
-        self._fill_to_bleed(canvas, theme.BACK_FIELD)
-        # A quiet all-over pattern of the four suit shapes: drift in duplex printing stays invisible.
-        canvas.setFillColor(theme.BACK_PATTERN)
-        step = s.back_symbol * 2.2
+        s, w, h, ink = self.style, self.width, self.height, self.palette
+        self._fill_to_bleed(canvas, theme.BACK_FIELD, self.back_bleed)
+        # A quiet pattern of the four suit shapes, centred on the card and kept inside a border well
+        # within the trim: a cut a little off the line, or duplex drift, cuts no shape.
+        inset = s.frame
+        canvas.setStrokeColor(ink(theme.BACK_PATTERN))
+        canvas.setLineWidth(s.edge_line * 1.5)
+        canvas.roundRect(inset, inset, w - 2 * inset, h - 2 * inset, s.corner_radius, stroke=1, fill=0)
+        canvas.setFillColor(ink(theme.BACK_PATTERN))
+        size = s.back_symbol * 0.85
+        step = s.back_symbol * 1.75
+        room_x, room_y = w / 2 - inset - s.padding - size / 2, h / 2 - inset - s.padding - size / 2
         colours = list(Colour)
-        row = 0
-        y = -b
-        while y < h + b + step:
-            x = -b + (step / 2 if row % 2 else 0)
-            i = row
-            while x < w + b + step:
-                symbols.suit(canvas, colours[i % 4], x, y, s.back_symbol * 0.8)
-                x += step
-                i += 1
-            y += step * 0.866
-            row += 1
+        rows = int(room_y // (step * 0.866))
+        for j in range(-rows, rows + 1):
+            shift = step / 2 if j % 2 else 0.0
+            columns = int((room_x - shift) // step)
+            for i in range(-columns - (1 if shift else 0), columns + 1):
+                x = w / 2 + shift + i * step
+                if abs(x - w / 2) <= room_x + 1e-6:
+                    symbols.suit(canvas, colours[(i + j) % 4], x, h / 2 + j * step * 0.866, size)
         panel_w, panel_h = w * 0.8, h * 0.36
         px, py = (w - panel_w) / 2, (h - panel_h) / 2
-        canvas.setFillColor(theme.PAPER)
+        canvas.setFillColor(ink(theme.PAPER))
         canvas.roundRect(px, py, panel_w, panel_h, s.corner_radius * 1.5, stroke=0, fill=1)
         title = fit.fit_line(theme.GAME_NAME, theme.FONT_BOLD, panel_w * 0.86, s.back_title_max, 6) or 6
-        canvas.setFillColor(theme.BACK_INK)
+        canvas.setFillColor(ink(theme.BACK_INK))
         canvas.setFont(theme.FONT_BOLD, title)
         canvas.drawCentredString(w / 2, py + panel_h * 0.56, theme.GAME_NAME)
         canvas.setFont(theme.FONT_REGULAR, s.grade_size)
         canvas.drawCentredString(w / 2, py + panel_h * 0.38, theme.BACK_SUBTITLE)
         size = s.back_symbol * 0.9
         for k, colour in enumerate(colours):
-            canvas.setFillColor(colour.print_strong)
+            canvas.setFillColor(ink(colour.print_strong))
             symbols.suit(canvas, colour, w / 2 + (k - 1.5) * size * 1.6, py + panel_h * 0.18, size)
         canvas.endForm()
         return name

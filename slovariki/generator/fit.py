@@ -1,10 +1,17 @@
-"""Fitting text into boxes: the largest font size that fits, line breaks, Russian hyphenation."""
+"""Fitting text into boxes: the largest font size that fits, balanced line breaks, Russian hyphenation.
+
+The typography every printed text follows (cards, the word list, the rules sheet):
+- a one- or two-letter word (в, и, с, по, на …) or a number never ends a line: it is bound to the
+  word after it; a dash is bound to the word before it;
+- lines are balanced: the fewest lines that fit, with the breaks chosen so they are of even length;
+- a word is hyphenated (pyphen's Russian patterns) only when it cannot fit a line by itself.
+"""
 
 from __future__ import annotations
 
 import math
-
-from collections.abc import Callable, Iterator
+import re
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -12,8 +19,12 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 SIZE_STEP = 0.25
 MIN_HYPHENATED = 5  # shorter words are never split
+NBSP = "\u00a0"
+_SHORT = re.compile(r"^[«„(\"']*(\w{1,2}|\d+)[,.;:!?»\")']*$")  # «и», «в», «по», «5», «(с»
+_DASHES = ("—", "–", "-")
 
 Splitter = Callable[[str], Iterator[tuple[str, str]]]
+Measure = Callable[[str], float]
 
 
 @dataclass(frozen=True)
@@ -43,6 +54,33 @@ def hyphenator() -> Splitter | None:
     return split
 
 
+def bind(words: Sequence[str]) -> list[str]:
+    """Words grouped into unbreakable units: short words and numbers go with the next word, dashes
+    with the one before. A unit keeps ordinary spaces inside."""
+    units: list[str] = []
+    carry: list[str] = []
+    for word in words:
+        if word in _DASHES and (units or carry):
+            if carry:
+                carry.append(word)
+            else:
+                units[-1] += " " + word
+            continue
+        carry.append(word)
+        if not _SHORT.match(word):
+            units.append(" ".join(carry))
+            carry = []
+    if carry:  # the text ends in short words («до «я».»): they end the text, no line is left hanging
+        units.append(" ".join(carry))
+    return units
+
+
+def nonbreaking(text: str) -> str:
+    """The same binding for text that ReportLab's paragraphs break: the spaces inside units become
+    no-break spaces (ReportLab never breaks a line there)."""
+    return " ".join(unit.replace(" ", NBSP) for unit in bind(text.split()))
+
+
 def sizes(largest: float, smallest: float) -> Iterator[float]:
     size = largest
     while size >= smallest - 1e-9:
@@ -59,76 +97,152 @@ def fit_line(text: str, font: str, width: float, largest: float, smallest: float
     return size if size >= smallest else None
 
 
+def measurer(font: str) -> Measure:
+    """Width of a piece of text at size 1, remembered: a text measures the same words at many sizes."""
+    widths: dict[str, float] = {}
+
+    def measure(piece: str) -> float:
+        width = widths.get(piece)
+        if width is None:
+            width = widths[piece] = stringWidth(piece, font, 1)
+        return width
+
+    return measure
+
+
 def fit_block(text: str, font: str, width: float, height: float, largest: float, smallest: float,
               leading: float, split: Splitter | None,
-              narrow: tuple[float, float] | None = None) -> TextBlock | None:
-    """Break ``text`` into centred lines at the largest size that fits the box, or None.
+              narrow: tuple[float, float] | None = None, measure: Measure | None = None) -> TextBlock | None:
+    """Break ``text`` into balanced lines at the largest size that fits the box, or None.
 
     Whole words are tried first at every size; hyphenation only when that fails even at the smallest.
     ``narrow`` is (depth, width): lines reaching deeper than ``depth`` below the box's top keep to that
     smaller width, as a card's definition does where it passes a corner index.
     """
-    words = text.split()
-    widths: dict[str, float] = {}
-
-    def measure(piece: str) -> float:
-        if piece not in widths:
-            widths[piece] = stringWidth(piece, font, 1)
-        return widths[piece]
-
+    units = bind(text.split())
+    measure = measure or measurer(font)
     for splitter in (None, split) if split else (None,):
         for size in sizes(largest, smallest):
             first_narrow = None
             if narrow is not None:
                 first_narrow = (max(0, math.floor((narrow[0] + 1e-6) / (size * leading))), narrow[1] / size)
-            lines = break_lines(words, measure, width / size, splitter, first_narrow)
-            if lines is not None and len(lines) * size * leading <= height + 1e-6:
-                return TextBlock(size, size * leading, tuple(lines))
+            limits = _Limits(width / size, first_narrow)
+            pieces = _hyphenated(units, measure, limits.narrowest, splitter) if splitter else units
+            if pieces is None:
+                continue
+            count = _greedy_count(pieces, measure, limits)
+            if count is not None and count * size * leading <= height + 1e-6:
+                return TextBlock(size, size * leading, tuple(_balanced(pieces, measure, limits, count)))
     return None
 
 
-def break_lines(words: list[str], measure: Callable[[str], float], limit: float,
-                split: Splitter | None, narrow: tuple[int, float] | None = None) -> list[str] | None:
-    """Greedy line breaking in font units; None when a word cannot be placed.
+def break_lines(words: list[str], measure: Measure, limit: float, split: Splitter | None,
+                narrow: tuple[int, float] | None = None, balance: bool = True) -> list[str] | None:
+    """Lines in font units, short words bound; None when a word cannot be placed.
 
-    ``narrow`` is (first line, limit): from that line on, lines keep to the smaller limit.
+    ``narrow`` is (first line, limit): from that line on, lines keep to the smaller limit. Without
+    ``balance`` lines are filled one after another, as left-aligned text in a list is set.
     """
-    space = measure(" ")
-    lines: list[str] = []
-    line: list[str] = []
-    used = 0.0
-    queue = list(reversed(words))
-    while queue:
-        word = queue.pop()
-        room = narrow[1] if narrow is not None and len(lines) >= narrow[0] else limit
-        start = used + space if line else 0.0
-        if start + measure(word) <= room:
-            line.append(word)
-            used = start + measure(word)
-            continue
-        piece = _head_that_fits(word, measure, room - start, split)
-        if piece is not None:
-            head, tail = piece
-            lines.append(" ".join([*line, head]))
-            line, used = [], 0.0
-            queue.append(tail)
-        elif line:
-            lines.append(" ".join(line))
-            line, used = [], 0.0
-            queue.append(word)
-        else:
+    limits = _Limits(limit, narrow)
+    pieces = bind(words)
+    if split is not None:
+        pieces = _hyphenated(pieces, measure, limits.narrowest, split)
+        if pieces is None:
             return None
-    if line:
-        lines.append(" ".join(line))
-    return lines
+    if not balance:
+        return _greedy(pieces, measure, limits)
+    count = _greedy_count(pieces, measure, limits)
+    return None if count is None else _balanced(pieces, measure, limits, count)
 
 
-def _head_that_fits(word: str, measure: Callable[[str], float], room: float,
-                    split: Splitter | None) -> tuple[str, str] | None:
-    if split is None:
-        return None
-    for head, tail in split(word):
-        shown = head if head.endswith("-") else head + "-"
-        if measure(shown) <= room:
-            return shown, tail
-    return None
+class _Limits:
+    """The width each line may take: ``wide`` up to a line, ``narrow`` after it."""
+
+    def __init__(self, wide: float, narrow: tuple[int, float] | None) -> None:
+        self.wide = wide
+        self.from_line, self.narrow = narrow if narrow is not None else (math.inf, wide)
+        self.narrowest = min(wide, self.narrow)
+
+    def __call__(self, line: int) -> float:
+        return self.narrow if line >= self.from_line else self.wide
+
+
+def _hyphenated(units: list[str], measure: Measure, limit: float, split: Splitter) -> list[str] | None:
+    """Units that cannot fit ``limit`` split at pyphen's points into pieces that do; None if impossible."""
+    out: list[str] = []
+    for unit in units:
+        while measure(unit) > limit + 1e-9:
+            head, _, last = unit.rpartition(" ")
+            prefix = head + " " if head else ""
+            cut = next(((h, t) for h, t in split(last) if measure(prefix + _dashed(h)) <= limit + 1e-9), None)
+            if cut is None:
+                if not head:
+                    return None
+                out.append(head)  # the bound words go first, the long word alone on the next line
+                unit = last
+                continue
+            out.append(prefix + _dashed(cut[0]))
+            unit = cut[1]
+        out.append(unit)
+    return out
+
+
+def _dashed(head: str) -> str:
+    return head if head.endswith("-") else head + "-"
+
+
+def _greedy(pieces: list[str], measure: Measure, limits: _Limits) -> list[str] | None:
+    """Each line filled as far as it goes (the fewest lines when later lines are never wider)."""
+    space = measure(" ")
+    lines: list[list[str]] = []
+    used = 0.0
+    for piece in pieces:
+        width = measure(piece)
+        if lines and used + space + width <= limits(len(lines) - 1) + 1e-9:
+            lines[-1].append(piece)
+            used += space + width
+            continue
+        if width > limits(len(lines)) + 1e-9:
+            return None
+        lines.append([piece])
+        used = width
+    return [_join(line) for line in lines]
+
+
+def _greedy_count(pieces: list[str], measure: Measure, limits: _Limits) -> int | None:
+    lines = _greedy(pieces, measure, limits)
+    return None if lines is None else len(lines)
+
+
+def _balanced(pieces: list[str], measure: Measure, limits: _Limits, count: int) -> list[str]:
+    """The breaks into ``count`` lines with the least sum of squared slack (dynamic programming)."""
+    if count <= 1:
+        return [_join(pieces)] if pieces else []
+    space = measure(" ")
+    widths = [measure(p) for p in pieces]
+    n = len(pieces)
+    # best[k][i]: least cost of setting the first i pieces in k lines; back[k][i]: where line k starts.
+    best = [[math.inf] * (n + 1) for _ in range(count + 1)]
+    back = [[0] * (n + 1) for _ in range(count + 1)]
+    best[0][0] = 0.0
+    for k in range(1, count + 1):
+        limit = limits(k - 1)
+        for i in range(k, n + 1):
+            used = -space
+            for j in range(i - 1, k - 2, -1):  # line k holds pieces j .. i-1
+                used += space + widths[j]
+                if used > limit + 1e-9:
+                    break
+                cost = best[k - 1][j] + (limit - used) ** 2
+                if cost < best[k][i]:
+                    best[k][i], back[k][i] = cost, j
+    lines, end = [], n
+    for k in range(count, 0, -1):
+        start = back[k][end]
+        lines.append(_join(pieces[start:end]))
+        end = start
+    return lines[::-1]
+
+
+def _join(pieces: Sequence[str]) -> str:
+    return " ".join(pieces)

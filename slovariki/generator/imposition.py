@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import BinaryIO
 
 from reportlab.pdfgen.canvas import Canvas
 
 from slovariki.generator import theme
 from slovariki.generator.faces import Faces
+from slovariki.generator.palette import Palette
 from slovariki.generator.sheet import Line, Rect, SheetLayout
 from slovariki.model import Card
 
@@ -32,42 +34,64 @@ def new_canvas(stream: BinaryIO, page: tuple[float, float], title: str, subject:
     return canvas
 
 
-def render_cards(stream: BinaryIO, cards: Sequence[Card], layout: SheetLayout, faces: Faces,
+@dataclass(frozen=True)
+class Run:
+    """Cards that start on a fresh sheet (one grade of one set); ``mark`` is printed on each («комплект 2»)."""
+
+    cards: Sequence[Card]
+    mark: str = ""
+
+
+def render_cards(stream: BinaryIO, runs: Sequence[Run], layout: SheetLayout, faces: Faces,
                  progress: Callable[[int], None] = lambda n: None) -> int:
     """Draw every card onto sheets, measuring each just before drawing; returns the number of pages."""
     canvas = new_canvas(stream, layout.page, "«Словарики»: карточки для печати",
                         "Карточки игры «Словарики»: лицевые стороны и рубашки", layout.backs_mode)
+    ink = faces.palette
     pages = 0
-    for start in range(0, len(cards), layout.per_sheet):
-        chunk = cards[start:start + layout.per_sheet]
-        for slot, card in enumerate(chunk):
-            faces.draw_front(canvas, faces.measure(card), layout.fronts[slot])
-            if layout.backs_mode == "fold":
-                faces.draw_back(canvas, layout.backs[slot])
-            progress(1)
-        _marks(canvas, layout.crop_marks, dashed=False)
-        _marks(canvas, layout.fold_marks, dashed=True)
-        _finish_page(canvas, layout.trim_box, layout.bleed_box)
-        pages += 1
-        if layout.duplex:
-            for place in layout.backs[:len(chunk)]:
-                faces.draw_back(canvas, place)
-            _finish_page(canvas, layout.back_trim_box, layout.back_bleed_box)
+    for run in runs:
+        for start in range(0, len(run.cards), layout.per_sheet):
+            chunk = run.cards[start:start + layout.per_sheet]
+            for slot, card in enumerate(chunk):
+                faces.draw_front(canvas, faces.measure(card), layout.fronts[slot], run.mark)
+                if layout.fold:
+                    faces.draw_back(canvas, layout.backs[slot])
+                progress(1)
+            _marks(canvas, layout.crop_marks(len(chunk)), ink, dashed=False)
+            _fold(canvas, layout.fold_lines(len(chunk)), ink)
+            _finish_page(canvas, layout.trim_box, layout.bleed_box)
             pages += 1
+            if layout.duplex:
+                for place in layout.backs[:len(chunk)]:
+                    faces.draw_back(canvas, place)
+                _finish_page(canvas, layout.back_trim_box, layout.back_bleed_box)
+                pages += 1
     canvas.save()
     return pages
 
 
-def _marks(canvas: Canvas, lines: Sequence[Line], dashed: bool) -> None:
+def _marks(canvas: Canvas, lines: Sequence[Line], ink: Palette, dashed: bool) -> None:
     if not lines:
         return
     canvas.saveState()
-    canvas.setStrokeColor(theme.MARK)
-    canvas.setLineWidth(theme.CROP_WIDTH)
+    canvas.setStrokeColor(ink(theme.MARK))
     if dashed:
+        canvas.setLineWidth(theme.FOLD_WIDTH)
         canvas.setDash(*[list(theme.FOLD_DASH)])
+    else:
+        canvas.setLineWidth(theme.CROP_WIDTH)
     canvas.lines([(line.x1, line.y1, line.x2, line.y2) for line in lines])
     canvas.restoreState()
+
+
+def _fold(canvas: Canvas, lines: Sequence[Line], ink: Palette) -> None:
+    """The dashed fold lines, each upper one labelled «сгиб» beside its end."""
+    _marks(canvas, lines, ink, dashed=True)
+    canvas.setFillColor(ink(theme.MARK))
+    canvas.setFont(theme.FONT_REGULAR, theme.SMALL_SIZE)
+    for line in lines:
+        if line.y2 > line.y1:
+            canvas.drawString(line.x1 + 1.5 * theme.MM, line.y2 - theme.SMALL_SIZE, theme.FOLD_LABEL)
 
 
 def _finish_page(canvas: Canvas, trim: Rect, bleed: Rect) -> None:

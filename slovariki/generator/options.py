@@ -26,7 +26,7 @@ class OptionsError(ValueError):
 class DeckOptions:
     card_size: tuple[float, float] = CARD_SIZES["poker"]  # width, height in mm
     paper: str = "a4"
-    landscape: bool = False
+    landscape: bool | None = None  # None: landscape for --backs fold (4 poker cards on A4), else portrait
     bleed: float = 0.0       # mm
     gap: float = 0.0         # mm
     crop_marks: bool = True
@@ -34,8 +34,14 @@ class DeckOptions:
     back_offset: tuple[float, float] = (0.0, 0.0)  # mm, in the back page's own coordinates
     copies: int = 1
     stress: bool = True
+    cmyk: bool = False
+    grade_sheets: bool = True  # each grade starts on a new sheet
+    only: tuple[str, ...] = ()  # print only these words' cards
+    stars: int | None = None    # print only cards with this many stars
 
     def __post_init__(self) -> None:
+        if self.landscape is None:
+            object.__setattr__(self, "landscape", self.backs == "fold")
         width, height = self.card_size
         if not (MIN_CARD_MM <= width <= MAX_CARD_MM and MIN_CARD_MM <= height <= MAX_CARD_MM):
             raise OptionsError(f"--card-size: стороны карты должны быть от {MIN_CARD_MM:g} до {MAX_CARD_MM:g} мм")
@@ -51,6 +57,8 @@ class DeckOptions:
             raise OptionsError(f"--back-offset: сдвиг не больше {MAX_OFFSET_MM:g} мм по каждой оси")
         if not 1 <= self.copies <= MAX_COPIES:
             raise OptionsError(f"--copies: от 1 до {MAX_COPIES} комплектов")
+        if self.stars is not None and self.stars not in (1, 2, 3):
+            raise OptionsError("--stars: звёздочек бывает 1, 2 или 3")
 
     @property
     def paper_size(self) -> tuple[float, float]:

@@ -16,6 +16,7 @@ from typing import BinaryIO
 
 import jinja2
 import markupsafe
+from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Flowable, PageBreak, Paragraph, Table, TableStyle
 
 from slovariki import rulebook
@@ -211,31 +212,36 @@ def story(blocks: list[Block], examples: dict[str, Example | None], faces: Faces
     styles = documents.styles()
     flowables: list[Flowable] = []
     for block in blocks:
-        try:
-            if block.tag == "pagebreak":
-                flowables.append(PageBreak())
-            elif block.tag == "example":
-                name = block.attrs.get("name", "")
-                if examples.get(name) is None:
-                    raise TemplateError(f"{block.where()}: в колоде нет примера «{name}» "
-                                        "(оберните блок в {% if examples." + name + " %})")
-                flowables.append(_example(examples[name], block, faces, styles))
-            elif block.tag == "rule":
-                flowables.append(Paragraph(f"<b>{block.attrs.get('n', '')}.</b>&nbsp;{block.body}",
-                                           styles["rule"]))
-            else:
-                flowables.append(Paragraph(block.body, styles["body" if block.tag == "p" else block.tag]))
-        except ValueError as exc:  # ReportLab's paragraph parser
-            detail = str(exc).strip().rpartition("caused exception ")[2]
-            raise TemplateError(f"{block.where()}: неверная разметка: каждый открытый <b>, <i> или <font> "
-                                f"нужно закрыть (сообщение ReportLab: {detail})") from None
+        if block.tag == "pagebreak":
+            flowables.append(PageBreak())
+        elif block.tag == "example":
+            name = block.attrs.get("name", "")
+            if examples.get(name) is None:
+                raise TemplateError(f"{block.where()}: в колоде нет примера «{name}» "
+                                    "(оберните блок в {% if examples." + name + " %})")
+            cards = documents.CardRow([examples[name].first, examples[name].second], [block.attrs.get("link", "")],
+                                      faces)  # a card too large for the small example raises FitError, naming it
+            flowables.append(_example(cards, _paragraph(block, block.body, styles["body"])))
+        elif block.tag == "rule":
+            flowables.append(_paragraph(block, f"<b>{block.attrs.get('n', '')}.</b>&nbsp;{block.body}", styles["rule"]))
+        else:
+            flowables.append(_paragraph(block, block.body, styles["body" if block.tag == "p" else block.tag]))
     return flowables
 
 
-def _example(example: Example, block: Block, faces: Faces, styles: dict) -> Flowable:
+def _paragraph(block: Block, text: str, style: ParagraphStyle) -> Paragraph:
+    """A paragraph of the template; a markup error (ReportLab raises ValueError) names the block."""
+    try:
+        return Paragraph(text, style)
+    except ValueError as exc:
+        detail = str(exc).strip().rpartition("caused exception ")[2]
+        raise TemplateError(f"{block.where()}: неверная разметка: каждый открытый <b>, <i> или <font> "
+                            f"нужно закрыть (сообщение ReportLab: {detail})") from None
+
+
+def _example(cards: documents.CardRow, caption: Paragraph) -> Flowable:
     """The two small cards on the left, the caption beside them."""
-    cards = documents.CardRow([example.first, example.second], [block.attrs.get("link", "")], faces)
-    table = Table([[cards, Paragraph(block.body, styles["body"])]], colWidths=[cards.width + 6 * theme.MM, None])
+    table = Table([[cards, caption]], colWidths=[cards.width + 6 * theme.MM, None])
     table.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), theme.FONT_REGULAR),
                                ("VALIGN", (0, 0), (-1, -1), "MIDDLE"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
                                ("TOPPADDING", (0, 0), (-1, -1), 4), ("BOTTOMPADDING", (0, 0), (-1, -1), 4)]))

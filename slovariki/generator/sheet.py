@@ -65,13 +65,14 @@ class SheetLayout:
     rows: int
     fronts: tuple[Placement, ...]   # per slot, rows from the top, left to right
     backs: tuple[Placement, ...]    # the back of each slot (on its own page, or beside it for fold)
-    crop_marks: tuple[Line, ...]
-    fold_marks: tuple[Line, ...]
+    units: tuple[Rect, ...]         # per slot, what is cut out: a card, or a front and back pair (fold)
     trim_box: Rect                  # all fronts' trims together
     bleed_box: Rect
     back_trim_box: Rect
     back_bleed_box: Rect
     backs_mode: str
+    bleed: float
+    crop_marks_on: bool
 
     @property
     def per_sheet(self) -> int:
@@ -81,20 +82,45 @@ class SheetLayout:
     def duplex(self) -> bool:
         return self.backs_mode.startswith("duplex")
 
+    @property
+    def fold(self) -> bool:
+        return self.backs_mode == "fold"
+
     def pages_for(self, cards: int) -> int:
         sheets = -(-cards // self.per_sheet)
         return sheets * 2 if self.duplex else sheets
+
+    def crop_marks(self, cards: int) -> tuple[Line, ...]:
+        """Marks for a sheet holding ``cards`` cards: only the cut lines of occupied slots."""
+        if not self.crop_marks_on and not self.fold:
+            return ()
+        units = self.units[:cards]
+        return _crop_marks(units, _union(list(units)), self.bleed, self.page)
+
+    def fold_lines(self, cards: int) -> tuple[Line, ...]:
+        """Long lines above and below every fold, reaching far into the margins (drawn dashed)."""
+        if not self.fold:
+            return ()
+        units = self.units[:cards]
+        box = _union(list(units))
+        start = self.bleed + theme.CROP_OFFSET
+        lines = []
+        for x in sorted({round(u.x + self.card[0], 4) for u in units}):
+            lines.append(Line(x, box.top + start, x, self.page[1] - theme.MARK_MARGIN))
+            lines.append(Line(x, box.y - start, x, theme.MARK_MARGIN))
+        return tuple(lines)
 
 
 def compute(options: DeckOptions) -> SheetLayout:
     page_w, page_h = (v * MM for v in options.paper_size)
     card_w, card_h = (v * MM for v in options.card_size)
     bleed, gap = options.bleed * MM, options.gap * MM
+    back_bleed = max(bleed, theme.BACK_BLEED)
     fold = options.backs == "fold"
     unit_w = card_w * 2 if fold else card_w
     spacing = max(gap, 2 * bleed)  # neighbouring bleeds never overlap
-    marks = theme.CROP_OFFSET + theme.CROP_LENGTH if options.crop_marks or fold else 0.0
-    outside = bleed + marks + theme.SAFE_MARGIN
+    marks = bleed + theme.CROP_OFFSET + theme.CROP_LENGTH_MIN + theme.MARK_MARGIN if options.crop_marks or fold else 0
+    outside = max(marks, bleed + theme.SAFE_MARGIN, back_bleed + theme.SAFE_MARGIN if options.backs != "none" else 0)
     cols = _count(page_w - 2 * outside, unit_w, spacing)
     rows = _count(page_h - 2 * outside, card_h, spacing)
     if cols < 1 or rows < 1:
@@ -111,23 +137,21 @@ def compute(options: DeckOptions) -> SheetLayout:
         fronts = tuple(Placement(Rect(u.x, u.y, card_w, card_h), False,
                                  Rect(u.x, u.y, card_w, card_h).grown(bleed, bleed, 0, bleed)) for u in units)
         backs = tuple(Placement(Rect(u.x + card_w, u.y, card_w, card_h), False,
-                                Rect(u.x + card_w, u.y, card_w, card_h).grown(0, bleed, bleed, bleed))
+                                Rect(u.x + card_w, u.y, card_w, card_h).grown(0, back_bleed, back_bleed, back_bleed))
                       for u in units)
     else:
         fronts = tuple(Placement(u, False, u.grown(bleed, bleed, bleed, bleed)) for u in units)
-        backs = tuple(back_of(f.trim, (page_w, page_h), options, bleed) for f in fronts)
+        backs = tuple(back_of(f.trim, (page_w, page_h), options, back_bleed) for f in fronts)
     trim_box = Rect(x0, top - grid_h, grid_w, grid_h)
     back_trims = [b.trim for b in backs]
     back_trim_box = _union(back_trims) if options.backs.startswith("duplex") else trim_box
     return SheetLayout(
         page=(page_w, page_h), card=(card_w, card_h), cols=cols, rows=rows,
-        fronts=fronts, backs=backs,
-        crop_marks=_crop_marks(units, trim_box, bleed) if options.crop_marks else (),
-        fold_marks=_crop_marks([Rect(u.x + card_w, u.y, 0, u.height) for u in units], trim_box, bleed)
-        if fold else (),
+        fronts=fronts, backs=backs, units=tuple(units),
         trim_box=trim_box, bleed_box=trim_box.grown(bleed, bleed, bleed, bleed),
-        back_trim_box=back_trim_box, back_bleed_box=back_trim_box.grown(bleed, bleed, bleed, bleed),
-        backs_mode=options.backs,
+        back_trim_box=back_trim_box,
+        back_bleed_box=back_trim_box.grown(back_bleed, back_bleed, back_bleed, back_bleed),
+        backs_mode=options.backs, bleed=bleed, crop_marks_on=options.crop_marks,
     )
 
 
@@ -158,17 +182,23 @@ def _union(rects: list[Rect]) -> Rect:
     return Rect(x, y, max(r.right for r in rects) - x, max(r.top for r in rects) - y)
 
 
-def _crop_marks(units: list[Rect], grid: Rect, bleed: float) -> tuple[Line, ...]:
-    """Short lines in the margin continuing every trim line, so marks line up across the sheet."""
+def _crop_marks(units: list[Rect], grid: Rect, bleed: float, page: tuple[float, float]) -> tuple[Line, ...]:
+    """Short lines in the margin continuing every trim line, so marks line up across the sheet; each
+    as long as the paper allows up to CROP_LENGTH, ending MARK_MARGIN from the paper's edge."""
     start = bleed + theme.CROP_OFFSET
-    end = start + theme.CROP_LENGTH
+
+    def end(room: float) -> float:
+        return start + max(0.0, min(theme.CROP_LENGTH, room - theme.MARK_MARGIN - start))
+
+    top, bottom = end(page[1] - grid.top), end(grid.y)
+    left, right = end(grid.x), end(page[0] - grid.right)
     xs = sorted({round(v, 4) for u in units for v in (u.x, u.right)})
     ys = sorted({round(v, 4) for u in units for v in (u.y, u.top)})
     lines = []
     for x in xs:
-        lines.append(Line(x, grid.top + start, x, grid.top + end))
-        lines.append(Line(x, grid.y - start, x, grid.y - end))
+        lines.append(Line(x, grid.top + start, x, grid.top + top))
+        lines.append(Line(x, grid.y - start, x, grid.y - bottom))
     for y in ys:
-        lines.append(Line(grid.x - start, y, grid.x - end, y))
-        lines.append(Line(grid.right + start, y, grid.right + end, y))
+        lines.append(Line(grid.x - start, y, grid.x - left, y))
+        lines.append(Line(grid.right + start, y, grid.right + right, y))
     return tuple(lines)

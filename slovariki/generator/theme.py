@@ -80,14 +80,42 @@ class CardStyle:
     def index_width(self) -> float:  # the corner column: the suit and a little air on its inner side
         return self._mm(7.0)
 
-    # The emblem: the suit drawn large and pale above the word, filling the top of the face without competing.
     @property
-    def emblem_size(self) -> float:
+    def letter_size(self) -> float:  # the hard letters under the stars in the corner index
+        return max(6.0, 10 * self.scale)
+
+    @property
+    def letter_gap(self) -> float:  # between the last star and the hard letters
+        return self._mm(1.0)
+
+    # The window at the top of the face: the word's picture, or the suit drawn large and white.
+    @property
+    def window_height(self) -> float:
+        return self._mm(31.0)
+
+    @property
+    def window_side(self) -> float:  # from the white face's edge to the window: room for the corner index
+        return self._mm(10.5)
+
+    @property
+    def picture_size(self) -> float:
         return self._mm(26.0)
 
     @property
-    def emblem_gap(self) -> float:  # the least room between the emblem and the word
+    def emblem_size(self) -> float:
+        return self._mm(17.0)
+
+    @property
+    def window_gap(self) -> float:  # the least room between the window and the word
         return self._mm(3.0)
+
+    @property
+    def word_margin(self) -> float:  # a long word keeps this far from the white face's edges
+        return self._mm(3.0)
+
+    @property
+    def edge_line(self) -> float:  # the thin line of strong colour round the white face
+        return 0.6 * self.scale
 
     @property
     def word_max(self) -> float:
@@ -136,11 +164,17 @@ def card_style(width: float, height: float) -> CardStyle:
 
 
 # Sheets.
-SAFE_MARGIN = 3 * MM       # nothing is printed closer to the paper's edge
+SAFE_MARGIN = 3 * MM       # no colour is printed closer to the paper's edge
+MARK_MARGIN = 5 * MM       # nor any mark or label: a home printer's unprintable rim
 CROP_OFFSET = 1 * MM       # crop marks start this far outside the bleed
-CROP_LENGTH = 3 * MM
+CROP_LENGTH = 3 * MM       # at most; shorter where the paper leaves less room
+CROP_LENGTH_MIN = 1.5 * MM
+BACK_BLEED = 2.5 * MM      # backs carry no marks: their colour always runs this far past the trim
 CROP_WIDTH = 0.25          # points: hairline, yet visible on every printer
-FOLD_DASH = (2 * MM, 1.5 * MM)
+FOLD_DASH = (3 * MM, 1.5 * MM)  # long dashes: nothing like a crop mark
+FOLD_WIDTH = 0.6
+FOLD_LABEL = "сгиб"
+SET_LABEL = "комплект"
 
 # Documents (rules sheet, word handout).
 PAGE_MARGIN = 15 * MM

@@ -40,13 +40,13 @@ def card_words(pdf, step: int = 2) -> list[tuple[str, tuple[bool, ...]]]:
 
 @pytest.fixture(scope="module")
 def default_pdf(build):
-    with pdfplumber.open(build(copies=2) / "cards.pdf") as pdf:
+    with pdfplumber.open(build(copies=2, grade_sheets=False) / "cards.pdf") as pdf:
         yield pdf
 
 
 def test_default_sheet_is_a4_with_nine_poker_cards_and_a_back_page(default_pdf, deck):
     pages = default_pdf.pages
-    assert len(pages) == 2 * -(-2 * len(deck) // 9)
+    assert len(pages) == 2 * 2 * -(-len(deck) // 9)  # two sets, each starting on a new sheet
     for page in pages:
         assert (round(mm(page.width)), round(mm(page.height))) == (210, 297)
     fronts = [r for r in pages[0].rects if r["non_stroking_color"] in TINTS]
@@ -66,7 +66,8 @@ def test_red_letters_are_exactly_the_hard_letters(default_pdf, deck):
 
 
 def test_word_and_definition_are_real_text(default_pdf, deck):
-    page = default_pdf.pages[0]
+    page = default_pdf.pages[0].filter(lambda o: o.get("object_type") != "char" or not o["fontname"].endswith("Bold")
+                                       or o["size"] > WORD_SIZE)  # without the corner index's letters
     texts = [" ".join(page.crop((r["x0"], r["top"], r["x1"], r["bottom"])).extract_text().split())
              for r in _rects(page, TINTS)]
     text = " | ".join(texts)
@@ -81,6 +82,7 @@ def _rgb(hex_colour: str) -> tuple[float, ...]:
 
 
 TINTS = {_rgb(c.print_tint) for c in Colour}
+STRONG = {_rgb(c.print_strong) for c in Colour}
 BACK = _rgb("#E9ECF6")
 INK = _rgb("#1A1A1A")
 
@@ -95,10 +97,12 @@ def _rects(page, colours) -> list[dict]:
 ])
 def test_card_rectangles_have_the_card_size(build, options, size):
     with pdfplumber.open(build(**options) / "cards.pdf") as pdf:
-        rects = _rects(pdf.pages[0], TINTS) + _rects(pdf.pages[1], {BACK})
-    assert rects
-    for r in rects:
+        fronts, backs = _rects(pdf.pages[0], TINTS), _rects(pdf.pages[1], {BACK})
+    assert fronts and backs
+    for r in fronts:
         assert abs(mm(r["width"]) - size[0]) <= 0.1 and abs(mm(r["height"]) - size[1]) <= 0.1
+    for r in backs:  # a back's colour always runs 2.5 mm past its trim
+        assert abs(mm(r["width"]) - size[0] - 5) <= 0.1 and abs(mm(r["height"]) - size[1] - 5) <= 0.1
 
 
 def test_bleed_extends_the_colour_past_the_trim(build):
@@ -112,25 +116,32 @@ def test_bleed_extends_the_colour_past_the_trim(build):
 
 
 def test_corner_indices_read_at_a_glance_and_the_emblem_is_larger(default_pdf):
-    strong = {_rgb(c.print_strong) for c in Colour}
     seen = 0
     for page in default_pdf.pages[::2]:
-        shapes = [o for o in page.curves if _colour(o) in strong]
-        emblems = [o for o in page.curves if _colour(o) in TINTS]
+        shapes = [o for o in page.curves if _colour(o) in STRONG]
+        windows = [o for o in page.curves if _colour(o) in TINTS]
         for card in _rects(page, TINTS):
             mine = sorted((o for o in shapes if _within(o, card)),
                           key=lambda o: -(o["x1"] - o["x0"]) * (o["bottom"] - o["top"]))
-            suits, stars = mine[:2], mine[2:]
+            emblem, suits, stars = mine[0], mine[1:3], mine[3:]  # no picture in this bank: the suit, large
+            assert mm(emblem["x1"] - emblem["x0"]) >= 12
             assert len(stars) in (2, 4, 6)  # the same stars in both corners
             assert all(max(mm(o["x1"] - o["x0"]), mm(o["bottom"] - o["top"])) >= 4.8 for o in suits)
             assert all(mm(o["x1"] - o["x0"]) >= 3.5 for o in stars)
             for o in mine:  # inside the white face, with room to spare
                 assert min(o["x0"] - card["x0"], card["x1"] - o["x1"], o["top"] - card["top"],
                            card["bottom"] - o["bottom"]) >= (3.5 + 2) * MM
-            emblem = [o for o in emblems if _within(o, card)]
-            assert len(emblem) == 1 and mm(emblem[0]["x1"] - emblem[0]["x0"]) >= 20
+            window = [o for o in windows if _within(o, card)]
+            assert len(window) == 1 and mm(window[0]["x1"] - window[0]["x0"]) >= 30
+            assert _within(emblem, window[0])
             seen += 1
     assert seen
+
+
+def _index_letter(obj: dict, word_size: float) -> bool:
+    """A hard letter of the corner index (small, bold, red): it belongs to the index."""
+    return (obj.get("object_type") == "char" and obj["fontname"].endswith("Bold") and obj["size"] <= word_size
+            and _colour(obj) == RED)
 
 
 def _colour(obj: dict) -> tuple[float, ...]:
@@ -151,6 +162,7 @@ def test_text_keeps_clear_of_the_corner_indices_and_the_emblem(deck, tmp_path, o
                 "для домов, заводов и улиц всего города.")
     cards = Deck.of([*deck, long])
     build_deck(cards, DeckOptions(**options), tmp_path)
+    style = theme.card_style(*(v * MM for v in DeckOptions(**options).card_size))
     bleed = options.get("bleed", 0.0) * MM
     stars = {card.word.replace(" ", ""): card.stars for card in cards}
     checked = 0
@@ -162,23 +174,27 @@ def test_text_keeps_clear_of_the_corner_indices_and_the_emblem(deck, tmp_path, o
             for r in _rects(page, TINTS):
                 checked += 1
                 _assert_clear((r["x0"] + bleed, r["top"] + bleed, r["x1"] - bleed, r["bottom"] - bleed),
-                              chars + marks, stars)
+                              chars + marks, stars, style.letter_size + 0.5)
     assert checked == len(cards)
 
 
-def _assert_clear(card: tuple[float, float, float, float], objects: list[dict], stars: dict[str, int]) -> None:
-    """No letter, stress mark or underline of the card touches its corner indices or its emblem."""
+def _assert_clear(card: tuple[float, float, float, float], objects: list[dict], stars: dict[str, int],
+                  word_size: float) -> None:
+    """No letter, stress mark or underline of the card touches its corner indices or its window."""
     x0, top, x1, bottom = card
     inside = [o for o in objects if x0 < (o["x0"] + o["x1"]) / 2 < x1 and top < (o["top"] + o["bottom"]) / 2 < bottom]
-    word = "".join(o["text"] for o in sorted(inside, key=lambda o: o["x0"]) if o.get("size", 0) > WORD_SIZE)
+    word = "".join(o["text"] for o in sorted(inside, key=lambda o: o["x0"])
+                   if o.get("size", 0) > word_size and o["fontname"].endswith("Bold") and o["text"].strip())
+    inside = [o for o in inside if not _index_letter(o, word_size)]
     assert len(inside) > len(word) + 10  # word, its marks, definition and grade label
     s = theme.card_style(x1 - x0, bottom - top)
     inset = s.frame + s.index_margin
     index_h = s.suit_size + s.index_gap + s.star_size + (stars[word] - 1) * s.star_step
+    side = s.frame + s.window_side
     keep_out = [
         (x0 + inset, top + inset, x0 + inset + s.index_width, top + inset + index_h),
         (x1 - inset - s.index_width, bottom - inset - index_h, x1 - inset, bottom - inset),
-        ((x0 + x1 - s.emblem_size) / 2, top + inset, (x0 + x1 + s.emblem_size) / 2, top + inset + s.emblem_size),
+        (x0 + side, top + inset, x1 - side, top + inset + s.window_height),
     ]
     for o in inside:
         for bx0, btop, bx1, bbottom in keep_out:
@@ -187,10 +203,11 @@ def _assert_clear(card: tuple[float, float, float, float], objects: list[dict], 
 
 @pytest.mark.parametrize("backs, mirror_x", [("duplex-long", True), ("duplex-short", False)])
 def test_backs_mirror_the_fronts_for_the_chosen_flip_edge(build, backs, mirror_x):
+    bleed = theme.BACK_BLEED
     with pdfplumber.open(build(backs=backs, copies=1) / "cards.pdf") as pdf:
         width, height = pdf.pages[0].width, pdf.pages[0].height
         fronts = {(r["x0"], r["bottom"]) for r in _rects(pdf.pages[0], TINTS)}
-        backs_at = {(r["x0"], r["bottom"]) for r in _rects(pdf.pages[1], {BACK})}
+        backs_at = {(r["x0"] + bleed, r["bottom"] - bleed) for r in _rects(pdf.pages[1], {BACK})}
         card_w = _rects(pdf.pages[0], TINTS)[0]["width"]
         card_h = _rects(pdf.pages[0], TINTS)[0]["height"]
     if mirror_x:
@@ -233,24 +250,26 @@ def test_no_crop_marks_when_asked(build):
 
 
 def test_fold_puts_front_and_back_side_by_side_with_fold_marks(build, deck):
-    with pdfplumber.open(build(backs="fold") / "cards.pdf") as pdf:
+    with pdfplumber.open(build(backs="fold", grade_sheets=False) / "cards.pdf") as pdf:
         page = pdf.pages[0]
         fronts, backs = _rects(page, TINTS), _rects(page, {BACK})
-        assert len(pdf.pages) == -(-len(deck) // 3)
-        assert len(fronts) == len(backs) == 3
+        assert len(pdf.pages) == -(-len(deck) // 4)
+        assert len(fronts) == len(backs) == 4  # A4 turned: four poker cards with their backs
         for front in fronts:
-            assert any(abs(back["x0"] - front["x1"]) < 0.01 and back["top"] == front["top"] for back in backs)
+            # a back's colour runs past its trim (clipped away at the fold)
+            assert any(abs(back["x0"] + theme.BACK_BLEED - front["x1"]) < 0.01
+                       and abs(back["top"] + theme.BACK_BLEED - front["top"]) < 0.01 for back in backs)
         assert any(line.get("dash") for line in page.lines)
 
 
 def test_no_backs_gives_front_pages_only(build, deck):
-    with pdfplumber.open(build(backs="none") / "cards.pdf") as pdf:
+    with pdfplumber.open(build(backs="none", grade_sheets=False) / "cards.pdf") as pdf:
         assert len(pdf.pages) == -(-len(deck) // 9)
         assert not _rects(pdf.pages[0], {BACK})
 
 
 def test_letter_landscape_page_size(build):
-    with pdfplumber.open(build(paper="letter", landscape=True) / "cards.pdf") as pdf:
+    with pdfplumber.open(build(paper="letter", landscape=True, grade_sheets=False) / "cards.pdf") as pdf:
         page = pdf.pages[0]
         assert (round(mm(page.width), 1), round(mm(page.height), 1)) == (279.4, 215.9)
         assert len(_rects(page, TINTS)) == 8  # 4 × 2

@@ -18,7 +18,8 @@ from slovariki.generator.options import DeckOptions, OptionsError, parse_card_si
     ({"card_size": (44.0, 63.0)}, (4, 4)),
     ({"landscape": True}, (4, 2)),
     ({"bleed": 3.0}, (2, 3)),
-    ({"backs": "fold"}, (1, 3)),
+    ({"backs": "fold"}, (2, 2)),  # fold turns the sheet by itself: four poker cards on A4
+    ({"backs": "fold", "landscape": False}, (1, 3)),
     ({"backs": "fold", "landscape": True}, (2, 2)),
 ])
 def test_grid_is_computed_from_paper_card_and_bleed(options, grid):

@@ -1,0 +1,94 @@
+"""dictation.pdf: a pupil's sheet per grade, the hard letters left as gaps and the definitions as clues,
+then the answer key on pages of its own, so the teacher photocopies only the sheets.
+
+The numbers are those of wordlist.pdf: the teacher reads a clue, the pupils fill in the word.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import BinaryIO
+
+from slovariki.generator import theme
+from slovariki.generator.columns import Columns, draw_word
+from slovariki.generator.faces import grade_label
+from slovariki.generator.handout import TEXT_SIZE, grades
+from slovariki.model import Card, Deck
+
+MM = theme.MM
+GAP_WORD_SIZE = 15  # large enough to write a letter into a gap by hand
+ANSWER_SIZE = theme.BODY_SIZE + 1
+NUMBER_WIDTH = 8 * MM
+LEADING = 1.3
+
+
+def render_dictation(stream: BinaryIO, deck: Deck, paper: str, stress: bool = True,
+                     progress: Callable[[int], None] = lambda n: None) -> int:
+    page = Columns(stream, paper, "«Словарики»: словарный диктант",
+                   "Листы для учеников с пропущенными сложными буквами и ответы для учителя", columns=2)
+    listed = list(grades(deck))
+    now = [""]
+    page.head = lambda: now[0]
+    for index, (grade, levels) in enumerate(listed):
+        if index:
+            now[0] = ""
+            page.new_page()
+        now[0] = f"{grade_label(grade)}: словарный диктант, продолжение"
+        _pupil_title(page, grade)
+        number = 1
+        for card in (c for level in levels for c in level):
+            _gap_entry(page, number, card)
+            number += 1
+            progress(1)
+    now[0] = ""
+    page.new_page()
+    page.paragraph("Ответы", theme.FONT_BOLD, theme.H1_SIZE, width=page.full_width)
+    page.paragraph("Для учителя: слова целиком, сложные буквы выделены красным и подчёркнуты.",
+                   theme.FONT_REGULAR, theme.SMALL_SIZE, colour=theme.MUTED, width=page.full_width)
+    page.space(3 * MM)
+    page.start_columns(3)
+    for grade, levels in listed:
+        now[0] = f"Ответы, {grade_label(grade)}: продолжение"
+        page.space(2 * MM)
+        page.paragraph(grade_label(grade), theme.FONT_BOLD, theme.H2_SIZE, keep=ANSWER_SIZE * LEADING)
+        for number, card in enumerate((c for level in levels for c in level), 1):
+            page.need(ANSWER_SIZE * LEADING)
+            page.y -= ANSWER_SIZE * LEADING
+            _number(page, number)
+            draw_word(page.canvas, card, page.x + NUMBER_WIDTH, page.y + 3, theme.FONT_BOLD, ANSWER_SIZE, page.ink,
+                      stress)
+    return page.finish()
+
+
+def _pupil_title(page: Columns, grade: int) -> None:
+    page.paragraph(f"Словарный диктант · {grade_label(grade)}", theme.FONT_BOLD, theme.H1_SIZE, width=page.full_width)
+    page.space(2 * MM)
+    page.paragraph("Имя и фамилия ______________________________   Дата ____________", theme.FONT_REGULAR,
+                   theme.BODY_SIZE, width=page.full_width)
+    page.space(1 * MM)
+    page.paragraph("Вставь пропущенные буквы. Под словом написано, что оно значит.", theme.FONT_REGULAR,
+                   theme.SMALL_SIZE, colour=theme.MUTED, width=page.full_width)
+    page.space(4 * MM)
+    page.start_columns()
+
+
+def _number(page: Columns, number: int) -> None:
+    page.canvas.setFont(theme.FONT_REGULAR, TEXT_SIZE)
+    page.canvas.setFillColor(page.ink(theme.MUTED))
+    page.canvas.drawRightString(page.x + NUMBER_WIDTH - 2 * MM, page.y + 3, str(number))
+
+
+def _gap_entry(page: Columns, number: int, card: Card) -> None:
+    """«3  к_р_ва» large, the clue under it."""
+    lines = page.lines(card.definition, theme.FONT_REGULAR, TEXT_SIZE, NUMBER_WIDTH)
+    page.need(GAP_WORD_SIZE * LEADING + len(lines) * TEXT_SIZE * 1.25 + 4)
+    page.y -= GAP_WORD_SIZE * LEADING
+    _number(page, number)
+    draw_word(page.canvas, card, page.x + NUMBER_WIDTH, page.y + 3, theme.FONT_MEDIUM, GAP_WORD_SIZE, page.ink,
+              stress=False, gaps=True)
+    page.canvas.setFont(theme.FONT_REGULAR, TEXT_SIZE)
+    page.canvas.setFillColor(page.ink(theme.INK))
+    for line in lines:
+        page.y -= TEXT_SIZE * 1.25
+        page.canvas.drawString(page.x + NUMBER_WIDTH, page.y + 2, line)
+    page.y -= 4

@@ -1,0 +1,133 @@
+"""Card pictures: the shipped set, and the safe reading of a word file's `picture:` value.
+
+A value is either the name of a shipped picture (``cow``) or a path to the editor's own SVG or PNG,
+relative to the word file's folder. Only files inside that folder are read, never a URL, and every
+read is bounded; an SVG must be well-formed XML without a DOCTYPE (no entities, nothing external).
+Nothing here draws: the generator does that.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+import re
+import stat
+import struct
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from xml.parsers import expat
+
+from slovariki.russian import os_error
+
+SUFFIXES = (".svg", ".png")
+MAX_SVG_BYTES = 1024 * 1024       # a shipped picture is a few KB; an editor's drawing well under this
+MAX_PNG_BYTES = 8 * 1024 * 1024
+MAX_PNG_SIDE = 4096               # pixels: a card picture is 3 cm wide, 4096 px is over 3000 dpi
+_URL = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.-]*:(//)?|^//")
+_PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+class PictureError(Exception):
+    """A picture that cannot be used; the message says why, in Russian."""
+
+
+def shipped_folder() -> Path:
+    return Path(str(resources.files("slovariki") / "pictures"))
+
+
+@cache
+def shipped() -> dict[str, str]:
+    """Name → what it shows (Russian), from the set's index, in name order."""
+    found = {}
+    for line in (shipped_folder() / "index.tsv").read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            name, _, shows = line.partition("\t")
+            found[name] = shows
+    return dict(sorted(found.items()))
+
+
+def resolve(value: str, folder: Path | None) -> Path:
+    """The file a `picture:` value names, checked; ``folder`` is the word file's folder."""
+    value = value.strip()
+    if not value:
+        raise PictureError("картинка не указана: напишите имя картинки (список: slovariki pictures) или путь к файлу")
+    if _URL.match(value) and not re.match(r"^[a-zA-Z]:[\\/]", value):
+        raise PictureError(f"«{value}»: картинка берётся только из файла рядом со списком слов, не по ссылке")
+    if "/" not in value and "\\" not in value and Path(value).suffix.lower() not in SUFFIXES:
+        return _shipped(value)
+    if folder is None:
+        raise PictureError(f"«{value}»: путь к своей картинке можно указать только в файле со словами")
+    path = Path(value)
+    if path.is_absolute() or not _inside(folder / path, folder):
+        raise PictureError(f"«{value}»: картинка должна лежать в папке со списками слов или глубже в ней")
+    if path.suffix.lower() not in SUFFIXES:
+        raise PictureError(f"«{value}»: картинка должна быть в формате SVG или PNG")
+    check_file(folder / path, value)
+    return folder / path
+
+
+def _shipped(name: str) -> Path:
+    if name in shipped():
+        return shipped_folder() / f"{name}.svg"
+    close = difflib.get_close_matches(name, list(shipped()), n=1, cutoff=0.6)
+    hint = f"; может быть, «{close[0]}»?" if close else ""
+    raise PictureError(f"встроенной картинки «{name}» нет{hint} (список: slovariki pictures)")
+
+
+def _inside(path: Path, folder: Path) -> bool:
+    try:
+        Path(os.path.realpath(path)).relative_to(os.path.realpath(folder))
+    except ValueError:
+        return False
+    return True
+
+
+def check_file(path: Path, shown: str) -> None:
+    """Raise PictureError unless ``path`` is a readable SVG or PNG of sane size."""
+    svg = path.suffix.lower() == ".svg"
+    limit = MAX_SVG_BYTES if svg else MAX_PNG_BYTES
+    try:
+        info = path.stat()
+        if not stat.S_ISREG(info.st_mode):
+            raise PictureError(f"«{shown}»: это не файл картинки")
+        if info.st_size > limit:
+            raise PictureError(f"«{shown}»: картинка слишком большая (больше {limit // 1024 // 1024} МБ)")
+        with path.open("rb") as stream:
+            data = stream.read(limit + 1)
+    except OSError as exc:
+        raise PictureError(f"«{shown}»: картинку не прочитать: {os_error(exc)}") from None
+    if len(data) > limit:
+        raise PictureError(f"«{shown}»: картинка слишком большая (больше {limit // 1024 // 1024} МБ)")
+    (_check_svg if svg else _check_png)(data, shown)
+
+
+def _check_svg(data: bytes, shown: str) -> None:
+    parser = expat.ParserCreate()
+    root: list[str] = []
+
+    def no_doctype(*args: object) -> None:
+        raise PictureError(f"«{shown}»: в SVG есть DOCTYPE или сущности, такой файл не читается")
+
+    def start(name: str, attrs: dict) -> None:
+        if not root:
+            root.append(name.rpartition("}")[2].rpartition(":")[2])
+
+    parser.StartDoctypeDeclHandler = no_doctype
+    parser.EntityDeclHandler = no_doctype
+    parser.StartElementHandler = start
+    try:
+        parser.Parse(data, True)
+    except expat.ExpatError as exc:
+        raise PictureError(f"«{shown}»: файл SVG испорчен: это не XML (строка {exc.lineno})") from None
+    if root != ["svg"]:
+        raise PictureError(f"«{shown}»: это не картинка SVG (нет элемента <svg>)")
+
+
+def _check_png(data: bytes, shown: str) -> None:
+    if not data.startswith(_PNG_SIGNATURE) or data[12:16] != b"IHDR" or len(data) < 24:
+        raise PictureError(f"«{shown}»: файл PNG испорчен или это не PNG")
+    width, height = struct.unpack(">II", data[16:24])
+    if not (0 < width <= MAX_PNG_SIDE and 0 < height <= MAX_PNG_SIDE):
+        raise PictureError(f"«{shown}»: картинка {width}×{height} точек слишком большая "
+                           f"(не больше {MAX_PNG_SIDE}×{MAX_PNG_SIDE})")

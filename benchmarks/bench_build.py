@@ -29,10 +29,11 @@ from timing import best_of  # noqa: E402
 from slovariki.generator import fonts, sheet  # noqa: E402
 from slovariki.generator.build import build_deck, check_fit  # noqa: E402
 from slovariki.generator.faces import Faces  # noqa: E402
-from slovariki.generator.imposition import render_cards  # noqa: E402
+from slovariki.generator.imposition import Run, render_cards  # noqa: E402
 from slovariki.generator.options import DeckOptions  # noqa: E402
 from slovariki.markup import Markup, Stress  # noqa: E402
 from slovariki.model import Card, Deck  # noqa: E402
+from slovariki import pictures  # noqa: E402
 from slovariki.wordlist import load_bank  # noqa: E402
 
 SYLLABLES = [c + v for c in "бвгджзклмнпрстфхцчшщ" for v in "аеиоуыэюя"]
@@ -46,23 +47,27 @@ DEFINITIONS = [
 
 
 def generated_deck(size: int) -> Deck:
-    """``size`` made-up three-syllable words: the first vowel hard, the last one stressed."""
+    """``size`` made-up three-syllable words: the first vowel hard, the last one stressed; two cards in
+    three have a shipped picture, as a real bank would."""
     rng = random.Random(size)
     words: set[str] = set()
     while len(words) < size:
         words.add("".join(rng.choice(SYLLABLES) for _ in range(3)))
-    cards = [Card(Markup(w, ((1, 2),), (Stress(5, "+"),)), 1 + i % 4, 1 + i % 3, DEFINITIONS[i % 5])
+    shown = [pictures.shipped_folder() / f"{name}.svg" for name in pictures.shipped()]
+    cards = [Card(Markup(w, ((1, 2),), (Stress(5, "+"),)), 1 + i % 4, 1 + i % 3, DEFINITIONS[i % 5],
+                  picture=shown[i % len(shown)] if i % 3 else None)
              for i, w in enumerate(sorted(words))]
     return Deck.of(cards)
 
 
 def ours(deck: Deck) -> None:
-    """The generator's whole card path: the fit check of every card, then measuring and drawing."""
-    options = DeckOptions()
+    """The generator's whole card path: the fit check of every card (pictures read), then measuring and
+    drawing, pictures included."""
+    options = DeckOptions(grade_sheets=False)
     layout = sheet.compute(options)
     faces = Faces(*layout.card, 0, options.stress)
-    check_fit(deck, faces)
-    render_cards(io.BytesIO(), list(deck), layout, faces)
+    check_fit(list(deck), faces)
+    render_cards(io.BytesIO(), [Run(list(deck))], layout, faces)
 
 
 def bare(deck: Deck) -> None:

@@ -186,7 +186,8 @@ class _ProgressBar:
               help="poker (63×88 мм), bridge (57×89), mini (44×63) или ШxВ в мм, например 70x100.")
 @click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False), default="a4", show_default=True,
               help="Бумага.")
-@click.option("--landscape/--portrait", default=False, show_default="книжная", help="Ориентация листа.")
+@click.option("--landscape/--portrait", default=None, show_default="книжная, для --backs fold альбомная",
+              help="Ориентация листа.")
 @click.option("--bleed", type=clicktext.DECIMAL, default=0, show_default=True, metavar="ММ",
               help="Вылет цвета за линию реза, мм (обычно 3).")
 @click.option("--gap", type=clicktext.DECIMAL, default=0, show_default=True, metavar="ММ",
@@ -207,10 +208,18 @@ class _ProgressBar:
               help="Свой шаблон листа правил (копия slovariki/templates/rules.xml.j2).")
 @click.option("--calibration", is_flag=True, help="Собрать только тестовый лист, чтобы подобрать сдвиг рубашек.")
 @click.option("--open", "open_folder", is_flag=True, help="Открыть папку с готовыми файлами.")
+@click.option("--cmyk", is_flag=True, help="Для типографии: цвета в CMYK, текст и метки только чёрной краской.")
+@click.option("--only", "only", default=None, metavar="СЛОВО,…",
+              help="Напечатать карточки только этих слов (например, взамен потерянных).")
+@click.option("--stars", "only_stars", type=click.IntRange(1, 3), default=None, metavar="ЧИСЛО",
+              help="Напечатать только карточки с этим числом звёздочек.")
+@click.option("--grade-sheets/--no-grade-sheets", default=True, show_default="да",
+              help="Каждый класс с нового листа.")
 def build_deck(words_dir: str | None, grades: tuple[int, ...] | None, out_dir: str, card_size: str, paper: str,
-               landscape: bool, bleed: float, gap: float, crop_marks: bool, backs: str, back_offset: str | None,
+               landscape: bool | None, bleed: float, gap: float, crop_marks: bool, backs: str, back_offset: str | None,
                back_offset_x: float | None, back_offset_y: float | None, copies: int, stress: bool,
-               rules_template: str | None, calibration: bool, open_folder: bool) -> None:
+               rules_template: str | None, calibration: bool, open_folder: bool, cmyk: bool, only: str | None,
+               only_stars: int | None, grade_sheets: bool) -> None:
     """Собрать PDF для печати: карточки, правила и список слов для учителя."""
     from pathlib import Path
 
@@ -223,7 +232,8 @@ def build_deck(words_dir: str | None, grades: tuple[int, ...] | None, out_dir: s
             card_size=options.parse_card_size(card_size), paper=paper, landscape=landscape, bleed=bleed,
             gap=gap, crop_marks=crop_marks, backs=backs,
             back_offset=options.offset(back_offset, back_offset_x, back_offset_y),
-            copies=copies, stress=stress)
+            copies=copies, stress=stress, cmyk=cmyk, grade_sheets=grade_sheets, stars=only_stars,
+            only=tuple(w.strip() for w in (only or "").split(",") if w.strip()))
     except options.OptionsError as exc:
         raise click.UsageError(str(exc)) from None
     out = Path(out_dir)
@@ -367,6 +377,55 @@ def anki(file: str, words_dir: str | None, grades: tuple[int, ...] | None) -> No
         _fail(f"не удалось записать {path}: {os_error(exc)}")
     click.echo(f"Записан файл {path.resolve()}: {notes} {plural(notes, 'слово', 'слова', 'слов')}. "
                "Откройте его в Anki: «Файл → Импорт».")
+
+
+@main.command()
+def pictures() -> None:
+    """Показать встроенные картинки для карточек: имя для ключа picture: и что нарисовано."""
+    from slovariki.pictures import shipped
+
+    names = shipped()
+    width = max(map(len, names))
+    for name, shows in names.items():
+        click.echo(f"{name:<{width}}  {shows}")
+    click.echo(f"\nВсего {len(names)} {plural(len(names), 'картинка', 'картинки', 'картинок')}. В списке слов: "
+               "picture: имя (например, picture: cow) или путь к своей картинке SVG или PNG рядом со списком.")
+
+
+@main.command()
+@click.argument("word", metavar="СЛОВО")
+@words_option
+@click.option("--out", "out_file", type=click.Path(dir_okay=False), default=None, metavar="ФАЙЛ",
+              help="Куда сохранить PNG (по умолчанию СЛОВО.png в текущей папке).")
+@click.option("--dpi", type=click.IntRange(36, 1200), default=300, show_default=True, metavar="ЧИСЛО",
+              help="Точек на дюйм: 300 — как при печати, 96 — для экрана.")
+@click.option("--back", is_flag=True, help="Показать рядом и рубашку.")
+@click.option("--card-size", default="poker", show_default=True, metavar="РАЗМЕР",
+              help="poker, bridge, mini или ШxВ в мм, как у build-deck.")
+@click.option("--stress/--no-stress", default=True, help="Знак ударения над словом (по умолчанию есть).")
+def preview(word: str, words_dir: str | None, out_file: str | None, dpi: int, back: bool, card_size: str,
+            stress: bool) -> None:
+    """Нарисовать одну карточку в PNG, чтобы посмотреть новое слово до печати всей колоды."""
+    from pathlib import Path
+
+    from slovariki.generator import options
+    from slovariki.generator.build import BuildError
+    from slovariki.generator.preview import find_card, render_preview
+    from slovariki.generator.writer import OutputError
+
+    try:
+        settings = options.DeckOptions(card_size=options.parse_card_size(card_size), stress=stress)
+    except options.OptionsError as exc:
+        raise click.UsageError(str(exc)) from None
+    bank = _load(words_dir)
+    _mention_remarks(bank)
+    try:
+        card = find_card(bank.deck, word)
+        path = Path(out_file) if out_file else Path(f"{card.word}.png")
+        width, height = render_preview(card, settings, path, dpi, back)
+    except (BuildError, OutputError) as exc:
+        _fail(str(exc))
+    click.echo(f"Готово: {path.resolve()} ({width}×{height} точек, {dpi} dpi)")
 
 
 def _bitva_players(ctx: click.Context, param: click.Parameter, value: str | None) -> tuple[str, ...] | None:

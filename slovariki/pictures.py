@@ -54,7 +54,7 @@ def resolve(value: str, folder: Path | None) -> Path:
         raise PictureError("картинка не указана: напишите имя картинки (список: slovariki pictures) или путь к файлу")
     if _URL.match(value) and not re.match(r"^[a-zA-Z]:[\\/]", value):
         raise PictureError(f"«{value}»: картинка берётся только из файла рядом со списком слов, не по ссылке")
-    if "/" not in value and "\\" not in value and Path(value).suffix.lower() not in SUFFIXES:
+    if not any(ch in value for ch in "/\\."):  # a shipped name: no folder, no extension
         return _shipped(value)
     if folder is None:
         raise PictureError(f"«{value}»: путь к своей картинке можно указать только в файле со словами")

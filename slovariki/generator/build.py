@@ -122,18 +122,19 @@ def chosen(deck: Deck, options: DeckOptions) -> list[Card]:
     """The cards to print: all, or those --only names (any case, ё or е alike) and --stars keeps."""
     cards = [c for c in deck if options.stars is None or c.stars == options.stars]
     if options.only:
-        wanted = {_key(word): word for word in options.only}
-        unknown = [word for key, word in wanted.items() if not any(_key(c.word) == key for c in deck)]
+        wanted = {word_key(word): word for word in options.only}
+        unknown = [word for key, word in wanted.items() if not any(word_key(c.word) == key for c in deck)]
         if unknown:
             raise BuildError(f"--only: в колоде нет {'слов' if len(unknown) > 1 else 'слова'} "
                              + ", ".join(f"«{word}»" for word in unknown))
-        cards = [c for c in cards if _key(c.word) in wanted]
+        cards = [c for c in cards if word_key(c.word) in wanted]
     if not cards:
         raise BuildError("под --only и --stars не подходит ни одна карточка")
     return cards
 
 
-def _key(word: str) -> str:
+def word_key(word: str) -> str:
+    """A word as the user may type it: any case, ё as е, spaces squeezed."""
     return " ".join(word.lower().replace("ё", "е").split())
 
 

@@ -311,17 +311,21 @@ class Faces:
         size = s.back_symbol * 0.85
         step = s.back_symbol * 1.75
         room_x, room_y = w / 2 - inset - s.padding - size / 2, h / 2 - inset - s.padding - size / 2
+        panel_w, panel_h = w * 0.8, h * 0.36
+        px, py = (w - panel_w) / 2, (h - panel_h) / 2
+        clear = panel_h / 2 + s.padding + size / 2  # no shape half hidden under the title panel
         colours = list(Colour)
         rows = int(room_y // (step * 0.866))
         for j in range(-rows, rows + 1):
+            y = h / 2 + j * step * 0.866
+            if abs(y - h / 2) < clear:
+                continue
             shift = step / 2 if j % 2 else 0.0
             columns = int((room_x - shift) // step)
             for i in range(-columns - (1 if shift else 0), columns + 1):
                 x = w / 2 + shift + i * step
                 if abs(x - w / 2) <= room_x + 1e-6:
-                    symbols.suit(canvas, colours[(i + j) % 4], x, h / 2 + j * step * 0.866, size)
-        panel_w, panel_h = w * 0.8, h * 0.36
-        px, py = (w - panel_w) / 2, (h - panel_h) / 2
+                    symbols.suit(canvas, colours[(i + j) % 4], x, y, size)
         canvas.setFillColor(ink(theme.PAPER))
         canvas.roundRect(px, py, panel_w, panel_h, s.corner_radius * 1.5, stroke=0, fill=1)
         title = fit.fit_line(theme.GAME_NAME, theme.FONT_BOLD, panel_w * 0.86, s.back_title_max, 6) or 6

@@ -1,0 +1,64 @@
+"""`slovariki preview`: one card as a PNG, rendered by pypdfium2 from the same drawing as cards.pdf."""
+
+from __future__ import annotations
+
+import difflib
+import io
+from pathlib import Path
+
+from slovariki.generator import theme, writer
+from slovariki.generator.build import BuildError, word_key, check_fit
+from slovariki.generator.faces import Faces
+from slovariki.generator.imposition import new_canvas
+from slovariki.generator.options import DeckOptions
+from slovariki.generator.sheet import Placement, Rect
+from slovariki.model import Card, Deck
+
+GAP_MM = 4  # between front and back when both are shown
+
+
+def find_card(deck: Deck, word: str) -> Card:
+    """The deck's card for ``word`` (any case, ё or е alike); BuildError naming the nearest words if none."""
+    key = word_key(word)
+    for card in deck:
+        if word_key(card.word) == key:
+            return card
+    close = difflib.get_close_matches(key, [word_key(c.word) for c in deck], n=3, cutoff=0.6)
+    hint = "; может быть, " + ", ".join(f"«{w}»" for w in close) + "?" if close else ""
+    raise BuildError(f"слова «{word}» нет в банке{hint}")
+
+
+def render_preview(card: Card, options: DeckOptions, path: Path, dpi: int, back: bool = False) -> tuple[int, int]:
+    """Write the card's front (and its back beside it) as a PNG at ``dpi``; returns its size in pixels.
+
+    Nothing is written when the card does not fit (BuildError) or the file cannot be written (OutputError).
+    """
+    import pypdfium2
+
+    if path.suffix.lower() != ".png":
+        raise BuildError(f"{path}: картинка сохраняется в формате PNG, имя файла должно кончаться на .png")
+    width, height = (v * theme.MM for v in options.card_size)
+    faces = Faces(width, height, 0, options.stress)
+    check_fit([card], faces)
+    gap = GAP_MM * theme.MM if back else 0
+    page = (width * (2 if back else 1) + gap, height)
+    pdf = io.BytesIO()
+    canvas = new_canvas(pdf, page, f"«{card.word}»", "Карточка «Словариков»")
+    trim = Rect(0, 0, width, height)
+    faces.draw_front(canvas, faces.measure(card), Placement(trim, False, trim))
+    if back:
+        behind = Rect(width + gap, 0, width, height)
+        faces.draw_back(canvas, Placement(behind, False, behind))
+    canvas.showPage()
+    canvas.save()
+    document = pypdfium2.PdfDocument(pdf.getvalue())
+    try:
+        image = document[0].render(scale=dpi / 72).to_pil()
+    finally:
+        document.close()
+    png = io.BytesIO()
+    image.save(png, format="PNG", dpi=(dpi, dpi))
+    with writer.batch(path.parent) as batch:
+        with batch.open(path.name) as stream:
+            stream.write(png.getvalue())
+    return image.size

@@ -1,0 +1,117 @@
+"""The picture: key of word files: shipped names, the editor's own files, and every way one can be bad."""
+
+from __future__ import annotations
+
+import struct
+import zlib
+
+import pytest
+from click.testing import CliRunner
+
+from slovariki import pictures
+from slovariki.cli import main
+from slovariki.wordlist import load_bank
+
+ENTRY = """\
+grade: 1
+words:
+  - word: к[о]р+ова
+    stars: 1
+    definition: Домашнее животное с рогами.
+    picture: {picture}
+"""
+SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="4" fill="#f00"/></svg>'
+
+
+def png(width: int, height: int) -> bytes:
+    """A real PNG of one grey row repeated (small on disk, any size in pixels)."""
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+    rows = b"".join(b"\x00" + b"\x80" * width for _ in range(height))
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
+
+
+def bank_with(tmp_path, picture: str, files: dict[str, bytes | str] | None = None):
+    folder = tmp_path / "words"
+    folder.mkdir(parents=True)
+    (folder / "grade1.yaml").write_text(ENTRY.format(picture=picture), encoding="utf-8")
+    for name, content in (files or {}).items():
+        path = folder / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(content.encode() if isinstance(content, str) else content)
+    return load_bank(folder)
+
+
+def test_a_shipped_name_gives_the_shipped_file(tmp_path):
+    bank = bank_with(tmp_path, "cow")
+    assert not bank.diagnostics
+    (card,) = bank.cards
+    assert card.picture == pictures.shipped_folder() / "cow.svg" and card.picture.is_file()
+
+
+def test_the_editors_own_svg_and_png_beside_the_word_file(tmp_path):
+    bank = bank_with(tmp_path, "картинки/корова.svg", {"картинки/корова.svg": SVG})
+    assert not bank.diagnostics and bank.cards[0].picture.name == "корова.svg"
+    bank = bank_with(tmp_path / "b", "корова.png", {"корова.png": png(64, 48)})
+    assert not bank.diagnostics and bank.cards[0].picture.suffix == ".png"
+
+
+@pytest.mark.parametrize("picture, files, message", [
+    ("cowz", {}, "встроенной картинки «cowz» нет; может быть, «cow»?"),
+    ("нет.svg", {}, "«нет.svg»: картинку не прочитать: нет такого файла"),
+    ("../чужая.svg", {}, "должна лежать в папке со списками слов"),
+    ("/etc/passwd.svg", {}, "должна лежать в папке со списками слов"),
+    ("https://example.org/cow.svg", {}, "не по ссылке"),
+    ("file:cow.svg", {}, "не по ссылке"),
+    ("корова.jpg", {"корова.jpg": "x"}, "в формате SVG или PNG"),
+    ("плохая.svg", {"плохая.svg": "<svg><g></svg>"}, "файл SVG испорчен: это не XML (строка 1)"),
+    ("html.svg", {"html.svg": "<html></html>"}, "это не картинка SVG"),
+    ("бомба.svg", {"бомба.svg": '<!DOCTYPE svg [<!ENTITY a "aaaa">]><svg>&a;</svg>'}, "DOCTYPE или сущности"),
+    ("огромная.svg", {"огромная.svg": "<svg>" + " " * (2 * 1024 * 1024) + "</svg>"}, "слишком большая"),
+    ("огромная.png", {"огромная.png": png(5000, 10)}, "картинка 5000×10 точек слишком большая"),
+    ("битая.png", {"битая.png": b"\x89PNG\r\n\x1a\nxx"}, "файл PNG испорчен"),
+    ("папка.svg", {"папка.svg/x": "x"}, "это не файл картинки"),
+])
+def test_a_bad_picture_is_an_error_at_its_line(tmp_path, picture, files, message):
+    bank = bank_with(tmp_path, picture, files)
+    (problem,) = bank.diagnostics
+    assert problem.code == "bad-picture" and problem.is_error and message in problem.message
+    assert (problem.line, problem.column) == (6, 14)  # the value of picture:
+
+
+def test_a_symlink_out_of_the_folder_is_refused(tmp_path):
+    outside = tmp_path / "secret.svg"
+    outside.write_text(SVG)
+    folder = tmp_path / "words"
+    folder.mkdir()
+    (folder / "link.svg").symlink_to(outside)
+    (folder / "grade1.yaml").write_text(ENTRY.format(picture="link.svg"), encoding="utf-8")
+    (problem,) = load_bank(folder).diagnostics
+    assert "должна лежать в папке" in problem.message
+
+
+def test_check_names_the_file_and_line_and_build_deck_writes_nothing(tmp_path):
+    folder = tmp_path / "words"
+    bank_with(tmp_path, "плохая.svg", {"плохая.svg": "<svg"})
+    result = CliRunner().invoke(main, ["check", "--words", str(folder), "--no-deck"])
+    assert result.exit_code == 1 and f"{folder / 'grade1.yaml'}:6:14: error bad-picture:" in result.output
+    result = CliRunner().invoke(main, ["build-deck", "--words", str(folder), "--out", str(tmp_path / "out")])
+    assert result.exit_code == 1 and "bad-picture" in result.stderr and "Traceback" not in result.output
+    assert not (tmp_path / "out").exists()
+
+
+def test_pictures_command_lists_every_shipped_picture_with_what_it_shows():
+    result = CliRunner().invoke(main, ["pictures"])
+    assert result.exit_code == 0
+    lines = result.output.splitlines()
+    assert any(line.split()[:2] == ["cow", "корова"] for line in lines)
+    assert f"Всего {len(pictures.shipped())} картин" in result.output
+    for name in pictures.shipped():  # every listed name is a shipped file that the loader accepts
+        assert (pictures.shipped_folder() / f"{name}.svg").is_file()
+        pictures.check_file(pictures.shipped_folder() / f"{name}.svg", name)
+
+
+def test_the_shipped_set_has_its_licence():
+    text = (pictures.shipped_folder() / "LICENSE.md").read_text(encoding="utf-8")
+    assert "Fluent Emoji Flat" in text and "MIT License" in text and "Microsoft" in text and "1.2.6" in text

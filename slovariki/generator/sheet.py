@@ -72,6 +72,7 @@ class SheetLayout:
     back_bleed_box: Rect
     backs_mode: str
     bleed: float
+    mark_bleed: float               # where marks may begin: past the bleed of everything on the sheet
     crop_marks_on: bool
 
     @property
@@ -95,7 +96,7 @@ class SheetLayout:
         if not self.crop_marks_on and not self.fold:
             return ()
         units = self.units[:cards]
-        return _crop_marks(units, _union(list(units)), self.bleed, self.page)
+        return _crop_marks(units, _union(list(units)), self.mark_bleed, self.page)
 
     def fold_lines(self, cards: int) -> tuple[Line, ...]:
         """Long lines above and below every fold, reaching far into the margins (drawn dashed)."""
@@ -103,7 +104,7 @@ class SheetLayout:
             return ()
         units = self.units[:cards]
         box = _union(list(units))
-        start = self.bleed + theme.CROP_OFFSET
+        start = self.mark_bleed + theme.CROP_OFFSET
         lines = []
         for x in sorted({round(u.x + self.card[0], 4) for u in units}):
             lines.append(Line(x, box.top + start, x, self.page[1] - theme.MARK_MARGIN))
@@ -119,7 +120,8 @@ def compute(options: DeckOptions) -> SheetLayout:
     fold = options.backs == "fold"
     unit_w = card_w * 2 if fold else card_w
     spacing = max(gap, 2 * bleed)  # neighbouring bleeds never overlap
-    marks = bleed + theme.CROP_OFFSET + theme.CROP_LENGTH_MIN + theme.MARK_MARGIN if options.crop_marks or fold else 0
+    mark_bleed = back_bleed if fold else bleed  # marks begin outside any colour on the sheet
+    marks = mark_bleed + theme.CROP_OFFSET + theme.CROP_LENGTH_MIN + theme.MARK_MARGIN if options.crop_marks or fold else 0
     outside = max(marks, bleed + theme.SAFE_MARGIN, back_bleed + theme.SAFE_MARGIN if options.backs != "none" else 0)
     cols = _count(page_w - 2 * outside, unit_w, spacing)
     rows = _count(page_h - 2 * outside, card_h, spacing)
@@ -151,7 +153,7 @@ def compute(options: DeckOptions) -> SheetLayout:
         trim_box=trim_box, bleed_box=trim_box.grown(bleed, bleed, bleed, bleed),
         back_trim_box=back_trim_box,
         back_bleed_box=back_trim_box.grown(back_bleed, back_bleed, back_bleed, back_bleed),
-        backs_mode=options.backs, bleed=bleed, crop_marks_on=options.crop_marks,
+        backs_mode=options.backs, bleed=bleed, mark_bleed=mark_bleed, crop_marks_on=options.crop_marks,
     )
 
 

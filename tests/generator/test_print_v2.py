@@ -1,0 +1,369 @@
+"""Print v2 read back from the PDFs: pictures, typography, index letters, sheets, marks, backs, fold,
+CMYK, --only/--stars, the word list, the dictation sheet, preview, bad input."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from collections import defaultdict
+
+import pdfplumber
+import pytest
+from click.testing import CliRunner
+from PIL import Image
+
+from slovariki.cli import main
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
+from slovariki.generator import fit, theme
+from slovariki.generator.build import BuildError, build_deck
+from slovariki.generator.faces import Faces, hard_letters
+from slovariki.generator.options import DeckOptions
+from slovariki.generator.palette import Palette
+from slovariki.markup import parse
+from slovariki.model import Card, Colour, Deck
+from slovariki.wordlist import load_bank
+from generator_helpers import BANK, MM, RED, mm
+
+PICTURES = {"корова": "cow", "огород": "seedling", "лопата": "hammer", "эскалатор": "ladder", "орнамент": "framed-picture"}
+SHORT = re.compile(r"^[«„(\"']*(\w{1,2}|\d+)[,.;:!?»\")']*$")
+
+
+def _rgb(hex_colour: str) -> tuple[float, ...]:
+    return tuple(round(int(hex_colour[i:i + 2], 16) / 255, 6) for i in (1, 3, 5))
+
+
+TINTS = {_rgb(c.print_tint) for c in Colour}
+BACK = _rgb(theme.BACK_FIELD)
+PATTERN = _rgb(theme.BACK_PATTERN)
+
+
+def colour(obj) -> tuple[float, ...]:
+    value = obj.get("non_stroking_color")
+    return tuple(round(v, 6) for v in value) if isinstance(value, (tuple, list)) else ()
+
+
+def cards_on(page, colours=TINTS) -> list[dict]:
+    return [r for r in page.rects if colour(r) in colours]
+
+
+def inside(obj, box, margin: float = 0.0) -> bool:
+    x, y = (obj["x0"] + obj["x1"]) / 2, (obj["top"] + obj["bottom"]) / 2
+    return box["x0"] + margin < x < box["x1"] - margin and box["top"] + margin < y < box["bottom"] - margin
+
+
+def card_word(page, card) -> str:
+    chars = sorted((c for c in page.chars if inside(c, card) and c["size"] > 13 and c["text"].strip()),
+                   key=lambda c: c["x0"])
+    return "".join(c["text"] for c in chars)
+
+
+@pytest.fixture(scope="module")
+def picture_bank(tmp_path_factory):
+    """The small test bank with shipped pictures on five of its words."""
+    folder = tmp_path_factory.mktemp("bank") / "words"
+    shutil.copytree(BANK, folder)
+    for path in folder.glob("*.yaml"):
+        lines = []
+        for line in path.read_text(encoding="utf-8").splitlines():
+            lines.append(line)
+            match = re.match(r"^(\s*)- word: \"?([^\"]+)\"?$", line)
+            word = re.sub(r"[\[\]+]", "", match[2]) if match else None
+            if word in PICTURES:
+                lines.append(f"{match[1]}  picture: {PICTURES[word]}")
+        path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    bank = load_bank(folder)
+    assert not bank.diagnostics
+    return bank.deck
+
+
+@pytest.fixture(scope="module")
+def pictures_pdf(picture_bank, tmp_path_factory):
+    out = tmp_path_factory.mktemp("pictures")
+    build_deck(picture_bank, DeckOptions(), out)
+    with pdfplumber.open(out / "cards.pdf") as pdf:
+        yield pdf
+
+
+def test_pictures_are_vector_drawings_on_the_cards_that_have_them(pictures_pdf, picture_bank):
+    seen = set()
+    for page in pictures_pdf.pages[::2]:
+        assert not page.images  # vectors, never bitmaps
+        for card in cards_on(page):
+            word = card_word(page, card)
+            top_part = {**card, "bottom": card["top"] + 40 * MM}
+            shapes = [o for o in page.curves + page.rects if inside(o, top_part, 8 * MM)]
+            colours = {colour(o) for o in shapes} - TINTS - {_rgb(c.print_strong) for c in Colour} - {(1.0, 1.0, 1.0)}
+            if word in PICTURES:
+                assert len(shapes) >= 5 and len(colours) >= 2, word  # a many-coloured drawing
+            else:
+                assert not colours, word  # the clean emblem: only the card's own colours
+            seen.add(word)
+    assert seen >= set(PICTURES) and len(seen) == len(picture_bank)
+
+
+def definition_lines(page, card) -> list[str]:
+    """The definition's lines of one card, read back: regular-weight text between word and grade label."""
+    chars = [c for c in page.chars if inside(c, card) and c["fontname"].endswith("Roboto-Regular") and 6 <= c["size"] < 13]
+    rows = defaultdict(list)
+    for ch in chars:
+        rows[round(ch["bottom"], 1)].append(ch)
+    lines = []
+    for _, row in sorted(rows.items()):
+        row.sort(key=lambda c: c["x0"])
+        text, last = "", None
+        for ch in row:
+            if last is not None and ch["x0"] - last > ch["size"] * 0.15:
+                text += " "
+            text += ch["text"]
+            last = ch["x1"]
+        lines.append(" ".join(text.split()))
+    return lines
+
+
+def test_no_definition_line_ends_with_a_short_word_on_any_card(tmp_path):
+    deck = load_bank().deck  # the bundled bank: every card of it
+    build_deck(deck, DeckOptions(), tmp_path)
+    checked = 0
+    with pdfplumber.open(tmp_path / "cards.pdf") as pdf:
+        for page in pdf.pages[::2]:
+            for card in cards_on(page):
+                lines = definition_lines(page, card)
+                assert lines
+                for line in lines[:-1]:  # the text's own last word may be short: it ends no line early
+                    assert not SHORT.match(line.split()[-1]), (card_word(page, card), lines)
+                checked += 1
+    assert checked == len(deck)
+
+
+def test_balanced_lines_and_hyphenation_only_for_a_word_that_cannot_fit():
+    faces = Faces(63 * MM, 88 * MM, 0, True)
+    card = Card(parse("к[о]р+ова"), 1, 1, "Большое домашнее животное с рогами и копытами, которое даёт молоко.")
+    lines = faces.measure(card).definition.lines
+    assert not any(line.endswith("-") for line in lines)
+    assert all(not SHORT.match(line.split()[-1]) for line in lines[:-1])
+    wide = [stringWidth(line, theme.FONT_REGULAR, 1) for line in lines[:2]]  # the lines above the corner index
+    assert abs(wide[0] - wide[1]) < 0.2 * max(wide)  # balanced, not one long line and a stub
+    block = fit.fit_block("Дети и достопримечательность", theme.FONT_REGULAR, 60, 200, 10, 10, 1.2, fit.hyphenator())
+    assert block is not None and block.lines[0].startswith("Дети")  # the short words are never split
+    assert [line for line in block.lines if line.endswith("-")]  # the one word wider than the box is
+    assert "".join(block.lines).replace("-", "").replace(" ", "") == "Детиидостопримечательность"
+
+
+def test_the_corner_index_shows_the_hard_letters_in_both_corners(pictures_pdf, picture_bank):
+    by_word = {c.word.replace(" ", ""): c for c in picture_bank}
+    checked = 0
+    for page in pictures_pdf.pages[::2]:
+        for card in cards_on(page):
+            word = card_word(page, card)
+            small_red = [c for c in page.chars if inside(c, card) and colour(c) == RED and c["size"] < 13
+                         and c["text"].strip()]
+            assert sorted(c["text"] for c in small_red) == sorted(hard_letters(by_word[word]) * 2), word
+            upright = [c for c in small_red if c["upright"] and c["top"] < card["top"] + 40 * MM]
+            assert all(c["x1"] < card["x0"] + 16 * MM for c in upright)  # in the corner column
+            checked += 1
+    assert checked == len(picture_bank)
+
+
+def grades_on(page) -> set[int]:
+    return {int(c["text"]) for c in page.chars if c["fontname"].endswith("Medium") and c["text"].isdigit()}
+
+
+def test_each_grade_and_each_set_starts_a_new_sheet_and_sets_are_marked(build, deck):
+    with pdfplumber.open(build(copies=2) / "cards.pdf") as pdf:
+        fronts = pdf.pages[::2]
+        per_grade = {g: sum(1 for c in deck if c.grade == g) for g in deck.grades}
+        assert len(fronts) == 2 * sum(-(-n // 9) for n in per_grade.values())
+        sequence = []
+        for page in fronts:
+            grades = grades_on(page)
+            assert len(grades) == 1  # a mis-cut shows no sliver of another colour
+            text = page.extract_text()
+            marks = set(re.findall(r"комплект (\d)", text))
+            assert len(marks) == 1 and text.count("комплект") == len(cards_on(page))  # on every card
+            sequence.append((int(marks.pop()), grades.pop()))
+    assert sequence == sorted(sequence)  # set 1 whole, then set 2, grade by grade
+    with pdfplumber.open(build() / "cards.pdf") as pdf:
+        assert "комплект" not in pdf.pages[0].extract_text()  # one set needs no mark
+
+
+@pytest.mark.parametrize("options", [{}, {"paper": "letter"}, {"bleed": 3.0}, {"card_size": (44.0, 63.0)},
+                                     {"backs": "fold"}])
+def test_crop_marks_only_for_occupied_slots_and_clear_of_the_paper_edge(build, options):
+    with pdfplumber.open(build(**options) / "cards.pdf") as pdf:
+        for page in pdf.pages[:: 1 if options.get("backs") == "fold" else 2]:
+            cards = cards_on(page) + cards_on(page, {BACK})
+            bleed = options.get("bleed", 0.0) * MM
+            xs = {round(v, 1) for r in cards_on(page) for v in (r["x0"] + bleed, r["x1"] - bleed)}
+            ys = {round(v, 1) for r in cards_on(page) for v in (r["top"] + bleed, r["bottom"] - bleed)}
+            if options.get("backs") == "fold":
+                xs |= {round(r["x1"] - theme.BACK_BLEED, 1) for r in cards_on(page, {BACK})}
+            cut = [line for line in page.lines if not line.get("dash")]
+            assert cut
+            for line in cut + [line for line in page.lines if line.get("dash")]:
+                assert min(line["x0"], line["top"], page.width - line["x1"], page.height - line["bottom"]) >= 5 * MM - 0.01
+                assert not any(inside(line, card) for card in cards)
+            for line in cut:  # each continues a cut line of a card on this sheet
+                if line["x0"] == line["x1"]:
+                    assert round(line["x0"], 1) in xs
+                else:
+                    assert round(line["top"], 1) in ys
+
+
+def test_a_short_last_sheet_has_marks_only_around_its_cards(build):
+    with pdfplumber.open(build() / "cards.pdf") as pdf:
+        page = pdf.pages[2]  # grade 2: three cards in the top row
+        cards = cards_on(page)
+        assert len(cards) == 3
+        lowest = max(r["bottom"] for r in cards)
+        assert all(line["top"] < lowest + 10 * MM for line in page.lines)
+
+
+@pytest.mark.parametrize("options", [{}, {"bleed": 3.0}, {"backs": "duplex-short"}, {"backs": "fold"}])
+def test_backs_bleed_past_the_trim_with_the_pattern_centred(build, options):
+    bleed = max(options.get("bleed", 0.0) * MM, theme.BACK_BLEED)
+    with pdfplumber.open(build(**options) / "cards.pdf") as pdf:
+        page = pdf.pages[0 if options.get("backs") == "fold" else 1]
+        backs = cards_on(page, {BACK})
+        assert backs
+        for back in backs:
+            assert 2 * MM - 0.01 <= bleed <= max(3 * MM, options.get("bleed", 0) * MM) + 0.01
+            assert abs(mm(back["width"] - 2 * bleed) - 63) < 0.1 and abs(mm(back["height"] - 2 * bleed) - 88) < 0.1
+            trim = {"x0": back["x0"] + bleed, "x1": back["x1"] - bleed, "top": back["top"] + bleed,
+                    "bottom": back["bottom"] - bleed}
+            shapes = [o for o in page.curves + page.rects if colour(o) == PATTERN and inside(o, trim)]
+            assert len(shapes) >= 12
+            left = min(o["x0"] for o in shapes)
+            right = max(o["x1"] for o in shapes)
+            top = min(o["top"] for o in shapes)
+            bottom = max(o["bottom"] for o in shapes)
+            assert min(left - trim["x0"], trim["x1"] - right, top - trim["top"], trim["bottom"] - bottom) >= 3 * MM
+            assert abs((left + right) / 2 - (trim["x0"] + trim["x1"]) / 2) < 1  # centred on the card
+            assert abs((top + bottom) / 2 - (trim["top"] + trim["bottom"]) / 2) < 1
+
+
+def test_fold_gives_four_per_a4_with_a_long_labelled_dashed_fold_line(build, deck):
+    with pdfplumber.open(build(backs="fold", grade_sheets=False) / "cards.pdf") as pdf:
+        page = pdf.pages[0]
+        assert (round(mm(page.width)), round(mm(page.height))) == (297, 210)
+        assert len(cards_on(page)) == 4 and len(cards_on(page, {BACK})) == 4
+        folds = [line for line in page.lines if line.get("dash")]
+        cuts = [line for line in page.lines if not line.get("dash")]
+        assert len(folds) == 4  # above and below each of the two columns of pairs
+        assert min(mm(line["height"]) for line in folds) >= 8 > max(mm(max(c["width"], c["height"])) for c in cuts)
+        assert min(line["linewidth"] for line in folds) > max(line["linewidth"] for line in cuts)
+        assert page.extract_text().count(theme.FOLD_LABEL) == 2
+
+
+def test_cmyk_has_no_rgb_and_black_is_black_ink_only(build):
+    coloured = {tuple(round(v, 4) for v in Palette(cmyk=True)(c).cmyk()) for c in (theme.HARD_RED, theme.BACK_INK)}
+    with pdfplumber.open(build(cmyk=True) / "cards.pdf") as pdf:
+        for page in pdf.pages[:4]:
+            assert page.chars
+            for ch in page.chars:
+                ink = tuple(round(v, 4) for v in ch["non_stroking_color"])
+                assert len(ink) == 4 and (ink[:3] == (0, 0, 0) or ink in coloured), (ch["text"], ink)  # black: K only
+            if page.page_number % 2:  # a front: words and definitions in black ink
+                assert any(tuple(ch["non_stroking_color"])[:3] == (0, 0, 0) for ch in page.chars)
+            for obj in page.rects + page.curves:
+                if obj["fill"]:
+                    assert len(obj["non_stroking_color"]) == 4
+                if obj["stroke"]:
+                    assert len(obj["stroking_color"]) == 4
+            for line in page.lines:
+                assert tuple(line["stroking_color"]) == (0, 0, 0, 1)
+
+
+def test_only_and_stars_choose_the_cards_printed(build, deck, tmp_path):
+    with pdfplumber.open(build(only=("КОРОВА", "черный"), copies=1) / "cards.pdf") as pdf:
+        words = sorted(card_word(p, c) for p in pdf.pages[::2] for c in cards_on(p))
+    assert words == ["корова", "чёрный"]
+    with pdfplumber.open(build(stars=3, copies=1, grade_sheets=False) / "cards.pdf") as pdf:
+        assert len([c for p in pdf.pages[::2] for c in cards_on(p)]) == sum(1 for c in deck if c.stars == 3)
+    with pytest.raises(BuildError, match="--only: в колоде нет слова «кит»"):
+        build_deck(deck, DeckOptions(only=("кит",)), tmp_path / "out")
+    assert not (tmp_path / "out").exists()
+    result = CliRunner().invoke(main, ["build-deck", "--words", str(BANK), "--out", str(tmp_path / "cli"),
+                                       "--only", "корова, огород", "--stars", "2"])
+    assert result.exit_code == 0 and "Готово: 1 карта;" in result.stdout  # огород has 2 stars, корова 1
+
+
+def test_wordlist_has_red_underlined_hard_letters_in_two_columns(tmp_path):
+    deck = load_bank().deck
+    build_deck(deck, DeckOptions(), tmp_path)
+    with pdfplumber.open(tmp_path / "wordlist.pdf") as pdf:
+        assert len(pdf.pages) <= 5  # the 159 bundled words: two columns
+        red_letters = 0
+        for page in pdf.pages:
+            lines = [r for r in page.rects if colour(r) == RED]
+            for ch in page.chars:
+                if colour(ch) == RED and ch["text"] != "\u0301":
+                    red_letters += 1
+                    assert any(r["x0"] >= ch["x0"] - 0.5 and r["x1"] <= ch["x1"] + 0.5 and 0 <= r["top"] - ch["bottom"] + 3
+                               < 4 for r in lines), ch["text"]
+            middle = page.width / 2
+            assert any(c["x0"] > middle for c in page.chars) or page is pdf.pages[-1]
+    assert red_letters == sum(len(c.hard_positions) for c in deck)
+
+
+def test_dictation_gaps_match_the_hard_letters_and_the_answers_follow(build, deck):
+    path = build() / "dictation.pdf"
+    cards = sorted(deck, key=lambda c: (c.grade, c.stars))
+    with pdfplumber.open(path) as pdf:
+        gapped = []
+        answers_from = None
+        for number, page in enumerate(pdf.pages):
+            text = page.extract_text()
+            if text.startswith("Ответы"):
+                answers_from = number
+                break
+            for half in (0, 1):
+                column = page.crop((page.width * half / 2, 0, page.width * (half + 1) / 2, page.height))
+                words = [w for w in column.extract_words(extra_attrs=["size"]) if w["size"] == 15]
+                gapped += [w["text"] for w in sorted(words, key=lambda w: w["top"])]
+        assert answers_from is not None
+        titles = [p.extract_text().splitlines()[0] for p in pdf.pages[:answers_from]]
+        assert [t for t in titles if t.startswith("Словарный диктант")] == [
+            f"Словарный диктант · {g} класс" for g in deck.grades]  # a sheet per grade
+        answers = " ".join(p.extract_text() for p in pdf.pages[answers_from:])
+    expected = ["".join("_" if i in c.hard_positions else ch for i, ch in enumerate(c.word)).replace(" ", "")
+                for c in cards]
+    assert [g.replace(" ", "") for g in gapped] == [e.replace(" ", "") for e in expected] or \
+        "".join(gapped).replace(" ", "") == "".join(expected)
+    for card in cards:
+        assert card.word.split()[-1] in answers.replace("\u0301", "")
+
+
+def test_preview_writes_a_png_of_the_card_size(tmp_path):
+    out = tmp_path / "корова.png"
+    result = CliRunner().invoke(main, ["preview", "корова", "--words", str(BANK), "--out", str(out), "--dpi", "100"])
+    assert result.exit_code == 0, result.output
+    assert str(out.resolve()) in result.output
+    with Image.open(out) as image:
+        assert abs(image.size[0] - 63 / 25.4 * 100) <= 1 and abs(image.size[1] - 88 / 25.4 * 100) <= 1
+    back = tmp_path / "both.png"
+    result = CliRunner().invoke(main, ["preview", "КОРОВА", "--words", str(BANK), "--out", str(back), "--dpi", "100",
+                                       "--back", "--card-size", "mini"])
+    assert result.exit_code == 0
+    with Image.open(back) as image:
+        assert abs(image.size[0] - (2 * 44 + 4) / 25.4 * 100) <= 1 and abs(image.size[1] - 63 / 25.4 * 100) <= 1
+    result = CliRunner().invoke(main, ["preview", "карова", "--words", str(BANK), "--out", str(tmp_path / "x.png")])
+    assert result.exit_code == 1 and "слова «карова» нет в банке; может быть, «корова»?" in result.stderr
+    assert not (tmp_path / "x.png").exists()
+
+
+def test_a_word_too_long_for_any_card_names_the_card_and_writes_nothing(tmp_path):
+    long = Card(parse("[э]л[е]ктр[о]св[а]рочн[о]г[а]зопр[о]в+одный"), 1, 1, "Слишком длинное слово.")
+    deck = Deck.of([long, Card(parse("к[о]р+ова"), 1, 1, "Животное.")])
+    with pytest.raises(BuildError, match="слово «электросварочногазопроводный» не помещается на карту"):
+        build_deck(deck, DeckOptions(), tmp_path / "out")
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_broken_picture_at_build_time_names_the_card(tmp_path):
+    bad = tmp_path / "плохая.svg"
+    bad.write_text('<svg xmlns="http://www.w3.org/2000/svg" width="0" height="0"></svg>')
+    deck = Deck.of([Card(parse("к[о]р+ова"), 1, 1, "Животное.", picture=bad)])
+    with pytest.raises(BuildError, match="картинка слова «корова»: «плохая.svg»: SVG не удалось нарисовать"):
+        build_deck(deck, DeckOptions(), tmp_path / "out")
+    assert not (tmp_path / "out").exists()

@@ -13,10 +13,14 @@ from slovariki.generator.options import DeckOptions, offset_text
 from slovariki.generator.sheet import Rect, back_of
 
 MM = theme.MM
-SCALE_MM = 5          # the scales read from −5 to +5 mm
+SCALE_MM = 10         # the scales read from −10 to +10 mm
 ARM = 25 * MM         # half the length of a cross's arms
 TARGETS = ((0.5, 0.5), (0.25, 0.72), (0.75, 0.22))  # crosses, as shares of the page: centre and two corners
 LEADING = 1.2  # ReportLab's default line spacing for a text object
+CROSS_WIDTH = 1.4     # points: easy to see through the paper
+SCALE_WIDTH = 0.6
+NUMBER_SIZE = 7
+BACK_LABEL = "оборот"
 
 INSTRUCTIONS = (
     "Калибровка двусторонней печати",
@@ -72,7 +76,7 @@ def _front(canvas: Canvas, page_h: float, lines: list[str], targets: list[tuple[
         text.textLine(line)
     canvas.setFillColor(theme.INK)
     canvas.drawText(text)
-    canvas.setLineWidth(0.8)
+    canvas.setLineWidth(CROSS_WIDTH)
     for x, y in targets:
         canvas.line(x - ARM, y, x + ARM, y)
         canvas.line(x, y - ARM, x, y + ARM)
@@ -80,7 +84,13 @@ def _front(canvas: Canvas, page_h: float, lines: list[str], targets: list[tuple[
 
 def _back(canvas: Canvas, page_w: float, page_h: float, options: DeckOptions,
           targets: list[tuple[float, float]]) -> None:
-    canvas.setLineWidth(0.4)
+    """The scales, and the page named, so the two sides of the test sheet are never confused."""
+    canvas.setFont(theme.FONT_BOLD, theme.H2_SIZE)
+    canvas.drawCentredString(page_w / 2, page_h - theme.PAGE_MARGIN, BACK_LABEL)
+    canvas.setFont(theme.FONT_REGULAR, theme.SMALL_SIZE)
+    canvas.drawCentredString(page_w / 2, page_h - theme.PAGE_MARGIN - theme.H2_SIZE,
+                             "смотрите на просвет: где линии креста пересекают шкалы")
+    canvas.setLineWidth(SCALE_WIDTH)
     for x, y in targets:
         # Where the cross's centre lands on the back, with the current offset applied.
         spot = back_of(Rect(x, y, 0, 0), (page_w, page_h), options, 0).trim
@@ -93,23 +103,26 @@ def _measure(text: str) -> float:
 
 
 def _scale(canvas: Canvas, x0: float, y0: float, horizontal: bool) -> None:
-    """Ticks every 0.5 mm across the zero point, numbers every 2 mm, a name at the end."""
-    canvas.setFont(theme.FONT_REGULAR, 5)
+    """Ticks every 0.5 mm across the zero point, a number every 2 mm, a name at the end.
+
+    The ticks stay 0.5 mm apart (they measure the shift); their length and the numbers are large."""
+    canvas.setFont(theme.FONT_REGULAR, NUMBER_SIZE)
     for half_mm in range(-2 * SCALE_MM, 2 * SCALE_MM + 1):
         offset = half_mm * MM / 2
-        length = (3 if half_mm % 2 == 0 else 1.5) * MM + (1 * MM if half_mm == 0 else 0)
+        length = (6 if half_mm % 2 == 0 else 3) * MM + (2 * MM if half_mm == 0 else 0)
         if horizontal:
             canvas.line(x0 + offset, y0, x0 + offset, y0 + length)
         else:
             canvas.line(x0, y0 + offset, x0 + length, y0 + offset)
-        if half_mm % 4 == 0:
+        if half_mm % 4 == 0:  # every 2 mm; side by side, every other number stands higher to leave room
             label = str(half_mm // 2)
             if horizontal:
-                canvas.drawCentredString(x0 + offset, y0 + length + 1 * MM, label)
+                lift = 3 * MM if half_mm % 8 else 0
+                canvas.drawCentredString(x0 + offset, y0 + length + 1 * MM + lift, label)
             else:
-                canvas.drawString(x0 + length + 1 * MM, y0 + offset - 2, label)
-    canvas.setFont(theme.FONT_BOLD, 8)
+                canvas.drawString(x0 + length + 1 * MM, y0 + offset - NUMBER_SIZE * 0.35, label)
+    canvas.setFont(theme.FONT_BOLD, 12)
     if horizontal:
-        canvas.drawString(x0 + (SCALE_MM + 1.5) * MM, y0 + 1 * MM, "DX")
+        canvas.drawString(x0 + (SCALE_MM + 2) * MM, y0 + 3 * MM, "DX")
     else:
-        canvas.drawString(x0 - 2 * MM, y0 + (SCALE_MM + 2) * MM, "DY")
+        canvas.drawString(x0 + 13 * MM, y0 - 1.5 * MM, "DY")

@@ -176,3 +176,14 @@ def test_calibration_crosses_keep_below_the_instructions_on_a_landscape_page(tmp
         assert len(front.lines) == 6 and all(line["top"] > text_bottom + 5 for line in front.lines)
         for obj in back.lines + back.chars:  # every scale stays on the paper
             assert 0 <= obj["x0"] and obj["x1"] <= back.width and 0 <= obj["top"] and obj["bottom"] <= back.height
+
+
+def test_calibration_scales_are_large_and_the_back_says_so(tmp_path):
+    assert run("--calibration", "--out", str(tmp_path)).exit_code == 0
+    with pdfplumber.open(tmp_path / "calibration.pdf") as pdf:
+        front, back = pdf.pages
+        assert back.extract_text().splitlines()[0] == "оборот"
+        numbers = [c for c in back.chars if c["text"].isdigit()]
+        assert numbers and all(abs(c["size"] - 7) < 0.01 for c in numbers)
+        assert {"10", "-10"} <= set(back.extract_text().split())  # ±10 mm, as far as --back-offset goes
+        assert min(line["linewidth"] for line in front.lines) >= 1.2  # a cross seen through the paper

@@ -6,9 +6,9 @@ from collections.abc import Sequence
 from typing import BinaryIO
 
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.platypus import Flowable, SimpleDocTemplate
+from reportlab.platypus import BaseDocTemplate, Flowable, SimpleDocTemplate
 
-from slovariki.generator import fonts, theme
+from slovariki.generator import fit, fonts, theme
 from slovariki.generator.faces import Faces
 from slovariki.generator.options import PAPERS
 from slovariki.generator.sheet import Rect, Placement
@@ -28,19 +28,25 @@ def styles() -> dict[str, ParagraphStyle]:
                              leading=theme.H1_SIZE * 1.2, spaceAfter=6),
         "h2": ParagraphStyle("h2", parent=body, fontName=theme.FONT_BOLD, fontSize=theme.H2_SIZE,
                              leading=theme.H2_SIZE * 1.25, spaceBefore=8, spaceAfter=4),
-        "rule": ParagraphStyle("rule", parent=body, leftIndent=7 * MM, firstLineIndent=-7 * MM),
+        "rule": ParagraphStyle("rule", parent=body, fontSize=theme.BODY_SIZE - 1, leading=theme.BODY_LEADING - 1.8,
+                               leftIndent=6 * MM, firstLineIndent=-6 * MM),
         "note": ParagraphStyle("note", parent=body, fontSize=theme.SMALL_SIZE, leading=theme.SMALL_SIZE * 1.3,
                                textColor=theme.MUTED),
-        "cell": ParagraphStyle("cell", parent=body, spaceAfter=0),
-        "word": ParagraphStyle("word", parent=body, fontName=theme.FONT_BOLD, fontSize=theme.BODY_SIZE + 1.5,
-                               leading=theme.BODY_LEADING + 3, spaceAfter=0),
+        "box": ParagraphStyle("box", parent=body, fontSize=theme.BODY_SIZE + 0.5, leading=theme.BODY_LEADING + 2,
+                              leftIndent=5 * MM, firstLineIndent=-5 * MM, spaceAfter=1.5),
+        "box_title": ParagraphStyle("box_title", parent=body, fontName=theme.FONT_BOLD, fontSize=theme.H2_SIZE,
+                                    leading=theme.H2_SIZE * 1.25, spaceAfter=2),
+        "caption": ParagraphStyle("caption", parent=body, fontSize=theme.BODY_SIZE - 1,
+                                  leading=theme.BODY_LEADING - 1.8, spaceBefore=3, spaceAfter=6),
     }
 
 
-def document(stream: BinaryIO, paper: str, title: str, subject: str) -> SimpleDocTemplate:
-    """A document with the metadata every slovariki PDF carries; invariant for identical bytes."""
+def document(stream: BinaryIO, paper: str, title: str, subject: str,
+             kind: type[BaseDocTemplate] = SimpleDocTemplate) -> BaseDocTemplate:
+    """A document with the metadata every slovariki PDF carries; invariant for identical bytes. A
+    BaseDocTemplate ``kind`` is for a caller that sets up its own page templates."""
     fonts.register()
-    return SimpleDocTemplate(
+    return kind(
         stream, pagesize=PAPER_POINTS[paper], invariant=1, lang="ru", title=title, subject=subject,
         initialFontName=theme.FONT_REGULAR,
         author="«Словарики»", creator="slovariki", leftMargin=theme.PAGE_MARGIN, rightMargin=theme.PAGE_MARGIN,
@@ -63,15 +69,15 @@ def example_faces(stress: bool = True) -> Faces:
 
 
 class CardRow(Flowable):
-    """Small cards side by side with labelled arrows between them; definitions are left out."""
+    """Small cards drawn whole, side by side, with labelled arrows between them."""
 
     def __init__(self, cards: Sequence[Card], links: Sequence[str], faces: Faces) -> None:
         super().__init__()
         self.links = list(links)
         self.faces = faces
         self.card_w, self.card_h = faces.width, faces.height
-        self.link_w = 24 * MM
-        self.fronts = [faces.measure(card, with_definition=False) for card in cards]
+        self.link_w = 18 * MM
+        self.fronts = [faces.measure(card) for card in cards]
         self.width = len(self.fronts) * self.card_w + len(self.links) * self.link_w
         self.height = self.card_h
 
@@ -103,5 +109,6 @@ class CardRow(Flowable):
         head.lineTo(cx + half - 5, cy - 3)
         head.close()
         canvas.drawPath(head, stroke=0, fill=1)
-        canvas.setFont(theme.FONT_REGULAR, theme.SMALL_SIZE)
-        canvas.drawCentredString(cx, cy - theme.SMALL_SIZE * 1.6, label)
+        size = min(theme.SMALL_SIZE, fit.fit_line(label, theme.FONT_REGULAR, self.link_w - 2, theme.SMALL_SIZE, 0) or 6)
+        canvas.setFont(theme.FONT_REGULAR, size)
+        canvas.drawCentredString(cx, cy - size * 1.6, label)

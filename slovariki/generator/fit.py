@@ -70,15 +70,23 @@ def bind(words: Sequence[str]) -> list[str]:
         if not _SHORT.match(word):
             units.append(" ".join(carry))
             carry = []
-    if carry:  # the text ends in short words («до «я».»): they end the text, no line is left hanging
-        units.append(" ".join(carry))
+    if carry:  # the text ends in short words: one alone («по правилу 11.») stays with the word before it,
+        if len(carry) == 1 and units:  # several («от «а» до «я».») make a unit of their own
+            units[-1] += " " + carry[0]
+        else:
+            units.append(" ".join(carry))
     return units
 
 
-def nonbreaking(text: str) -> str:
-    """The same binding for text that ReportLab's paragraphs break: the spaces inside units become
-    no-break spaces (ReportLab never breaks a line there)."""
-    return " ".join(unit.replace(" ", NBSP) for unit in bind(text.split()))
+_LAST_SHORT = re.compile(r" ((?:\w{1,2}|\d+)[.!?»)]*)\s*$")
+_BIND_MARKUP = re.compile(r"(?<![\w&;-])([«„(]?(?:\w{1,2}|\d+)[,.;:»)]?) +(?=\S)")
+
+
+def nonbreaking_markup(text: str) -> str:
+    """The same binding for paragraph markup that ReportLab breaks: the space after a short word or a
+    number, and before a dash, becomes a no-break space (ReportLab never breaks a line there)."""
+    text = _BIND_MARKUP.sub(lambda m: m[1] + NBSP, text).replace(" —", NBSP + "—")
+    return _LAST_SHORT.sub(lambda m: NBSP + m[1], text)  # «по правилу 11.»: the last number not alone
 
 
 def sizes(largest: float, smallest: float) -> Iterator[float]:

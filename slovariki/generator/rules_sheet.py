@@ -9,7 +9,9 @@ The examples are picked by the rules engine, never by rules of this module's own
 
 from __future__ import annotations
 
+import itertools
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
@@ -17,20 +19,23 @@ from typing import BinaryIO
 import jinja2
 import markupsafe
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.platypus import Flowable, PageBreak, Paragraph, Table, TableStyle
+from reportlab.platypus import (BaseDocTemplate, Flowable, Frame, FrameBreak, KeepTogether, NextPageTemplate, PageBreak, PageTemplate,
+                                Paragraph, SimpleDocTemplate, Table, TableStyle)
 
 from slovariki import rulebook
 from slovariki.game import rulesets
 from slovariki.russian import plural
-from slovariki.generator import documents, theme
-from slovariki.generator.faces import Faces, grade_label
+from slovariki.generator import documents, fit, theme
+from slovariki.generator.columns import COLUMN_GAP
+from slovariki.generator.faces import Faces, FitError, grade_label
 from slovariki.generator.symbols import SHAPE_NAMES
 from slovariki.model import Card, Colour, Deck
 
 TEMPLATE = "rules.xml.j2"
+FRAME_PADDING = 6  # ReportLab's frames keep this much inside each edge
 _BLOCK = re.compile(
-    r"<(?P<tag>h1|h2|p|rule|note|example)(?P<attrs>(?:\s+\w+=\"[^\"]*\")*)\s*>(?P<body>.*?)</(?P=tag)>"
-    r"|<(?P<empty>pagebreak)\s*/>",
+    r"<(?P<tag>h1|h2|p|rule|note|example|box)(?P<attrs>(?:\s+\w+=\"[^\"]*\")*)\s*>(?P<body>.*?)</(?P=tag)>"
+    r"|<(?P<empty>pagebreak|columns)\s*/>",
     re.S)
 _ATTR = re.compile(r"(\w+)=\"([^\"]*)\"")
 
@@ -56,10 +61,32 @@ class ColourFacts:
     cards: int
 
 
-def pick_examples(deck: Deck, ruleset: rulesets.Ruleset) -> dict[str, Example | None]:
-    """A beat, a transfer and a toss-in, each the first pair in deck order that the engine allows."""
-    cards = list(deck)
-    return {"beat": _beat(cards, ruleset), "transfer": _transfer(cards, ruleset), "toss": _toss(cards, ruleset)}
+def pick_examples(deck: Deck, ruleset: rulesets.Ruleset,
+                  fits: Callable[[Card], bool] = lambda card: True) -> dict[str, Example | None]:
+    """A beat, a transfer and a toss-in, each the first pair in deck order that the engine allows.
+
+    Only cards that ``fits`` (drawn whole on the small example card) are used, and no card twice; of the
+    orders in which the three can be chosen, the first that finds the most of them wins.
+    """
+    cards = [card for card in deck if fits(card)]
+    pickers = {"beat": _beat, "transfer": _transfer, "toss": _toss}
+    best: dict[str, Example | None] = {}
+    for order in itertools.permutations(pickers):
+        left, found = cards, {}
+        for name in order:
+            example = found[name] = pickers[name](left, ruleset)
+            if example is not None:
+                left = [card for card in left if card.word not in (example.first.word, example.second.word)]
+        if sum(e is not None for e in found.values()) > sum(e is not None for e in best.values()):
+            best = found
+        if all(e is not None for e in best.values()):
+            break
+    return {name: best.get(name) for name in pickers}
+
+
+def examples_for(deck: Deck, faces: Faces) -> dict[str, Example | None]:
+    """The sheet's examples: cards that can be drawn whole on ``faces``, none twice."""
+    return pick_examples(deck, rulesets.find_ruleset("slovariki"), lambda card: _fits(faces, card))
 
 
 def _beat(cards: list[Card], ruleset: rulesets.Ruleset) -> Example | None:
@@ -208,12 +235,24 @@ def _only_space(text: str, start: int, end: int) -> None:
                             f"«{' '.join(stray.split())[:40]}»")
 
 
+class ColumnsStart(Flowable):
+    """Where the sheet's two columns begin (the template's <columns/>); draws nothing."""
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        return 0, 0
+
+    def draw(self) -> None:
+        pass
+
+
 def story(blocks: list[Block], examples: dict[str, Example | None], faces: Faces) -> list[Flowable]:
     styles = documents.styles()
     flowables: list[Flowable] = []
     for block in blocks:
         if block.tag == "pagebreak":
             flowables.append(PageBreak())
+        elif block.tag == "columns":
+            flowables.append(ColumnsStart())
         elif block.tag == "example":
             name = block.attrs.get("name", "")
             if examples.get(name) is None:
@@ -221,43 +260,83 @@ def story(blocks: list[Block], examples: dict[str, Example | None], faces: Faces
                                     "(оберните блок в {% if examples." + name + " %})")
             cards = documents.CardRow([examples[name].first, examples[name].second], [block.attrs.get("link", "")],
                                       faces)  # a card too large for the small example raises FitError, naming it
-            flowables.append(_example(cards, _paragraph(block, block.body, styles["body"])))
+            flowables.append(KeepTogether([cards, _paragraph(block, block.body, styles["caption"])]))
         elif block.tag == "rule":
-            flowables.append(_paragraph(block, f"<b>{block.attrs.get('n', '')}.</b>&nbsp;{block.body}", styles["rule"]))
+            text = f"<b>{block.attrs.get('n', '')}.</b>&nbsp;{block.body}"
+            flowables.append(KeepTogether([_paragraph(block, text, styles["rule"])]))  # a rule is never split
+        elif block.tag == "box":
+            flowables.append(_box(block, styles))
         else:
             flowables.append(_paragraph(block, block.body, styles["body" if block.tag == "p" else block.tag]))
     return flowables
 
 
+def _box(block: Block, styles: dict[str, ParagraphStyle]) -> Flowable:
+    """A tinted box with a title: the rules in short, one line of the body after another (<br/>)."""
+    lines = [line for line in re.split(r"<br\s*/?>", block.body) if line.strip()]
+    rows = [[_paragraph(block, block.attrs.get("title", ""), styles["box_title"])],
+            *([_paragraph(block, line.strip(), styles["box"])] for line in lines)]
+    table = Table(rows, colWidths=["100%"])
+    table.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), theme.FONT_REGULAR),  # no unembedded Helvetica
+                               ("BACKGROUND", (0, 0), (-1, -1), theme.BOX_FIELD),
+                               ("ROUNDEDCORNERS", [3 * theme.MM] * 4),
+                               ("LEFTPADDING", (0, 0), (-1, -1), 4 * theme.MM),
+                               ("RIGHTPADDING", (0, 0), (-1, -1), 4 * theme.MM),
+                               ("TOPPADDING", (0, 0), (-1, -1), 1), ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
+                               ("TOPPADDING", (0, 0), (0, 0), 3 * theme.MM),
+                               ("BOTTOMPADDING", (0, -1), (-1, -1), 3 * theme.MM)]))
+    table.spaceBefore, table.spaceAfter = 6, 6
+    return table
+
+
 def _paragraph(block: Block, text: str, style: ParagraphStyle) -> Paragraph:
-    """A paragraph of the template; a markup error (ReportLab raises ValueError) names the block."""
+    """A paragraph of the template, short words bound to the next; a markup error (ReportLab raises
+    ValueError) names the block."""
     try:
-        return Paragraph(text, style)
+        return Paragraph(fit.nonbreaking_markup(text), style)
     except ValueError as exc:
         detail = str(exc).strip().rpartition("caused exception ")[2]
         raise TemplateError(f"{block.where()}: неверная разметка: каждый открытый <b>, <i> или <font> "
                             f"нужно закрыть (сообщение ReportLab: {detail})") from None
 
 
-def _example(cards: documents.CardRow, caption: Paragraph) -> Flowable:
-    """The two small cards on the left, the caption beside them."""
-    table = Table([[cards, caption]], colWidths=[cards.width + 6 * theme.MM, None])
-    table.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), theme.FONT_REGULAR),
-                               ("VALIGN", (0, 0), (-1, -1), "MIDDLE"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
-                               ("TOPPADDING", (0, 0), (-1, -1), 4), ("BOTTOMPADDING", (0, 0), (-1, -1), 4)]))
-    return table
-
-
 def prepare(deck: Deck, template: Path | None = None, stress: bool = True) -> tuple[list[Flowable], str]:
     """The rules sheet's flowables and its plain text (for the glyph check), before any file is written."""
-    examples = pick_examples(deck, rulesets.find_ruleset("slovariki"))
+    faces = documents.example_faces(stress)
+    examples = examples_for(deck, faces)
     text = render_text(deck, examples, template)
-    flowables = story(parse_blocks(text), examples, documents.example_faces(stress))
+    flowables = story(parse_blocks(text), examples, faces)
     return flowables, re.sub(r"<[^>]+>", " ", text)
 
 
+def _fits(faces: Faces, card: Card) -> bool:
+    try:
+        faces.measure(card)
+    except FitError:
+        return False
+    return True
+
+
 def render_rules(stream: BinaryIO, flowables: list[Flowable], paper: str) -> int:
+    """One column down to <columns/>, then two; a page of two columns after the first."""
+    split = next((i for i, f in enumerate(flowables) if isinstance(f, ColumnsStart)), None)
     doc = documents.document(stream, paper, "«Словарики»: правила игры",
-                             "Правила карточной игры «Словарики» и примеры из этой колоды")
-    doc.build(flowables, onFirstPage=documents.print_settings, onLaterPages=documents.print_settings)
+                             "Правила карточной игры «Словарики» и примеры из этой колоды",
+                             SimpleDocTemplate if split is None else BaseDocTemplate)
+    if split is None:
+        doc.build(flowables, onFirstPage=documents.print_settings, onLaterPages=documents.print_settings)
+        return doc.page
+    header, body = flowables[:split], flowables[split + 1:]
+    x, y, width, height = doc.leftMargin, doc.bottomMargin, doc.width, doc.height
+    inner = width - 2 * FRAME_PADDING
+    used = min(height, sum(f.wrap(inner, height)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in header)
+               + 2 * FRAME_PADDING + 2)
+    column = (width - COLUMN_GAP) / 2
+    columns = [Frame(x + i * (column + COLUMN_GAP), y, column, height - used, id=f"column{i}") for i in range(2)]
+    first = PageTemplate("first", [Frame(x, y + height - used, width, used, id="header"), *columns],
+                         onPage=documents.print_settings)
+    later = PageTemplate("later", [Frame(x + i * (column + COLUMN_GAP), y, column, height, id=f"later{i}")
+                                   for i in range(2)], onPage=documents.print_settings)
+    doc.addPageTemplates([first, later])
+    doc.build([NextPageTemplate("later"), *header, FrameBreak(), *body])
     return doc.page

@@ -183,4 +183,5 @@ BODY_LEADING = 14
 H1_SIZE = 20
 H2_SIZE = 13
 SMALL_SIZE = 8.5
-EXAMPLE_CARD_WIDTH = 28 * MM  # the small cards drawn on the rules sheet
+EXAMPLE_CARD_WIDTH = 31 * MM  # the small cards drawn on the rules sheet, definitions and all
+BOX_FIELD = "#EEF3E6"        # the «Коротко» box on the rules sheet

@@ -9,7 +9,7 @@ import pdfplumber
 import pytest
 
 from slovariki.game.rulesets import find_ruleset
-from slovariki.generator import rules_sheet
+from slovariki.generator import documents, rules_sheet
 from slovariki.generator.build import BuildError, build_deck
 from slovariki.generator.options import DeckOptions
 from slovariki.model import Colour, Deck
@@ -27,7 +27,7 @@ def text_of(path: Path, columns: int = 1) -> str:
 
 @pytest.fixture(scope="module")
 def rules_text(build):
-    return text_of(build(copies=2) / "rules.pdf")
+    return text_of(build(copies=2) / "rules.pdf", columns=2)
 
 
 def test_rules_sheet_is_one_or_two_a4_pages(build):
@@ -114,7 +114,7 @@ def test_a_deck_without_a_transfer_pair_has_no_transfer_example(deck):
 
 
 def test_example_words_appear_on_the_sheet_as_small_cards(build, deck):
-    examples = rules_sheet.pick_examples(deck, SLOVARIKI)
+    examples = rules_sheet.examples_for(deck, documents.example_faces())
     with pdfplumber.open(build(copies=2) / "rules.pdf") as pdf:
         chars = [c for page in pdf.pages for c in page.chars if c["fontname"].endswith("Roboto-Bold")]
     words = "".join(c["text"] for c in chars)
@@ -208,3 +208,93 @@ def test_rules_sheet_prints_the_rulebook_texts(deck):
 def test_rulebook_markup_becomes_the_sheets_and_the_rest_is_escaped():
     assert rules_sheet.rich("a < b **c ==д==** & *e*") == (
         'a &lt; b <b>c <font color="#D00000"><b>д</b></font></b> &amp; <i>e</i>')
+
+
+# The rules sheet's layout (print v2)
+
+def _words_in_reading_order(path: Path) -> list[dict]:
+    """Every word with its page and column (0 left, 1 right, None above the columns), in reading order."""
+    found = []
+    with pdfplumber.open(path) as pdf:
+        for page in pdf.pages:
+            middle = page.width / 2
+            words = page.extract_words(extra_attrs=["fontname", "size"])
+            columns_top = min((w["top"] for w in words if w["text"] == "Эта"), default=0) - 1
+            for word in words:
+                column = None if word["top"] < columns_top else 0 if word["x1"] < middle else 1
+                found.append({**word, "page": page.page_number, "column": column})
+    return sorted(found, key=lambda w: (w["page"], w["column"] if w["column"] is not None else -1, w["top"], w["x0"]))
+
+
+def test_rules_sheet_starts_with_a_short_box_a_child_can_follow(build):
+    with pdfplumber.open(build() / "rules.pdf") as pdf:
+        page = pdf.pages[0]
+        box = next(r for r in page.rects + page.curves
+                   if tuple(round(v, 6) for v in r["non_stroking_color"] or ()) == (0.933333, 0.952941, 0.901961))
+        inside = page.crop((box["x0"], box["top"], box["x1"], box["bottom"])).extract_text().splitlines()
+    assert inside[0] == "Коротко"
+    numbered = [line for line in inside if re.match(r"\d+\. ", line)]
+    assert 8 <= len(numbered) <= 10 and len(inside) <= 1 + 2 * len(numbered)
+    assert box["x1"] - box["x0"] > 150 * 72 / 25.4  # across the page, above the columns
+
+
+@pytest.mark.parametrize("bundled", [False, True])
+def test_rules_stand_in_two_columns_and_none_is_split(build, tmp_path, bundled):
+    from slovariki.wordlist import load_bank
+
+    if bundled:
+        build_deck(load_bank(None).deck, DeckOptions(), tmp_path)
+        path = tmp_path / "rules.pdf"
+    else:
+        path = build() / "rules.pdf"
+    words = _words_in_reading_order(path)
+    starts = [i for i, w in enumerate(words) if re.fullmatch(r"\d+\.", w["text"]) and w["fontname"].endswith("Bold")
+              and 1 <= int(w["text"][:-1]) <= 16]
+    assert [words[i]["text"] for i in starts] == [f"{n}." for n in range(1, 17)]
+    end = next(i for i, w in enumerate(words) if w["text"] == "Примеры")
+    for first, after in zip(starts, [*starts[1:], end]):
+        places = {(w["page"], w["column"]) for w in words[first:after] if w["text"] != "Правила"}
+        assert len(places) == 1 and None not in next(iter(places)), words[first]["text"]
+    assert {w["column"] for w in words[starts[0]:end]} == {0, 1}
+    with pdfplumber.open(path) as pdf:
+        assert len(pdf.pages) <= 2
+
+
+def test_the_printed_sheet_names_no_software_and_no_files(rules_text):
+    flat = " ".join(rules_text.split()).lower()
+    for word in ("pdf", "программ", "slovariki", "файл", "судь"):
+        assert word not in flat
+
+
+def test_examples_are_drawn_whole_and_never_share_a_card(build, deck):
+    examples = rules_sheet.examples_for(deck, documents.example_faces())
+    cards = [card for example in examples.values() if example for card in (example.first, example.second)]
+    assert len(cards) == 6 and len({card.word for card in cards}) == 6
+    tints = {tuple(round(int(c.print_tint[i:i + 2], 16) / 255, 6) for i in (1, 3, 5)) for c in Colour}
+    on_cards = []
+    with pdfplumber.open(build() / "rules.pdf") as pdf:
+        for page in pdf.pages:
+            page = page.filter(lambda o: o.get("object_type") != "char"  # without the corner index's letters
+                               or not (o["fontname"].endswith("Bold") and o["size"] < 7))
+            for r in page.rects:
+                if tuple(round(v, 6) for v in r["non_stroking_color"] or ()) in tints:
+                    on_cards.append(" ".join(page.crop((r["x0"], r["top"], r["x1"], r["bottom"])).extract_text().split()))
+    assert len(on_cards) == 6
+    for card in cards:  # the word and its whole definition on one small card
+        assert any(card.word in text and card.definition in text.replace("- ", "") for text in on_cards), card.word
+
+
+def test_a_word_too_long_for_a_small_example_card_is_left_out_not_called_a_broken_template(tmp_path):
+    from slovariki.markup import parse
+    from slovariki.model import Card
+
+    long = Card(parse("[э]л[е]ктр[о]сн[а]бж+ение"), 1, 1, "Подача тока в дома.")
+    short = Card(parse("к[о]р+ова"), 1, 2, "Животное с рогами.")
+    other = Card(parse("с[о]б+ака"), 1, 1, "Друг человека.")
+    small = documents.example_faces()
+    with pytest.raises(Exception) as caught:
+        small.measure(long)
+    assert "«электроснабжение»" in str(caught.value)  # the fit message names the card
+    build_deck(Deck.of([long, short, other]), DeckOptions(), tmp_path)
+    flat = " ".join(text_of(tmp_path / "rules.pdf", columns=2).split())
+    assert "«собака»" in flat and "«корова»" in flat and "электроснабжение" not in flat

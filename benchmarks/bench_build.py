@@ -5,7 +5,9 @@
 - generated decks of 2,500, 5,000 and 10,000 cards (cards.pdf): time per card should stay flat
   (linear growth) and within 1.5x of the bare script;
 - peak memory of each run in a fresh process: ours minus the bare script's should not grow
-  with the deck size (ReportLab itself keeps every page until it saves).
+  with the deck size (ReportLab itself keeps every page until it saves);
+- the word list and the dictation sheet for generated banks of 10,000 and 100,000 words: time per
+  word should stay flat.
 
 Run: python benchmarks/bench_build.py [--quick]
 """
@@ -26,7 +28,8 @@ sys.path.insert(0, str(Path(__file__).parent))
 import bare_reportlab  # noqa: E402
 from timing import best_of  # noqa: E402
 
-from slovariki.generator import fonts, sheet  # noqa: E402
+from slovariki.generator import fonts, handout, sheet  # noqa: E402
+from slovariki.generator.dictation import render_dictation  # noqa: E402
 from slovariki.generator.build import build_deck, check_fit  # noqa: E402
 from slovariki.generator.faces import Faces  # noqa: E402
 from slovariki.generator.imposition import Run, render_cards  # noqa: E402
@@ -99,6 +102,14 @@ def main(quick: bool) -> None:
         print(f"{size:>7} {t_ours:>8.2f} {t_bare:>8.2f} {t_ours / t_bare:>6.2f} {t_ours / size * 1e6:>8.0f} "
               f"{m_ours:>8.1f} {m_bare:>8.1f} {m_ours - m_bare:>9.1f}")
     print("goal: ratio ≤ 1.5; µs/card flat (linear time); extra MB flat (no memory of our own growing)")
+
+    print(f"{'words':>7} {'wordlist s':>11} {'µs/word':>8} {'dictation s':>12} {'µs/word':>8}")
+    for size in (2000, 20000) if quick else (10000, 100000):
+        deck = generated_deck(size)
+        t_list = best_of(1, handout.render_handout, io.BytesIO(), deck, "a4")
+        t_dictation = best_of(1, render_dictation, io.BytesIO(), deck, "a4")
+        print(f"{size:>7} {t_list:>11.2f} {t_list / size * 1e6:>8.0f} {t_dictation:>12.2f} {t_dictation / size * 1e6:>8.0f}")
+    print("goal: µs/word flat (the handouts grow linearly with the bank)")
 
 
 def high_water_mb() -> float:

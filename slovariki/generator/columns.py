@@ -16,6 +16,7 @@ from slovariki.generator import fit, fonts, theme
 from slovariki.generator.imposition import new_canvas
 from slovariki.generator.options import PAPERS
 from slovariki.generator.palette import Palette
+from slovariki.generator.faces import runs
 from slovariki.model import Card
 
 MM = theme.MM
@@ -118,30 +119,35 @@ def draw_word(canvas: Canvas, card: Card, x: float, baseline: float, font: str, 
     """The word with its hard letters red and underlined (they survive a black-and-white copier), or,
     with ``gaps``, left out as wide blanks for a pupil to fill in. Returns the width drawn."""
     word = card.word
-    hard = set(card.hard_positions)
     text = canvas.beginText(x, baseline)
     text.setFont(font, size)
     underlines = []
     pen = x
-    for i, ch in enumerate(word):
-        if gaps and i in hard:
+    for start, end, hard in runs(card):
+        if gaps and hard:
             text.setFillColor(ink(theme.INK))
             text.setHorizScale(GAP_SCALE)
-            text.textOut("_")
+            text.textOut("_" * (end - start))
             text.setHorizScale(100)
-            pen += stringWidth("_", font, size) * GAP_SCALE / 100
+            pen += stringWidth("_", font, size) * GAP_SCALE / 100 * (end - start)
             continue
-        shown = ch + ("\u0301" if stress and i in card.stress_positions and ch not in "ёЁ" else "")
-        text.setFillColor(ink(theme.HARD_RED if i in hard else theme.INK))
+        piece = word[start:end]
+        shown = piece
+        if stress:  # the acute after the stressed vowel (never over ё): a zero-width mark in Roboto
+            marks = [i - start for i in card.stress_positions if start <= i < end and word[i] not in "ёЁ"]
+            for offset in reversed(marks):
+                shown = shown[:offset + 1] + "\u0301" + shown[offset + 1:]
+        text.setFillColor(ink(theme.HARD_RED if hard else theme.INK))
         text.textOut(shown)
-        width = stringWidth(ch, font, size)
-        if i in hard:
+        width = stringWidth(piece, font, size)
+        if hard:
             underlines.append((pen, width))
         pen += width
     canvas.drawText(text)
-    canvas.setFillColor(ink(theme.HARD_RED))
-    for left, width in underlines:
-        canvas.rect(left + size * 0.03, baseline - size * 0.15, width - size * 0.06, size * 0.07, stroke=0, fill=1)
+    if underlines:
+        canvas.setFillColor(ink(theme.HARD_RED))
+        for left, width in underlines:
+            canvas.rect(left + size * 0.03, baseline - size * 0.15, width - size * 0.06, size * 0.07, stroke=0, fill=1)
     return pen - x
 
 

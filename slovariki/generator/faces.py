@@ -251,13 +251,13 @@ class Faces:
         x = (self.width - stringWidth(word, theme.FONT_BOLD, size)) / 2
         text = canvas.beginText(x, front.word_baseline)
         text.setFont(theme.FONT_BOLD, size)
-        for start, end, hard in _runs(card):
+        for start, end, hard in runs(card):
             text.setFillColor(ink(theme.HARD_RED if hard else theme.INK))
             text.textOut(word[start:end])
         canvas.drawText(text)
         # Hard letters are also underlined: they stay visible in greyscale and to colour-blind players.
         canvas.setFillColor(ink(theme.HARD_RED))
-        for start, end, hard in _runs(card):
+        for start, end, hard in runs(card):
             if hard:
                 left = x + stringWidth(word[:start], theme.FONT_BOLD, size)
                 width = stringWidth(word[start:end], theme.FONT_BOLD, size)
@@ -342,7 +342,7 @@ class Faces:
         return name
 
 
-def _runs(card: Card) -> list[tuple[int, int, bool]]:
+def runs(card: Card) -> list[tuple[int, int, bool]]:
     """The word cut into runs of hard and ordinary letters: (start, end, hard)."""
     hard = set(card.hard_positions)
     runs: list[tuple[int, int, bool]] = []

@@ -82,9 +82,10 @@ def _entry(page: Columns, number: int, card: Card, stress: bool) -> None:
     canvas.setFillColor(ink(theme.MUTED))
     canvas.drawRightString(page.x + NUMBER_WIDTH - 2 * MM, page.y + 2, str(number))
     draw_word(canvas, card, page.x + NUMBER_WIDTH, page.y + 2, theme.FONT_BOLD, WORD_SIZE, ink, stress)
-    canvas.setFont(theme.FONT_REGULAR, TEXT_SIZE)
-    canvas.setFillColor(ink(theme.INK))
+    text = canvas.beginText(page.x + NUMBER_WIDTH, page.y + 2 - TEXT_SIZE * LEADING)
+    text.setFont(theme.FONT_REGULAR, TEXT_SIZE, TEXT_SIZE * LEADING)
+    text.setFillColor(ink(theme.INK))
     for line in lines:
-        page.y -= TEXT_SIZE * LEADING
-        canvas.drawString(page.x + NUMBER_WIDTH, page.y + 2, line)
-    page.y -= 2
+        text.textLine(line)
+    canvas.drawText(text)
+    page.y -= len(lines) * TEXT_SIZE * LEADING + 2

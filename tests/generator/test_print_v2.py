@@ -299,8 +299,8 @@ def test_wordlist_has_red_underlined_hard_letters_in_two_columns(tmp_path):
             for ch in page.chars:
                 if colour(ch) == RED and ch["text"] != "\u0301":
                     red_letters += 1
-                    assert any(r["x0"] >= ch["x0"] - 0.5 and r["x1"] <= ch["x1"] + 0.5 and 0 <= r["top"] - ch["bottom"] + 3
-                               < 4 for r in lines), ch["text"]
+                    assert any(r["x0"] < ch["x1"] - 1 and r["x1"] > ch["x0"] + 1 and 0 <= r["top"] - ch["bottom"] + 3
+                               < 4 for r in lines), ch["text"]  # a line under it
             middle = page.width / 2
             assert any(c["x0"] > middle for c in page.chars) or page is pdf.pages[-1]
     assert red_letters == sum(len(c.hard_positions) for c in deck)
@@ -367,3 +367,18 @@ def test_a_broken_picture_at_build_time_names_the_card(tmp_path):
     with pytest.raises(BuildError, match="картинка слова «корова»: «плохая.svg»: SVG не удалось нарисовать"):
         build_deck(deck, DeckOptions(), tmp_path / "out")
     assert not (tmp_path / "out").exists()
+
+
+def test_the_progress_bar_moves_through_the_handouts_as_well(deck, tmp_path):
+    class Recorder:
+        def start(self, total: int) -> None:
+            self.total, self.steps = total, []
+
+        def advance(self, steps: int) -> None:
+            self.steps.append(steps)
+
+    recorder = Recorder()
+    build_deck(deck, DeckOptions(), tmp_path, recorder)
+    assert sum(recorder.steps) == recorder.total
+    assert len(recorder.steps) >= 3 * len(deck)  # a step per card, and per word of each handout
+    assert max(recorder.steps) == 1

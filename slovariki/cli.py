@@ -396,13 +396,13 @@ def pictures() -> None:
 @click.argument("word", metavar="СЛОВО")
 @words_option
 @click.option("--out", "out_file", type=click.Path(dir_okay=False), default=None, metavar="ФАЙЛ",
-              help="Куда сохранить PNG (по умолчанию СЛОВО.png в текущей папке).")
+              show_default="СЛОВО.png в текущей папке", help="Куда сохранить PNG.")
 @click.option("--dpi", type=click.IntRange(36, 1200), default=300, show_default=True, metavar="ЧИСЛО",
               help="Точек на дюйм: 300 — как при печати, 96 — для экрана.")
 @click.option("--back", is_flag=True, help="Показать рядом и рубашку.")
 @click.option("--card-size", default="poker", show_default=True, metavar="РАЗМЕР",
               help="poker, bridge, mini или ШxВ в мм, как у build-deck.")
-@click.option("--stress/--no-stress", default=True, help="Знак ударения над словом (по умолчанию есть).")
+@click.option("--stress/--no-stress", default=True, show_default="есть", help="Знак ударения над словом.")
 def preview(word: str, words_dir: str | None, out_file: str | None, dpi: int, back: bool, card_size: str,
             stress: bool) -> None:
     """Нарисовать одну карточку в PNG, чтобы посмотреть новое слово до печати всей колоды."""

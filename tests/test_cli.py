@@ -249,7 +249,7 @@ def test_defaults_are_shown_one_way_in_every_help(runner):
         text = " ".join(runner.invoke(main, [*command, "--help"], terminal_width=200).output.split())
         assert "(по умолчанию" not in text and "по умолчанию: (" not in text, command
     text = " ".join(runner.invoke(main, ["build-deck", "--help"], terminal_width=200).output.split())
-    for shown in ("[по умолчанию: встроенный банк]", "[по умолчанию: книжная]", "[по умолчанию: есть]",
+    for shown in ("[по умолчанию: встроенный банк]", "[по умолчанию: книжная, для --backs fold альбомная]", "[по умолчанию: есть]",
                   "[по умолчанию: poker]", "[по умолчанию: 0;0]"):
         assert shown in text
 

@@ -171,7 +171,7 @@ def check_fit(cards: list[Card], faces: Faces) -> None:
     problems = []
     for card in cards:
         try:
-            faces.measure(card)
+            faces.measure(card, balance=False)
             if card.picture is not None:
                 drawings.load(card.picture)
         except FitError as exc:

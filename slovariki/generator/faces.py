@@ -75,8 +75,9 @@ class Faces:
 
     # Measuring
 
-    def measure(self, card: Card, with_definition: bool = True) -> Front:
-        """Fit the card's text; a card drawn without definition shows only its word."""
+    def measure(self, card: Card, with_definition: bool = True, balance: bool = True) -> Front:
+        """Fit the card's text; a card drawn without definition shows only its word. Without ``balance``
+        the definition's lines are only filled: enough to know that the card fits."""
         s = self.style
         word_size = fit.fit_line(card.word, theme.FONT_BOLD, self.word_width, s.word_max, s.word_min)
         if word_size is None:
@@ -87,7 +88,7 @@ class Faces:
         block = fit.fit_block(card.definition if with_definition else "", theme.FONT_REGULAR, self.definition_width,
                               top - self.content_bottom, s.definition_max, s.definition_min, s.leading,
                               fit.hyphenator(), narrow=(top - index_top, self.beside_index),
-                              measure=self._definition_measure)
+                              measure=self._definition_measure, balance=balance)
         if block is not None:
             return Front(card, word_size, self.word_baseline, block, letters, letter_size)
         hint = "" if fit.hyphenator() else " (переносы недоступны: не установлен pyphen)"

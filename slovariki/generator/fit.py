@@ -119,13 +119,14 @@ def measurer(font: str) -> Measure:
 
 
 def fit_block(text: str, font: str, width: float, height: float, largest: float, smallest: float,
-              leading: float, split: Splitter | None,
-              narrow: tuple[float, float] | None = None, measure: Measure | None = None) -> TextBlock | None:
+              leading: float, split: Splitter | None, narrow: tuple[float, float] | None = None,
+              measure: Measure | None = None, balance: bool = True) -> TextBlock | None:
     """Break ``text`` into balanced lines at the largest size that fits the box, or None.
 
     Whole words are tried first at every size; hyphenation only when that fails even at the smallest.
     ``narrow`` is (depth, width): lines reaching deeper than ``depth`` below the box's top keep to that
-    smaller width, as a card's definition does where it passes a corner index.
+    smaller width, as a card's definition does where it passes a corner index. Without ``balance`` the
+    lines are only filled (enough to know that the text fits, and at which size).
     """
     units = bind(text.split())
     measure = measure or measurer(font)
@@ -138,9 +139,11 @@ def fit_block(text: str, font: str, width: float, height: float, largest: float,
             pieces = _hyphenated(units, measure, limits.narrowest, splitter) if splitter else units
             if pieces is None:
                 continue
-            count = _greedy_count(pieces, measure, limits)
-            if count is not None and count * size * leading <= height + 1e-6:
-                return TextBlock(size, size * leading, tuple(_balanced(pieces, measure, limits, count)))
+            lines = _greedy(pieces, measure, limits)
+            if lines is not None and len(lines) * size * leading <= height + 1e-6:
+                if balance:
+                    lines = _balanced(pieces, measure, limits, len(lines))
+                return TextBlock(size, size * leading, tuple(lines))
     return None
 
 
@@ -157,10 +160,8 @@ def break_lines(words: list[str], measure: Measure, limit: float, split: Splitte
         pieces = _hyphenated(pieces, measure, limits.narrowest, split)
         if pieces is None:
             return None
-    if not balance:
-        return _greedy(pieces, measure, limits)
-    count = _greedy_count(pieces, measure, limits)
-    return None if count is None else _balanced(pieces, measure, limits, count)
+    lines = _greedy(pieces, measure, limits)
+    return _balanced(pieces, measure, limits, len(lines)) if balance and lines is not None else lines
 
 
 class _Limits:
@@ -217,33 +218,32 @@ def _greedy(pieces: list[str], measure: Measure, limits: _Limits) -> list[str] |
     return [_join(line) for line in lines]
 
 
-def _greedy_count(pieces: list[str], measure: Measure, limits: _Limits) -> int | None:
-    lines = _greedy(pieces, measure, limits)
-    return None if lines is None else len(lines)
-
-
 def _balanced(pieces: list[str], measure: Measure, limits: _Limits, count: int) -> list[str]:
     """The breaks into ``count`` lines with the least sum of squared slack (dynamic programming)."""
     if count <= 1:
         return [_join(pieces)] if pieces else []
     space = measure(" ")
-    widths = [measure(p) for p in pieces]
     n = len(pieces)
+    ends = [0.0]  # ends[i]: the width of pieces[:i] set on one line, plus a space after each
+    for piece in pieces:
+        ends.append(ends[-1] + measure(piece) + space)
+    inf = math.inf
     # best[k][i]: least cost of setting the first i pieces in k lines; back[k][i]: where line k starts.
-    best = [[math.inf] * (n + 1) for _ in range(count + 1)]
+    best = [[inf] * (n + 1) for _ in range(count + 1)]
     back = [[0] * (n + 1) for _ in range(count + 1)]
     best[0][0] = 0.0
     for k in range(1, count + 1):
-        limit = limits(k - 1)
-        for i in range(k, n + 1):
-            used = -space
+        limit = limits(k - 1) + 1e-9
+        before, row, starts = best[k - 1], best[k], back[k]
+        for i in range(k, n - (count - k) + 1):  # leave at least a piece for each later line
+            end = ends[i] - space
             for j in range(i - 1, k - 2, -1):  # line k holds pieces j .. i-1
-                used += space + widths[j]
-                if used > limit + 1e-9:
+                used = end - ends[j]
+                if used > limit:
                     break
-                cost = best[k - 1][j] + (limit - used) ** 2
-                if cost < best[k][i]:
-                    best[k][i], back[k][i] = cost, j
+                cost = before[j] + (limit - used) ** 2
+                if cost < row[i]:
+                    row[i], starts[i] = cost, j
     lines, end = [], n
     for k in range(count, 0, -1):
         start = back[k][end]

@@ -382,3 +382,17 @@ def test_the_progress_bar_moves_through_the_handouts_as_well(deck, tmp_path):
     assert sum(recorder.steps) == recorder.total
     assert len(recorder.steps) >= 3 * len(deck)  # a step per card, and per word of each handout
     assert max(recorder.steps) == 1
+
+
+def test_a_long_word_keeps_3_mm_from_the_white_face_edge(tmp_path):
+    long = Card(parse("[э]л[е]ктр[о]ст+анция"), 4, 3, "Завод, где вырабатывают ток.")
+    build_deck(Deck.of([long]), DeckOptions(card_size=(44.0, 63.0)), tmp_path)
+    with pdfplumber.open(tmp_path / "cards.pdf") as pdf:
+        page = pdf.pages[0]
+        (card,) = cards_on(page)
+        style = theme.card_style(44 * MM, 63 * MM)
+        edge = style.frame + 3 * MM * style.scale
+        word = [c for c in page.chars if c["size"] > style.letter_size + 0.5 and c["text"].strip()]
+        assert "".join(c["text"] for c in word) == "электростанция"
+        assert min(c["x0"] for c in word) >= card["x0"] + edge - 0.1
+        assert max(c["x1"] for c in word) <= card["x1"] - edge + 0.1

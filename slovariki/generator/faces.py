@@ -238,7 +238,8 @@ class Faces:
         s = self.style
         x, y, width, height = self.window
         name = self._pictures.name(canvas, card.picture)
-        own_w, own_h = drawings.size(card.picture)
+        picture = drawings.load(card.picture)
+        own_w, own_h = picture.width, picture.height
         scale = min(s.picture_size / own_w, min(s.picture_size, height - 2 * s.padding) / own_h)
         canvas.saveState()
         canvas.translate(x + (width - own_w * scale) / 2, y + (height - own_h * scale) / 2)

@@ -15,7 +15,7 @@ from PIL import Image
 from slovariki.cli import main
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from slovariki.generator import fit, theme
+from slovariki.generator import drawings, fit, theme
 from slovariki.generator.build import BuildError, build_deck
 from slovariki.generator.faces import Faces, hard_letters
 from slovariki.generator.options import DeckOptions
@@ -396,3 +396,52 @@ def test_a_long_word_keeps_3_mm_from_the_white_face_edge(tmp_path):
         assert "".join(c["text"] for c in word) == "электростанция"
         assert min(c["x0"] for c in word) >= card["x0"] + edge - 0.1
         assert max(c["x1"] for c in word) <= card["x1"] - edge + 0.1
+
+
+def test_the_shipped_pictures_programs_are_those_of_their_svg_files():
+    # python -m slovariki.generator.drawings writes them; a changed or added SVG makes this fail
+    assert drawings.compile_shipped() == drawings._shipped_programs()
+
+
+def test_the_short_path_paints_what_renderpdf_paints(tmp_path):
+    import io
+
+    import pypdfium2
+    from PIL import ImageChops
+    from reportlab.graphics import renderPDF
+    from reportlab.pdfgen.canvas import Canvas
+
+    from slovariki import pictures
+
+    def page(draw) -> Image.Image:
+        stream = io.BytesIO()
+        canvas = Canvas(stream, pagesize=(96, 96))
+        canvas.scale(4, 4)
+        draw(canvas)
+        canvas.save()
+        return pypdfium2.PdfDocument(stream.getvalue())[0].render(scale=2).to_pil().convert("RGB")
+
+    for name in ("cow", "anatomical-heart", "volleyball", "metro"):
+        drawing = drawings._svg(pictures.shipped_folder() / f"{name}.svg")
+        ours = page(lambda canvas: canvas.addLiteral(drawings._program(drawing)))
+        theirs = page(lambda canvas: renderPDF.draw(drawing, canvas, 0, 0))
+        assert max(high for _, high in ImageChops.difference(ours, theirs).getextrema()) <= 2, name
+
+
+def test_a_build_with_shipped_pictures_neither_imports_svglib_nor_parses_svg(picture_bank, tmp_path):
+    import subprocess
+    import sys
+
+    script = ("import sys; from slovariki.wordlist import load_bank; from slovariki.generator.build import build_deck; "
+              "from slovariki.generator.options import DeckOptions; "
+              f"build_deck(load_bank({str(next(c.source for c in picture_bank).file).rsplit('/', 1)[0]!r}).deck, "
+              f"DeckOptions(), __import__('pathlib').Path({str(tmp_path)!r})); print('svglib' in sys.modules)")
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert result.stdout.strip() == "False"
+
+
+def test_cmyk_pictures_are_cmyk_too(picture_bank, tmp_path):
+    build_deck(picture_bank, DeckOptions(cmyk=True), tmp_path)
+    with pdfplumber.open(tmp_path / "cards.pdf") as pdf:
+        shapes = [o for page in pdf.pages for o in page.curves + page.rects if o["fill"]]
+        assert len(shapes) > 100 and all(len(o["non_stroking_color"]) == 4 for o in shapes)

@@ -489,6 +489,16 @@ def _fail(message: str, code: int = 1) -> None:
     sys.exit(code)
 
 
+def _hold_session(path, program: str) -> None:
+    """Hold the session file until the command ends: a second program writing it is refused."""
+    from slovariki.referee.session import SessionError, lock
+
+    try:
+        click.get_current_context().with_resource(lock(path, program))
+    except SessionError as exc:
+        _fail(str(exc))
+
+
 @main.group(invoke_without_command=True)
 @click.option("--jsonl", is_flag=True,
               help="Машинный протокол: JSON-команда в каждой строке stdin, JSON-ответ в строке stdout.")
@@ -524,6 +534,7 @@ def referee_play(players: str, trump: str, first: str | None, rules: str, grades
     from slovariki.referee.table import Rejected, Setup
 
     path = _session_path(session_file)
+    _hold_session(path, "судья в терминале")
     words = os.path.abspath(words_dir) if words_dir else None
     setup = Setup(tuple(p.strip() for p in players.split(",")), trump.strip(), first, rules, grades, words,
                   None if first is None else "named")
@@ -544,6 +555,7 @@ def referee_resume(session_file: str | None) -> None:
     from slovariki.referee.session import SessionError, load
 
     path = _session_path(session_file)
+    _hold_session(path, "судья в терминале")
     try:
         table = load(path)
     except SessionError as exc:

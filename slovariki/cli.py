@@ -577,6 +577,28 @@ def referee_log(session_file: str | None) -> None:
     click.echo(render(table), nl=False)
 
 
+@referee.command("web")
+@session_option
+@words_option
+@click.option("--host", default="127.0.0.1", show_default=True, metavar="АДРЕС",
+              help="На каком адресе ждать браузер (127.0.0.1 — только этот компьютер).")
+@click.option("--port", type=click.IntRange(0, 65535), default=8765, show_default=True, metavar="ПОРТ",
+              help="Порт (0 — любой свободный).")
+@click.option("--lan", is_flag=True,
+              help="Открыть экран для телефона или планшета в той же сети Wi-Fi: адрес и QR-код появятся здесь.")
+def referee_web(session_file: str | None, words_dir: str | None, host: str, port: int, lan: bool) -> None:
+    """Экран судьи в браузере телефона или планшета: стол, карты, ходы нажатием. Та же партия, что у
+    play и resume (но не одновременно с ними)."""
+    from slovariki.referee.session import SessionError
+    from slovariki.referee.web.serve import ServeError, run
+
+    words = os.path.abspath(words_dir) if words_dir else None
+    try:
+        run(_session_path(session_file), words, host, port, lan, sys.stdout)
+    except (SessionError, ServeError) as exc:
+        _fail(str(exc))
+
+
 @referee.command("replay")
 @click.argument("file", type=click.Path(dir_okay=False), metavar="ФАЙЛ")
 def referee_replay(file: str) -> None:

@@ -69,3 +69,11 @@ def test_the_repl_is_refused_while_the_web_screen_holds_the_session(small_bank, 
     assert result.exit_code == 1
     assert f"Ошибка: партию в {path} сейчас ведёт другая программа (веб-экран судьи" in result.output
     assert path.read_bytes() == saved and len(load(path).state.log) == 1
+
+
+def test_the_web_screen_is_refused_while_the_repl_holds_the_session(tmp_path):
+    path = tmp_path / "game.json"
+    with lock(path, "судья в терминале"):
+        result = CliRunner().invoke(main, ["referee", "web", "--session", str(path), "--port", "0"])
+    assert result.exit_code == 1
+    assert "сейчас ведёт другая программа (судья в терминале" in result.output

@@ -17,6 +17,7 @@ game is read back from its session file: nothing a browser sends can break the g
 
 from __future__ import annotations
 
+import html
 import json
 import re
 import secrets
@@ -33,6 +34,7 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from slovariki import rulebook
 from slovariki.jsonl import encoded
 from slovariki.referee.table import Rejected
 from slovariki.referee.web.host import Host
@@ -44,6 +46,7 @@ STATUS = {"bad-command": 400, "no-token": 403, "not-found": 404, "bad-method": 4
           "bad-setup": 422, "not-saved": 503}
 NO_STORE = {"Cache-Control": "no-store"}  # the game changes: never show an old answer
 _RULE = re.compile(r"^(правило \w+): (.+)$", re.S)
+_HTML = {"bold": ("<b>", "</b>"), "italic": ("<i>", "</i>"), "red": ('<b class="hard">', "</b>")}
 _HTTP_CODES = {404: ("not-found", "такой страницы нет"), 405: ("bad-method", "этот адрес так не вызывают")}
 
 
@@ -55,11 +58,25 @@ class Answer(JSONResponse):
 
 
 def refusal_json(exc: Rejected) -> dict:
-    """A refusal for the page: the rule's number apart from the reason, both as sentences."""
+    """A refusal for the page: the rule's number apart from the reason (both as sentences), and the
+    rule's title and whole text from the rulebook."""
     match = _RULE.match(exc.message)
     rule, reason = (match.group(1), match.group(2)) if match else (None, exc.message)
     return {"ok": False, "code": exc.code, "message": _sentence(exc.message), "rule": rule and _sentence(rule)[:-1],
-            "reason": _sentence(reason), "attempt": getattr(exc, "attempt", None)}
+            "reason": _sentence(reason), "attempt": getattr(exc, "attempt", None), "rule_text": rule and _rule_text(rule)}
+
+
+def _rule_text(citation: str) -> dict | None:
+    """The rule as the page shows it: number, title, and its text as HTML (bold, and red as on the
+    cards), escaped: it is our own text, but the page sets it as HTML."""
+    try:
+        found = rulebook.rule(citation)
+    except rulebook.UnknownRule:
+        return None
+    text = rulebook.render(found.text, _HTML, html.escape)
+    if found.clarification:
+        text += f" <i>{rulebook.CLARIFICATION}</i> {rulebook.render(found.clarification, _HTML, html.escape)}"
+    return {"number": found.number, "title": found.title, "html": text}
 
 
 def _sentence(text: str) -> str:

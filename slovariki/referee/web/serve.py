@@ -10,12 +10,14 @@ from pathlib import Path
 from typing import IO
 
 from slovariki.referee import session
+from slovariki.referee.repl import use_colour
 from slovariki.referee.words import lemmas
 from slovariki.russian import os_error
 
 PROGRAM = "веб-экран судьи"
 # Addresses in the private ranges: connecting a UDP socket to one only looks up the route (no
 # packet is sent), and the socket's own address is then the one the local network reaches us at.
+_HALVES = {(1, 1): "█", (1, 0): "▀", (0, 1): "▄", (0, 0): " "}
 _PROBES = ("10.254.254.254", "192.168.254.254", "172.31.254.254")
 
 
@@ -63,15 +65,21 @@ def url_of(sock: socket.socket, token: str) -> str:
     return f"http://{shown}:{port}/{token}/"
 
 
-def qr_text(url: str) -> str:
-    """The URL as a QR code drawn with block characters, for a phone's camera."""
-    import io
-
+def qr_text(url: str, colour: bool) -> str:
+    """The URL as a QR code for a phone's camera, two modules to a character (half blocks). In colour
+    each module is painted black or white, right on a dark or a light terminal alike; without colour
+    the dark modules are drawn in ink, as on paper."""
     import segno
 
-    out = io.StringIO()
-    segno.make(url, error="m").terminal(out=out, compact=True, border=2)
-    return out.getvalue()
+    rows = [list(row) for row in segno.make(url, error="m").matrix_iter(border=2)]  # 1: a dark module
+    rows.append([0] * len(rows[0]))  # an odd last row pairs with the quiet zone
+    lines = []
+    for top, bottom in zip(rows[::2], rows[1::2]):
+        if colour:
+            lines.append("".join(f"\x1b[{30 if t else 97};{40 if b else 107}m▀" for t, b in zip(top, bottom)) + "\x1b[0m")
+        else:
+            lines.append("".join(_HALVES[t, b] for t, b in zip(top, bottom)).rstrip())
+    return "\n".join(lines)
 
 
 def run(path: Path, words: str | None, host: str, port: int, lan: bool, out: IO[str]) -> None:
@@ -101,12 +109,16 @@ def run(path: Path, words: str | None, host: str, port: int, lan: bool, out: IO[
         say(f"Экран судьи: {url}")
         if lan:
             say("Откройте этот адрес на телефоне или планшете в той же сети Wi-Fi — или наведите камеру на код:")
-            say(qr_text(url).rstrip("\n"))
+            say(qr_text(url, use_colour(out)))
         say(f"Партия сохраняется в {path}" + ("." if game.table is None else f": записано ходов — {len(game.table.state.log)}."))
         say("Остановить — Ctrl+C.")
         config = uvicorn.Config(create_app(game, token), log_level="warning", access_log=False, lifespan="off")
-        uvicorn.Server(config).run(sockets=[sock])
-        sock.close()
+        try:
+            uvicorn.Server(config).run(sockets=[sock])
+        except KeyboardInterrupt:  # uvicorn stops gracefully on Ctrl+C, then raises it again
+            pass
+        finally:
+            sock.close()
     if game.table is not None:
         resume = session.resume_command(path)
         say(f"Партия сохранена в {path}. Продолжить: {resume.replace(' resume', ' web', 1)} или {resume}")

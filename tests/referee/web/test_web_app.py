@@ -113,6 +113,9 @@ def test_a_refusal_names_the_rule_and_changes_nothing(playing):
     assert answer["rule"] == "Правило 9"
     assert answer["reason"] == "У карт «сорока» и «ребята» нет общей сложной буквы (сложные буквы в слове «ребята»: е)."
     assert answer["message"].startswith("Правило 9: у карт «сорока»")
+    rule = answer["rule_text"]
+    assert (rule["number"], rule["title"]) == ("9", "Подкидывание")
+    assert '<b class="hard">красная</b>' in rule["html"] and "Право подкинуть сначала у заходящего" in rule["html"]
     assert answer["game"] == before
     assert playing.path.read_bytes() == saved
     answer = playing.refused(playing.post("move", {"player": "Боря", "cmd": "take"}), 409, "not-your-turn")

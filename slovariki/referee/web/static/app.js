@@ -51,7 +51,7 @@ function query(path, params) {
 }
 
 // --- messages --------------------------------------------------------------------------------
-function notice(kind, heading, rule, reason, lines) {
+function notice(kind, heading, rule, reason, lines, ruleText) {
   const box = $("notice");
   box.hidden = false;
   box.className = `notice ${kind}`;
@@ -62,6 +62,15 @@ function notice(kind, heading, rule, reason, lines) {
   if (rule) box.append(el("div", "rule", rule));
   if (reason) box.append(el("div", "reason", reason));
   for (const line of lines || []) box.append(el("div", "line", line));
+  if (ruleText) {
+    const details = el("details", "rule-text");
+    details.open = window.innerWidth >= 760;
+    details.append(el("summary", "", `Правило ${ruleText.number}. ${ruleText.title}`));
+    const text = el("div", "rule-body");
+    text.innerHTML = ruleText.html;  // the referee's own rulebook, escaped by the server
+    details.append(text);
+    box.append(details);
+  }
 }
 
 function clearNotice() {
@@ -74,9 +83,9 @@ function showAnswer(answer, undo) {
     if (first) notice(undo ? "undo" : "ok", first, null, null, rest);
     else clearNotice();
   } else if (answer.attempt) {
-    notice("refused", `Нельзя: ${answer.attempt}.`, answer.rule, answer.reason);
+    notice("refused", `Нельзя: ${answer.attempt}.`, answer.rule, answer.reason, [], answer.rule_text);
   } else {
-    notice("refused", answer.message);
+    notice("refused", answer.message, null, null, [], answer.rule_text);
   }
 }
 
@@ -171,6 +180,7 @@ function renderPlayed(game) {
 }
 
 function renderPlayers(game) {
+  $("players-title").textContent = game.over ? "Игроки" : "Кто ходит";
   const box = $("players");
   box.replaceChildren();
   for (const player of game.players) {
@@ -178,7 +188,7 @@ function renderPlayers(game) {
     chip.type = "button";
     chip.setAttribute("role", "radio");
     chip.setAttribute("aria-checked", String(player.name === ui.mover));
-    if (player.name === ui.mover) chip.classList.add("selected");
+    if (player.name === ui.mover && !game.over) chip.classList.add("selected");
     if (player.name === game.to_move) chip.classList.add("to-move");
     if (player.out) chip.classList.add("out");
     chip.append(el("span", "player-name", player.name));
@@ -349,7 +359,7 @@ function openPicker(title, entries, onPick) {
     const tab = el("button", `tab ${group.card && group.card.colour ? `c-${group.card.colour}` : ""}`);
     tab.type = "button";
     tab.setAttribute("role", "tab");
-    tab.dataset.key = key;
+    tab.dataset.key = key;  // a colour (green …), a suit (spades …) or "known"
     if (group.card && group.card.colour) tab.append(svg(suitShape(group.card), "suit"));
     tab.append(el("span", "", group.label), el("span", "tab-count", String(group.entries.length)));
     tab.addEventListener("click", () => show(key));

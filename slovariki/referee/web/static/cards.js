@@ -90,7 +90,8 @@ function wordSpan(card, className) {
       word.append(document.createTextNode(ch));
       return;
     }
-    const span = el("span", [hard ? "hard" : "", stressed ? "stress" : ""].join(" ").trim(), ch);
+    const capital = stressed && ch !== ch.toLowerCase();
+    const span = el("span", [hard ? "hard" : "", stressed ? "stress" : "", capital ? "capital" : ""].join(" ").trim(), ch);
     word.append(span);
   });
   return word;
@@ -165,6 +166,7 @@ function fitWords(root) {
 // A compact row for long lists (the deck picker): the colour's band and shape, the word, the stars.
 function cardRow(card) {
   const row = el("span", `card-row ${card.colour ? `c-${card.colour}` : card.suit}`);
+  row.dataset.word = card.word;
   const band = el("span", "band");
   band.append(svg(suitShape(card), "suit", suitLabel(card)));
   row.append(band);

@@ -73,12 +73,18 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def main() -> None:
-    count = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
+def games_of_the_run(default: int) -> list[list[str]]:
+    """The games to play: as many as the command line says (or ``default``), announced."""
+    count = int(sys.argv[1]) if len(sys.argv) > 1 else default
     start = time.perf_counter()
     games = recorded_games(count)
     total = sum(len(g) - 1 for g in games)
     print(f"{count} recorded games, {total} moves (simulated in {time.perf_counter() - start:.1f} s)")
+    return games
+
+
+def main() -> None:
+    games = games_of_the_run(1000)
 
     moves, news, refused = round_trips([sys.executable, "-m", "slovariki", "referee", "--jsonl"], games)
     pipe, _, _ = round_trips(["cat"], games)

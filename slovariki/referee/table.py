@@ -124,7 +124,10 @@ def game_for(rules: str, words: str | None, grades: tuple[int, ...] | None) -> G
     if grades is not None and (not grades or not set(grades) <= set(GRADES)):
         raise Rejected("bad-setup", "классы бывают 1, 2, 3 и 4")
     try:
-        return _game(find_ruleset(rules).name, words, grades)
+        ruleset = find_ruleset(rules)
+        if ruleset.classic:  # one game whatever word bank is named: the word bank plays no part
+            words = grades = None
+        return _game(ruleset.name, words, grades)
     except (UnknownRuleset, SetupError) as exc:
         raise Rejected("bad-setup", str(exc)) from None
 

@@ -48,9 +48,9 @@ def card_json(card: Any) -> dict:
             "definition": card.definition}
 
 
-def listed(items: Sequence[str]) -> str:
-    """«бить», «бить или брать», «бить, переводить или брать»."""
-    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} или {items[-1]}"
+def listed(items: Sequence[str], last: str = "или") -> str:
+    """«бить», «бить или брать», «бить, переводить или брать»; with ``last="и"``: «Аня, Вика и Гоша»."""
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} {last} {items[-1]}"
 
 
 def banner(table: Table) -> dict:
@@ -66,7 +66,7 @@ def banner(table: Table) -> dict:
     # Classic durak (D3): the others may add a card at any time, not only the one asked.
     adders = [state.names[p] for p in range(state.players)
               if p != who and any(type(m) is TossIn for m in state.legal_moves(p))]
-    also = f"Подкинуть {'может' if len(adders) == 1 else 'могут'} также {listed(adders)}." if adders else ""
+    also = f"Подкинуть {'может' if len(adders) == 1 else 'могут'} также {listed(adders, 'и')}." if adders else ""
     name = state.names[who]
     return {"who": name, "title": f"ХОДИТ {name.upper()}",
             "doing": listed([text for kind, text in _DOING.items() if kind in kinds]), "also": also}
@@ -116,7 +116,9 @@ def _last(table: Table) -> dict | None:
 
 
 def _played(table: Table) -> dict | None:
-    """The card played last, to show its definition and read its word aloud (R5)."""
+    """The word card played last, to show its definition and read its word aloud (R5)."""
+    if table.state.rules.classic:
+        return None
     for record in reversed(table.state.log):
         card = getattr(record.move, "card", None)
         if card is not None:

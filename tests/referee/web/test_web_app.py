@@ -302,3 +302,19 @@ def test_refusal_json_splits_the_rule_from_its_reason():
     assert (answer["rule"], answer["reason"]) == ("Правило D2", "6♠ не бьёт 7♠: нужна карта старше.")
     plain = web_app.refusal_json(Rejected("card-not-available", "карта «корова» уже в отбое"))
     assert (plain["rule"], plain["reason"]) == (None, "Карта «корова» уже в отбое.")
+
+
+def test_a_classic_durak_game(screen):
+    screen.ok("new", {"players": ["Аня", "Боря", "Вика"], "trump": "Тч", "first": "Аня", "rules": "perevodnoy"})
+    screen.move("Аня", "attack", "10п")
+    screen.move("Боря", "beat", "В♠")
+    game = screen.move("Вика", "toss", "10♦")["game"]
+    assert game["banner"] == {"who": "Боря", "title": "ХОДИТ БОРЯ", "doing": "бить или брать",
+                              "also": "Подкинуть могут также Аня и Вика."}  # D3: anyone but the defender
+    assert game["table"][0] == {"attack": {"word": "10♠", "rank": "10", "suit": "spades", "symbol": "♠"},
+                                "beaten_by": {"word": "В♠", "rank": "В", "suit": "spades", "symbol": "♠"}}
+    assert game["played"] is None  # nothing to read aloud: no word, no definition
+    assert game["trump_suit"] == "черви" and game["rules"]["classic"] is True
+    found = screen.get("find", player="Боря", text="д б").json()
+    assert [(c["card"]["word"], [a["label"] for a in c["actions"]]) for c in found["cards"]] == [
+        ("Д♦", ["Побить «10♦»"])]

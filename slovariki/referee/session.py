@@ -184,9 +184,7 @@ def _locked_file(where: Path) -> int | None:
 
 
 def _try_lock(handle: int) -> bool:
-    try:
-        import fcntl
-    except ImportError:  # Windows: a byte range lock, which the system also drops with the process
+    if WINDOWS:  # a byte range lock, which the system also drops with the process
         import msvcrt
 
         os.lseek(handle, 1 << 20, os.SEEK_SET)  # past the holder's note, which must stay readable
@@ -195,6 +193,8 @@ def _try_lock(handle: int) -> bool:
         except OSError:
             return False
         return True
+    import fcntl
+
     try:
         fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError:

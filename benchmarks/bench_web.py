@@ -5,7 +5,8 @@ The same recorded games (simulated with random legal moves: «Словарики
 - through a real `slovariki referee web` (uvicorn, one keep-alive HTTP connection on loopback): each
   answer is the whole table view the page draws, and each move is saved to the session file (fsync)
   before the answer;
-- through one `slovariki referee --jsonl` process (pipes, no saving), as in bench_referee.py.
+- through one `slovariki referee --jsonl` process (pipes, no saving), as in bench_referee.py;
+- and, in-process, the session file's save alone after each move (the web screen's answer waits for it).
 Per-move latency, median and 99th percentile; the page's goal is what a person notices: p99 well
 under 100 ms.
 
@@ -58,6 +59,27 @@ def web_round_trips(games: list[list[str]]) -> tuple[list[float], list[float], i
     return moves, news, refused
 
 
+def save_times(games: list[list[str]]) -> list[float]:
+    """In-process, for comparison: how long saving the session file after each move takes (what the
+    REPL and the web screen both do, and the JSON-lines referee does not)."""
+    from slovariki.game import move_from_json
+    from slovariki.referee import session
+    from slovariki.referee.table import Setup, Table
+
+    times = []
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "game.json"
+        for game in games:
+            table = Table.start(Setup.from_json(json.loads(game[0])))
+            for line in game[1:]:
+                command = json.loads(line)
+                table.play(table.seat(command["player"]), move_from_json(command, table.card))
+                start = time.perf_counter()
+                session.save(table, path)
+                times.append(time.perf_counter() - start)
+    return times
+
+
 def line(name: str, times: list[float]) -> str:
     return (f"  {name:<16}: per move median {statistics.median(times) * 1000:7.3f} ms, "
             f"p99 {percentile(times, 0.99) * 1000:7.3f} ms, max {max(times) * 1000:7.2f} ms")
@@ -69,6 +91,7 @@ def main() -> None:
     jsonl, _, jsonl_refused = round_trips([sys.executable, "-m", "slovariki", "referee", "--jsonl"], games)
     print(line("referee web", web) + f"; refused {web_refused} (should be 0)")
     print(line("referee --jsonl", jsonl) + f"; refused {jsonl_refused} (should be 0)")
+    print(line("session save", save_times(games)) + " (in-process: the web answer waits for it)")
     print(f"  new game (web)  : median {statistics.median(web_news) * 1000:.3f} ms")
     print(f"  web / jsonl     : median {statistics.median(web) / statistics.median(jsonl):.1f}x, "
           f"p99 {percentile(web, 0.99) / percentile(jsonl, 0.99):.1f}x "

@@ -55,10 +55,10 @@ def test_a_lock_where_a_folder_should_be(tmp_path):
             pass
 
 
-@pytest.mark.parametrize("command", [["resume"], ["play", "--players", "Аня,Боря", "--trump", "лопата", "--force"]])
+@pytest.mark.parametrize("command", [["resume"], ["play", "--players", "Аня,Боря", "--trump", "лопата", "--first", "Аня", "--force"]])
 def test_the_repl_is_refused_while_the_web_screen_holds_the_session(small_bank, tmp_path, command):
     path = tmp_path / "game.json"
-    first = CliRunner().invoke(main, ["referee", "play", "--players", "Аня,Боря", "--trump", "лопата",
+    first = CliRunner().invoke(main, ["referee", "play", "--players", "Аня,Боря", "--trump", "лопата", "--first", "Аня",
                                       "--words", str(small_bank), "--session", str(path)], input="Аня корова\n")
     assert first.exit_code == 0, first.output
     saved = path.read_bytes()

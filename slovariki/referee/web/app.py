@@ -63,7 +63,7 @@ def refusal_json(exc: Rejected) -> dict:
     match = _RULE.match(exc.message)
     rule, reason = (match.group(1), match.group(2)) if match else (None, exc.message)
     return {"ok": False, "code": exc.code, "message": _sentence(exc.message), "rule": rule and _sentence(rule)[:-1],
-            "reason": _sentence(reason), "attempt": getattr(exc, "attempt", None), "rule_text": rule and _rule_text(rule)}
+            "reason": _sentence(reason), "said": getattr(exc, "sentence", None), "rule_text": rule and _rule_text(rule)}
 
 
 def _rule_text(citation: str) -> dict | None:

@@ -17,20 +17,17 @@ from slovariki.game import Game
 from slovariki.referee import session
 from slovariki.referee.protocol import MOVES, move_command
 from slovariki.referee.table import Rejected, Setup, Table, game_for
-from slovariki.referee.texts import bout_header, event_lines, move_text
+from slovariki.referee.texts import bout_header, event_lines, move_text, refusal_text, undo_text
 from slovariki.referee.web import view
-from slovariki.referee.words import CardFinder
+from slovariki.referee.words import MAX_CARD_CHARS, CardFinder
 from slovariki.terminal import readable
 
-MAX_TEXT = 100  # the longest card word a request may type: no card is longer
-
-
 class Refused(Rejected):
-    """A move the rules refuse, with the move as said: «Вика бьёт картой «собака»»."""
+    """A move the rules refuse, said as at the table: «Аня не может подкинуть карту «сорока» (правило 9): …»."""
 
-    def __init__(self, refusal: Rejected, attempt: str) -> None:
+    def __init__(self, refusal: Rejected, sentence: str) -> None:
         super().__init__(refusal.code, refusal.message)
-        self.attempt = attempt
+        self.sentence = sentence
 
 
 class Host:
@@ -77,7 +74,7 @@ class Host:
         try:
             events = table.play(seat, move)
         except Rejected as refusal:
-            raise Refused(refusal, f"{table.names[seat]} {move_text(move)}") from None
+            raise Refused(refusal, refusal_text(table.names[seat], move, refusal.message)) from None
         self._save(table.undo, "Ход не принят")
         names = table.names
         played = table.state.log[-1].move
@@ -85,10 +82,16 @@ class Host:
                          *event_lines(events, names, bout, table.state.rules.classic)]}
 
     def undo(self) -> dict:
+        """Take back the last step: a move, or the whole of a «все пас» said in the REPL."""
         table = self._game()
-        record = table.undo()
-        self._save(lambda: table.play(record.player, record.move), "Ход не отменён")
-        return {"said": [f"Отменён ход: {table.names[record.player]}: {move_text(record.move)}."]}
+        records = table.undo_step()
+
+        def redo() -> None:
+            for i, record in enumerate(records):
+                table.play(record.player, record.move, with_previous=i > 0)
+
+        self._save(redo, "Ход не отменён")
+        return {"said": [undo_text(records, table.names)]}
 
     def _save(self, take_back: Callable[[], Any], not_done: str) -> None:
         try:
@@ -145,8 +148,8 @@ def _typed(text: Any) -> str:
     text = readable(_text_field("text", text)).strip().strip(".,!?;:")
     if not text:
         raise Rejected("bad-command", "напишите слово с карты")
-    if len(text) > MAX_TEXT:
-        raise Rejected("bad-command", f"слишком длинное слово: на картах слова короче {MAX_TEXT} букв")
+    if len(text) > MAX_CARD_CHARS:
+        raise Rejected("bad-command", f"слишком длинное слово: на картах слова не длиннее {MAX_CARD_CHARS} букв")
     return text
 
 

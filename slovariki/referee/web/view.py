@@ -14,16 +14,20 @@ from slovariki.generator import theme
 from slovariki.model import Colour
 from slovariki.referee.notation import render
 from slovariki.referee.table import GRADES, Table, bout_numbers
-from slovariki.referee.texts import event_lines, move_text, quoted
+from slovariki.referee.texts import event_lines, move_text, quoted, result_text, summary_lines
 from slovariki.referee.words import CardFinder, normal
 from slovariki.terminal import shorten
 
 # What a player may do, as the banner says it: «ХОДИТ ВИКА — бить, переводить или брать».
 _DOING = {Attack: "заходить", Beat: "бить", Transfer: "переводить", TossIn: "подкидывать", Take: "брать",
           Pass: "сказать «пас»"}
-# Who attacks first, as the set-up form asks it (R4; classic durak D1).
-_FIRST = {False: "Первым заходит самый младший (правило 4).",
-          True: "Первым заходит тот, у кого самый младший козырь (правило D1)."}
+# Who attacks first, as the set-up form asks it (R4; classic durak D1, or by agreement when nobody
+# holds a trump): the question, why, how the record says it was chosen (Setup.first_by).
+_FIRST = {False: {"question": "Кто самый младший?", "hint": "Первым заходит самый младший игрок (правило 4).",
+                  "first_by": "youngest"},
+          True: {"question": "У кого самый младший козырь?", "hint": "Этот игрок заходит первым (правило D1).",
+                 "first_by": "lowest-trump", "nobody": "Козырей ни у кого нет",
+                 "agreed": "Тогда договоритесь, кто заходит первым.", "agreed_by": "agreed"}}
 _ACTION = {Attack: "Зайти", Transfer: "Перевести", TossIn: "Подкинуть"}
 
 
@@ -57,10 +61,7 @@ def banner(table: Table) -> dict:
     """Whose move it is and what they may do, from the engine's legal moves."""
     state = table.state
     if state.is_over():
-        last = state.log[-1]
-        said = event_lines(last.events, state.names, table.bout, state.rules.classic)
-        return {"who": None, "title": "ИГРА ОКОНЧЕНА", "doing": " ".join(s for s in said if s != "Игра окончена."),
-                "also": ""}
+        return {"who": None, "title": "ИГРА ОКОНЧЕНА", "doing": result_text(state), "also": ""}
     who = state.to_move
     kinds = {type(m) for m in state.legal_moves(who)}
     # Classic durak (D3): the others may add a card at any time, not only the one asked.
@@ -76,10 +77,11 @@ def table_view(table: Table) -> dict:
     """Everything the screen shows of a game in progress or finished."""
     state = table.state
     names = state.names
+    out = set(table.out())
     players = []
     for p in range(state.players):
         role = "attacker" if p == state.attacker else "defender" if p == state.defender else None
-        players.append({"name": names[p], "hand": state.hand_count(p), "role": role, "out": not state.is_active(p),
+        players.append({"name": names[p], "hand": state.hand_count(p), "role": role, "out": p in out,
                         "known": [str(c) for c in state.known_cards(p)]})
     view = {
         "rules": {"name": state.rules.name, "title": state.rules.title, "classic": state.rules.classic},
@@ -99,7 +101,9 @@ def table_view(table: Table) -> dict:
         "setup": table.setup.as_json(),
     }
     if state.is_over():
-        view["record"] = render(table)
+        summary = table.summary()
+        view["summary"] = {"lines": summary_lines(summary, names, state.rules), "record": render(table),
+                           "review": [] if state.rules.classic else [card_json(card) for card, _ in summary.taken]}
     return view
 
 

@@ -9,10 +9,11 @@ import re
 
 import pytest
 
-from slovariki.game import ATTACK, Take
+from slovariki.game import ATTACK, Pass, Take
 from slovariki.referee import session
 from slovariki.referee.session import SessionError
 from slovariki.referee.table import Setup, Table
+from slovariki.referee.texts import summary_lines
 from slovariki.referee.web import app as web_app
 from slovariki.referee.web import host as host_module
 from slovariki.referee.web.view import possible_cards
@@ -109,7 +110,8 @@ def test_a_refusal_names_the_rule_and_changes_nothing(playing):
     before, saved = playing.get("state").json()["game"], playing.path.read_bytes()
     answer = playing.refused(playing.post("move", {"player": "Аня", "cmd": "toss", "card": "сорока"}), 409,
                              "no-shared-letter")
-    assert answer["attempt"] == "Аня подкидывает карту «сорока»"
+    assert answer["said"] == ("Аня не может подкинуть карту «сорока» (правило 9): у карт «сорока» и «ребята» нет "
+                              "общей сложной буквы (сложные буквы в слове «ребята»: е).")
     assert answer["rule"] == "Правило 9"
     assert answer["reason"] == "У карт «сорока» и «ребята» нет общей сложной буквы (сложные буквы в слове «ребята»: е)."
     assert answer["message"].startswith("Правило 9: у карт «сорока»")
@@ -119,7 +121,7 @@ def test_a_refusal_names_the_rule_and_changes_nothing(playing):
     assert answer["game"] == before
     assert playing.path.read_bytes() == saved
     answer = playing.refused(playing.post("move", {"player": "Боря", "cmd": "take"}), 409, "not-your-turn")
-    assert answer["rule"] == "Правило 11" and answer["attempt"] == "Боря берёт"
+    assert answer["rule"] == "Правило 11" and answer["said"].startswith("Боря не может взять карты (правило 11): ")
     answer = playing.refused(playing.post("move", {"player": "Аня", "cmd": "attack", "card": "ребята"}), 409,
                              "not-your-turn")
     assert answer["rule"] == "Правило 5"
@@ -318,3 +320,66 @@ def test_a_classic_durak_game(screen):
     found = screen.get("find", player="Боря", text="д б").json()
     assert [(c["card"]["word"], [a["label"] for a in c["actions"]]) for c in found["cards"]] == [
         ("Д♦", ["Побить «10♦»"])]
+
+
+def test_who_starts_is_asked_as_the_rules_choose_it(screen):
+    setup = screen.get("state").json()["setup"]
+    first = {r["name"]: r["first"] for r in setup["rulesets"]}
+    assert first["slovariki"]["question"] == "Кто самый младший?" and first["slovariki"]["first_by"] == "youngest"
+    assert first["podkidnoy"]["question"] == "У кого самый младший козырь?"
+    assert (first["podkidnoy"]["first_by"], first["podkidnoy"]["agreed_by"]) == ("lowest-trump", "agreed")
+    screen.refused(screen.post("new", {**NEW, "first_by": "lowest-trump"}), 422, "bad-setup")
+    screen.ok("new", {**NEW, "first": "Боря", "first_by": "youngest"})
+    saved = session.load(screen.path).setup
+    assert (saved.first, saved.first_by) == ("Боря", "youngest")
+    assert screen.get("state").json()["game"]["to_move"] == "Боря"
+
+
+def test_undo_takes_back_a_whole_step_said_in_the_repl(screen):
+    """«все пас» in the REPL is one step: one «отмена» on the screen takes all of it back."""
+    screen.ok("new", {"players": ["Аня", "Боря", "Вика"], "trump": "Тч", "first": "Аня", "rules": "podkidnoy"})
+    screen.move("Аня", "attack", "6♠")
+    before = screen.move("Боря", "beat", "7♠")["game"]
+    table = screen.host.table
+    table.play(0, Pass())  # the REPL's «все пас»: Аня and Вика decline in one step
+    table.play(2, Pass(), with_previous=True)
+    session.save(table, screen.path)
+    assert screen.get("state").json()["game"]["bout"] == 2
+
+    def full_disk(table, path):
+        raise SessionError("не удалось сохранить партию: на диске нет места")
+
+    with pytest.MonkeyPatch.context() as patch:  # a failed save puts the whole step back, as one step
+        patch.setattr(session, "save", full_disk)
+        screen.refused(screen.post("undo", {}), 503, "not-saved")
+    assert table.with_previous[-2:] == [False, True]
+    answer = screen.ok("undo")
+    assert answer["said"] == ["Отменены ходы: Аня: пас; Вика: пас."]
+    assert answer["game"] == before
+    screen.ok("undo")
+    assert len(session.load(screen.path).state.log) == 1
+
+
+def test_the_end_of_game_summary(playing):
+    """Played to the end with the first legal card (or «пас», «беру»): the result, the summary and
+    the words taken from the table, to review."""
+    for _ in range(60):
+        game = playing.get("state").json()["game"]
+        if game["over"]:
+            break
+        mover = game["to_move"]
+        playable = [e for e in playing.get("hand", player=mover).json()["cards"] if e["actions"][0]["legal"]]
+        if playable:
+            action = playable[0]["actions"][0]
+            playing.move(mover, action["cmd"], action["card"], action.get("target"))
+        else:
+            playing.move(mover, "take" if "брать" in game["banner"]["doing"] else "pass")
+    assert game["over"] and game["banner"]["title"] == "ИГРА ОКОНЧЕНА"
+    assert game["banner"]["doing"].startswith("Победитель — ")
+    summary = game["summary"]
+    table = playing.host.table
+    assert summary["lines"] == summary_lines(table.summary(), table.names, table.state.rules)
+    assert summary["lines"][0].startswith("Итоги партии: заходов — ")
+    assert [c["word"] for c in summary["review"]] == [str(card) for card, _ in table.summary().taken]
+    assert summary["record"].startswith("# Запись партии")
+    playing.refused(playing.post("move", {"player": "Аня", "cmd": "pass"}), 409, "game-over")

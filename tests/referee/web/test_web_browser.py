@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from slovariki.referee import session
+from slovariki.referee.texts import summary_lines
 
 CHROMIUM = Path("/usr/bin/chromium")
 # As the machine notes ask: no sandbox as root, and no background connections to a closed network.
@@ -152,6 +153,7 @@ def test_a_game_played_by_tapping(browser, server, device):
     page.fill("#setup-trump-text", "лопатой")
     table.tap("#setup-trump-find", "deck")
     table.expect("#setup-trump .trump-chosen").to_contain_text("Козырь: лопата")
+    table.expect("#setup-first-question").to_have_text("Кто самый младший?")
     table.expect("#setup-first button.selected").to_have_text("Аня")
     table.shot("setup")
     table.tap("#setup-form button[type=submit]", "new")
@@ -196,10 +198,11 @@ def test_a_game_played_by_tapping(browser, server, device):
     before = path.read_bytes()
     answer = table.type_card("сорокой", "move")
     assert answer["ok"] is False
-    table.expect("#notice .notice-head").to_have_text("✗Нельзя: Аня подкидывает карту «сорока».")
-    table.expect("#notice .rule").to_have_text("Правило 9")
-    table.expect("#notice .reason").to_contain_text("У карт «сорока» и «ребята» нет общей сложной буквы")
+    table.expect("#notice .notice-head").to_have_text(
+        "✗Аня не может подкинуть карту «сорока» (правило 9): у карт «сорока» и «ребята» нет общей сложной буквы "
+        "(сложные буквы в слове «ребята»: е).")
     table.expect("#notice .rule-text summary").to_have_text("Правило 9. Подкидывание")
+    table.expect("#notice .rule-body").to_contain_text("Право подкинуть сначала у заходящего")
     table.expect("#table .card").to_have_count(2)
     assert path.read_bytes() == before
     table.shot("refusal")
@@ -215,6 +218,11 @@ def test_a_game_played_by_tapping(browser, server, device):
     table.expect("#banner-title").to_have_text("ХОДИТ БОРЯ")
     table.expect("#status .count:nth-child(1) .value").to_have_text("0")  # the stock is drawn
     table.shot("bout-2")
+
+    # Боря leads «медведь», Аня takes it: a word to review at the end.
+    table.pick("медведь", "green", "move")
+    table.tap("#btn-take", "move")
+    table.expect("#notice").to_contain_text("Аня забирает со стола 1 карту.")
 
     # From here on the players play cards they hold: any legal card, tapped in the deck picker.
     moves = len(session.load(path).state.log)
@@ -238,11 +246,16 @@ def test_a_game_played_by_tapping(browser, server, device):
         moves += 1
         assert moves < 80, "the game did not end"
 
-    table.expect("#summary h2").to_have_text("Итоги партии")
     table.expect("#summary .result").to_contain_text("Победитель — ")
+
     table.expect("#card-step").to_be_hidden()
     table.shot("end")
     saved = session.load(path)
     assert saved.finished() and len(saved.state.log) == moves
+    lines = summary_lines(saved.summary(), saved.names, saved.state.rules)
+    assert page.locator("#summary .summary-line").all_inner_texts() == lines
+    assert lines[0].startswith("Итоги партии: заходов — ")
+    review = [str(card) for card, _ in saved.summary().taken]
+    assert page.locator("#summary .review .card").evaluate_all("cards => cards.map(c => c.dataset.word)") == review
     assert table.errors == []
     context.close()

@@ -82,8 +82,8 @@ function showAnswer(answer, undo) {
     const [first, ...rest] = answer.said || [];
     if (first) notice(undo ? "undo" : "ok", first, null, null, rest);
     else clearNotice();
-  } else if (answer.attempt) {
-    notice("refused", `Нельзя: ${answer.attempt}.`, answer.rule, answer.reason, [], answer.rule_text);
+  } else if (answer.said) {  // a refused move, as the referee says it at the table
+    notice("refused", answer.said, null, null, [], answer.rule_text);
   } else {
     notice("refused", answer.message, null, null, [], answer.rule_text);
   }
@@ -254,9 +254,16 @@ function renderSummary(game) {
   const box = $("summary");
   box.hidden = !game.over;
   if (!game.over) return;
-  box.replaceChildren(el("h2", "", "Итоги партии"), el("div", "result", game.banner.doing));
+  const summary = game.summary;
+  box.replaceChildren(el("h2", "result", game.banner.doing));  // the summary's first line says «Итоги партии»
+  for (const line of summary.lines) box.append(el("p", "summary-line", line));
+  if (summary.review.length) {
+    const review = el("div", "review");
+    for (const card of summary.review) review.append(cardElement(card, "m"));
+    box.append(review);
+  }
   const details = el("details", "record");
-  details.append(el("summary", "", "Запись партии"), el("pre", "", game.record));
+  details.append(el("summary", "", "Запись партии"), el("pre", "", summary.record));
   box.append(details);
 }
 
@@ -393,7 +400,7 @@ function newForm() {
   const last = ui.game && ui.game.setup;
   const players = last ? [...last.players] : ["", ""];
   return {players, rules: last ? last.rules : "slovariki", grades: last && last.grades ? [...last.grades] : [1, 2, 3, 4],
-          trump: null, first: 0, found: null};
+          trump: null, first: 0, agreed: false, found: null};
 }
 
 function rulesetOf(name) {
@@ -418,6 +425,7 @@ function renderSetup() {
     button.addEventListener("click", () => {
       if (form.rules !== ruleset.name) form.trump = form.found = null;
       form.rules = ruleset.name;
+      form.agreed = false;
       renderSetup();
     });
     rules.append(button);
@@ -482,9 +490,13 @@ function renderSetupPlayers() {
   $("add-player").disabled = form.players.length >= 6;
 }
 
+// Who attacks first, asked as the rules say it is chosen: the youngest (R4), the lowest trump (D1),
+// or, when nobody holds a trump, by agreement.
 function renderSetupFirst() {
   const form = ui.form;
-  $("setup-first-hint").textContent = rulesetOf(form.rules).first;
+  const first = rulesetOf(form.rules).first;
+  $("setup-first-question").textContent = form.agreed ? first.agreed : first.question;
+  $("setup-first-hint").textContent = form.agreed ? "" : first.hint;
   const box = $("setup-first");
   box.replaceChildren();
   form.players.forEach((name, i) => {
@@ -498,6 +510,17 @@ function renderSetupFirst() {
     });
     box.append(button);
   });
+  if (first.nobody) {
+    const nobody = el("button", `wide quiet ${form.agreed ? "selected" : ""}`, first.nobody);
+    nobody.type = "button";
+    nobody.id = "setup-first-nobody";
+    nobody.setAttribute("aria-pressed", String(form.agreed));
+    nobody.addEventListener("click", () => {
+      form.agreed = !form.agreed;
+      renderSetupFirst();
+    });
+    box.append(nobody);
+  }
 }
 
 function renderSetupTrump() {
@@ -584,6 +607,7 @@ async function startGame(event) {
   const answer = await call("POST", "api/new", {
     players, rules: form.rules, grades: classic ? null : form.grades, trump: form.trump.word,
     first: players[form.first] || null, force: Boolean(ui.game && !ui.game.over),
+    first_by: form.agreed ? rulesetOf(form.rules).first.agreed_by : rulesetOf(form.rules).first.first_by,
   });
   if (!answer) return;
   showAnswer(answer);

@@ -20,14 +20,16 @@ import time
 
 from timing import startup
 
-from slovariki.game import Game, Take
+from slovariki.game import Game, Pass, Take
 from slovariki.wordlist import load_bank
 
 NAMES = ("Аня", "Боря", "Вика", "Гоша", "Даша", "Егор")
 
 
 def recorded_games(count: int, seed: int = 2024) -> list[list[str]]:
-    """Each game as protocol lines: ``new`` and then every move, from a full-information deal."""
+    """Each game as protocol lines: ``new`` and then every move, from a full-information deal; with
+    the «пас» of players the referee, who cannot see hands, still asks (R9, D3), as
+    tests/referee/games.py does."""
     rng = random.Random(seed)
     games = {"slovariki": Game("slovariki", load_bank(None).deck.cards),
              "podkidnoy": Game("podkidnoy"), "perevodnoy": Game("perevodnoy")}
@@ -38,12 +40,17 @@ def recorded_games(count: int, seed: int = 2024) -> list[list[str]]:
         state = games[rules].deal(players, rng, names=NAMES[:players])
         lines = [json.dumps({"cmd": "new", "players": list(state.names), "trump": str(state.trump),
                              "first": state.names[state.attacker], "rules": rules}, ensure_ascii=False)]
+        seen = games[rules].table_play(players, state.trump, state.attacker, state.names)
         while not state.is_over():
             options = [(p, m) for p in range(players) for m in state.legal_moves(p)]
             others = [o for o in options if type(o[1]) is not Take]
             player, move = rng.choice(others if others and rng.random() > 0.15 else options)
             state.apply(player, move)
+            seen.apply(player, move)
             lines.append(json.dumps({"player": state.names[player], **move.as_json()}, ensure_ascii=False))
+            while not seen.is_over() and (seen.phase, seen.to_move) != (state.phase, state.to_move):
+                lines.append(json.dumps({"player": state.names[seen.to_move], "cmd": "pass"}, ensure_ascii=False))
+                seen.apply(seen.to_move, Pass())
         out.append(lines)
     return out
 
@@ -73,12 +80,18 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def main() -> None:
-    count = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
+def games_of_the_run(default: int) -> list[list[str]]:
+    """The games to play: as many as the command line says (or ``default``), announced."""
+    count = int(sys.argv[1]) if len(sys.argv) > 1 else default
     start = time.perf_counter()
     games = recorded_games(count)
     total = sum(len(g) - 1 for g in games)
     print(f"{count} recorded games, {total} moves (simulated in {time.perf_counter() - start:.1f} s)")
+    return games
+
+
+def main() -> None:
+    games = games_of_the_run(1000)
 
     moves, news, refused = round_trips([sys.executable, "-m", "slovariki", "referee", "--jsonl"], games)
     pipe, _, _ = round_trips(["cat"], games)

@@ -548,6 +548,16 @@ def _fail(message: str, code: int = 1) -> None:
     sys.exit(code)
 
 
+def _hold_session(path, program: str) -> None:
+    """Hold the session file until the command ends: a second program writing it is refused."""
+    from slovariki.referee.session import SessionError, lock
+
+    try:
+        click.get_current_context().with_resource(lock(path, program))
+    except SessionError as exc:
+        _fail(str(exc))
+
+
 @main.group(invoke_without_command=True)
 @click.option("--jsonl", is_flag=True,
               help="Машинный протокол: JSON-команда в каждой строке stdin, JSON-ответ в строке stdout.")
@@ -583,6 +593,7 @@ def referee_play(players: str, trump: str, first: str | None, rules: str, grades
     from slovariki.referee.table import Rejected, Setup
 
     path = _session_path(session_file)
+    _hold_session(path, "судья в терминале")
     words = os.path.abspath(words_dir) if words_dir else None
     setup = Setup(tuple(p.strip() for p in players.split(",")), trump.strip(), first, rules, grades, words,
                   None if first is None else "named")
@@ -603,6 +614,7 @@ def referee_resume(session_file: str | None) -> None:
     from slovariki.referee.session import SessionError, load
 
     path = _session_path(session_file)
+    _hold_session(path, "судья в терминале")
     try:
         table = load(path)
     except SessionError as exc:
@@ -622,6 +634,28 @@ def referee_log(session_file: str | None) -> None:
     except SessionError as exc:
         _fail(str(exc))
     click.echo(render(table), nl=False)
+
+
+@referee.command("web")
+@session_option
+@words_option
+@click.option("--host", default="127.0.0.1", show_default=True, metavar="АДРЕС",
+              help="На каком адресе ждать браузер (127.0.0.1 — только этот компьютер).")
+@click.option("--port", type=click.IntRange(0, 65535), default=8765, show_default=True, metavar="ПОРТ",
+              help="Порт (0 — любой свободный).")
+@click.option("--lan", is_flag=True,
+              help="Открыть экран для телефона или планшета в той же сети Wi-Fi: адрес и QR-код появятся здесь.")
+def referee_web(session_file: str | None, words_dir: str | None, host: str, port: int, lan: bool) -> None:
+    """Экран судьи в браузере телефона или планшета: стол, карты, ходы нажатием. Та же партия, что у
+    play и resume (но не одновременно с ними)."""
+    from slovariki.referee.session import SessionError
+    from slovariki.referee.web.serve import ServeError, run
+
+    words = os.path.abspath(words_dir) if words_dir else None
+    try:
+        run(_session_path(session_file), words, host, port, lan, sys.stdout)
+    except (SessionError, ServeError) as exc:
+        _fail(str(exc))
 
 
 @referee.command("replay")

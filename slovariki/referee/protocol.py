@@ -10,7 +10,7 @@ import json
 from collections.abc import Iterable
 from typing import IO, Any
 
-from slovariki.game import move_from_json
+from slovariki.game import Move, move_from_json
 from slovariki.jsonl import refusal, serve
 from slovariki.referee.table import Rejected, Setup, Table
 
@@ -49,6 +49,22 @@ def state_json(table: Table) -> dict:
 
 def events_json(events: Iterable[Any], names: tuple[str, ...]) -> list[dict]:
     return [e.as_json(names) for e in events if e.type in EVENT_TYPES]
+
+
+def move_command(table: Table, data: dict) -> tuple[int, Move]:
+    """The player's seat and the move of a move command (``player``, ``cmd``, ``card``, ``target``),
+    as the web screen sends it too. Raises Rejected."""
+    cmd = data.get("cmd")
+    player = data.get("player")
+    if not isinstance(player, str):
+        raise Rejected("bad-command", f"у команды {cmd} должно быть поле player (имя игрока)")
+    seat = table.seat(player)
+    if table.finished():
+        raise Rejected("game-over", f"{table.state.rules.rule['end']}: игра окончена, ходы больше не принимаются")
+    try:
+        return seat, move_from_json(data, table.card)
+    except ValueError as exc:
+        raise Rejected("bad-command", str(exc)) from None
 
 
 class Session:
@@ -99,17 +115,7 @@ class Session:
         if cmd == "undo":
             table.undo()
             return []
-        player = data.get("player")
-        if not isinstance(player, str):
-            raise Rejected("bad-command", f"у команды {cmd} должно быть поле player (имя игрока)")
-        seat = table.seat(player)
-        if table.finished():
-            raise Rejected("game-over", f"{table.state.rules.rule['end']}: игра окончена, ходы больше не принимаются")
-        try:
-            move = move_from_json(data, table.card)
-        except ValueError as exc:
-            raise Rejected("bad-command", str(exc)) from None
-        return events_json(table.play(seat, move), table.names)
+        return events_json(table.play(*move_command(table, data)), table.names)
 
 
 def run(lines: Iterable[bytes], out: IO[bytes]) -> None:

@@ -27,7 +27,7 @@ from slovariki.referee import session
 from slovariki.referee.notation import render
 from slovariki.referee.table import Rejected, Table
 from slovariki.referee.texts import (
-    bout_header, event_lines, move_text, quoted, refusal_text, result_text, summary_lines,
+    bout_header, event_lines, move_text, quoted, refusal_text, result_text, summary_lines, undo_text,
 )
 from slovariki.referee.words import MAX_CARD_WORDS, find_player, lemmas, normal
 from slovariki.terminal import readable, shorten, stars, styled_word, typed_lines
@@ -497,8 +497,7 @@ class Repl:
             self.say(_sentence(refusal.message))
             return
         self.save()
-        moves = "; ".join(f"{self.table.names[r.player]}: {move_text(r.move)}" for r in records)
-        self.say(f"↶ {'Отменён ход' if len(records) == 1 else 'Отменены ходы'}: {moves}.")
+        self.say(f"↶ {undo_text(records, self.table.names)}")
         self.show_state()
 
     def save(self) -> None:

@@ -4,6 +4,9 @@ A session file is JSON: a format marker, the set-up and the accepted moves. It i
 temporary file beside the target, flushed to disk and renamed over it, so a crash leaves either the
 old file or the new one. Loading replays every move through the engine; a file that is not ours or
 does not replay is refused with a message and is never overwritten.
+
+One program at a time writes a session (the REPL or the web screen): each holds :func:`lock` while
+it runs, and a second one is refused with a message naming the first.
 """
 
 from __future__ import annotations
@@ -12,6 +15,9 @@ import json
 import os
 import shlex
 import subprocess
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
 from pathlib import Path
 
 from slovariki import atomic
@@ -26,6 +32,10 @@ VERSION = 1
 
 class SessionError(Exception):
     """A session file that cannot be read, written or replayed (a Russian message)."""
+
+
+class SessionBusy(SessionError):
+    """Another program of the referee is writing the same session file."""
 
 
 def data_dir() -> Path:
@@ -114,3 +124,88 @@ def probe(path: Path) -> str:
     except SessionError as exc:
         raise SessionError(f"{exc}; этот файл не будет перезаписан: укажите другой файл (--session)") from None
     return "finished" if table.finished() else "unfinished"
+
+
+def lock_path(path: Path) -> Path:
+    """The lock file beside a session file: hidden, in the same folder."""
+    return path.with_name(f".{path.name}.lock")
+
+
+@contextmanager
+def lock(path: Path, program: str) -> Iterator[None]:
+    """Hold the session at ``path`` for ``program`` (a Russian name: «веб-экран судьи») while the block
+    runs; raises SessionBusy when another program holds it, SessionError when it cannot be taken.
+
+    The lock is the kernel's (flock) on a file beside the session, so a program that dies, even by
+    kill -9, leaves no stale lock: the kernel drops it with the process. The file names its holder
+    for the message a second program gets."""
+    where = lock_path(path)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle = _locked_file(where)
+    except (FileExistsError, NotADirectoryError):
+        raise SessionError(f"не удалось открыть партию {path}: в пути есть файл там, где должна быть папка") from None
+    except OSError as exc:
+        raise SessionError(f"не удалось открыть партию {path}: {os_error(exc)}") from None
+    if handle is None:
+        raise SessionBusy(f"партию в {path} сейчас ведёт другая программа{_holder(where)}. Одну партию нельзя "
+                          "вести из двух программ сразу: закройте ту программу и запустите эту команду снова")
+    try:
+        info = {"pid": os.getpid(), "program": program, "since": time.strftime("%H:%M")}
+        os.ftruncate(handle, 0)
+        os.lseek(handle, 0, os.SEEK_SET)
+        os.write(handle, json.dumps(info, ensure_ascii=False).encode("utf-8"))
+        yield
+    finally:
+        with suppress(OSError):  # removed while still held, so nobody else can be holding it
+            where.unlink()
+        os.close(handle)
+
+
+def _locked_file(where: Path) -> int | None:
+    """An open descriptor of the lock file, locked by us; None when another process holds it."""
+    while True:
+        handle = os.open(where, os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            locked = _try_lock(handle)
+        except BaseException:
+            os.close(handle)
+            raise
+        if not locked:
+            os.close(handle)
+            return None
+        try:
+            same = os.stat(where).st_ino == os.fstat(handle).st_ino
+        except FileNotFoundError:
+            same = False
+        if same:
+            return handle
+        os.close(handle)  # the holder removed this file as we opened it: take the new one
+
+
+def _try_lock(handle: int) -> bool:
+    if WINDOWS:  # a byte range lock, which the system also drops with the process
+        import msvcrt
+
+        os.lseek(handle, 1 << 20, os.SEEK_SET)  # past the holder's note, which must stay readable
+        try:
+            msvcrt.locking(handle, msvcrt.LK_NBLCK, 1)
+        except OSError:
+            return False
+        return True
+    import fcntl
+
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return False
+    return True
+
+
+def _holder(where: Path) -> str:
+    """« (веб-экран судьи, процесс 1234, запущен в 14:05)», or nothing when the file says nothing."""
+    try:
+        info = json.loads(where.read_bytes()[:1000].decode("utf-8"))
+        return f" ({info['program']}, процесс {int(info['pid'])}, запущен в {info['since']})"
+    except (OSError, ValueError, KeyError, TypeError):
+        return ""

@@ -118,6 +118,20 @@ class Summary:
     taken: tuple[tuple[Any, int], ...]  # each card taken from the table and how often: most often first
 
 
+def game_for(rules: str, words: str | None, grades: tuple[int, ...] | None) -> Game:
+    """The engine's game for a set-up's rules and deck (also before the trump is known, to list the
+    cards). Raises Rejected (``bad-setup``)."""
+    if grades is not None and (not grades or not set(grades) <= set(GRADES)):
+        raise Rejected("bad-setup", "классы бывают 1, 2, 3 и 4")
+    try:
+        ruleset = find_ruleset(rules)
+        if ruleset.classic:  # one game whatever word bank is named: the word bank plays no part
+            words = grades = None
+        return _game(ruleset.name, words, grades)
+    except (UnknownRuleset, SetupError) as exc:
+        raise Rejected("bad-setup", str(exc)) from None
+
+
 def bout_numbers(log: Sequence[Any]) -> list[int]:
     """For each record of the log, the number of the bout (заход) it was made in, from 1."""
     numbers, bout = [], 1
@@ -149,12 +163,7 @@ class Table:
         ``word_forms`` also accepts the trump card's word in another form («лопату»); the table's
         set-up then names the card exactly."""
         _check_names(setup.players)
-        if setup.grades is not None and (not setup.grades or not set(setup.grades) <= set(GRADES)):
-            raise Rejected("bad-setup", "классы бывают 1, 2, 3 и 4")
-        try:
-            game = _game(find_ruleset(setup.rules).name, setup.words, setup.grades)
-        except (UnknownRuleset, SetupError) as exc:
-            raise Rejected("bad-setup", str(exc)) from None
+        game = game_for(setup.rules, setup.words, setup.grades)
         finder = CardFinder(game.cards)
         trump = finder.exact(setup.trump)
         if trump is None and word_forms:

@@ -65,6 +65,12 @@ def refusal_text(name: str, move: Move, message: str) -> str:
     return f"{name} не может {move_text(move, infinitive=True)}{cited}: {reason.rstrip('.')}."
 
 
+def undo_text(records: Sequence[Any], names: Sequence[str]) -> str:
+    """What «отмена» took back: «Отменён ход: Аня: пас.», «Отменены ходы: Аня: пас; Вика: пас.»"""
+    moves = "; ".join(f"{names[r.player]}: {move_text(r.move)}" for r in records)
+    return f"{'Отменён ход' if len(records) == 1 else 'Отменены ходы'}: {moves}."
+
+
 def bout_header(bout: int, attacker: str, defender: str) -> str:
     return f"Заход {bout}: заходит {attacker}, отбивается {defender}"
 

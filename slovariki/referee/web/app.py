@@ -1,0 +1,196 @@
+"""The table screen's Starlette app: the page, its files and a small JSON API over one :class:`Host`.
+
+Every path starts with the server's random token (``/<token>/…``); any other request is refused
+with 403, so nobody else on the network can change the game. Every answer is JSON (the page and its
+files aside): ``{"ok": true, …, "game": …, "setup": …}``, or ``{"ok": false, "code", "message", …}``
+with a 4xx status for a refused move or a bad request, and 500 for a bug of ours, after which the
+game is read back from its session file: nothing a browser sends can break the game.
+
+    GET  api/state                      the game (or none) and the set-up form's choices
+    POST api/new   {players, trump, first, rules, grades, force}
+    POST api/move  {player, cmd, card, target}   as in the JSON-lines protocol
+    POST api/undo
+    GET  api/hand?player=               the cards that may be in that hand, with their moves
+    GET  api/find?player=&text=         the cards a typed word may name, with their moves
+    GET  api/deck?rules=&grades=[&text=]  the set-up's cards, for choosing the trump
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+import secrets
+import sys
+import traceback
+from collections.abc import Callable
+from importlib import resources
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from slovariki import rulebook
+from slovariki.jsonl import encoded
+from slovariki.referee.table import Rejected
+from slovariki.referee.web.host import Host
+
+MAX_BODY = 16 * 1024  # a command is a few hundred bytes
+FONTS = ("Roboto-Regular.ttf", "Roboto-Medium.ttf", "Roboto-Bold.ttf")  # the printed cards' font
+# HTTP status by refusal code; the rules' refusals and game conflicts are 409.
+STATUS = {"bad-command": 400, "no-token": 403, "not-found": 404, "bad-method": 405, "too-large": 413,
+          "bad-setup": 422, "not-saved": 503}
+NO_STORE = {"Cache-Control": "no-store"}  # the game changes: never show an old answer
+_RULE = re.compile(r"^(правило \w+): (.+)$", re.S)
+_HTML = {"bold": ("<b>", "</b>"), "italic": ("<i>", "</i>"), "red": ('<b class="hard">', "</b>")}
+_HTTP_CODES = {404: ("not-found", "такой страницы нет"), 405: ("bad-method", "этот адрес так не вызывают")}
+
+
+class Answer(JSONResponse):
+    """JSON in UTF-8; a lone surrogate quoted back from a request goes out as its JSON escape."""
+
+    def render(self, content: Any) -> bytes:
+        return encoded(content)
+
+
+def refusal_json(exc: Rejected) -> dict:
+    """A refusal for the page: the rule's number apart from the reason (both as sentences), and the
+    rule's title and whole text from the rulebook."""
+    match = _RULE.match(exc.message)
+    rule, reason = (match.group(1), match.group(2)) if match else (None, exc.message)
+    return {"ok": False, "code": exc.code, "message": _sentence(exc.message), "rule": rule and _sentence(rule)[:-1],
+            "reason": _sentence(reason), "said": getattr(exc, "sentence", None), "rule_text": rule and _rule_text(rule)}
+
+
+def _rule_text(citation: str) -> dict | None:
+    """The rule as the page shows it: number, title, and its text as HTML (bold, and red as on the
+    cards), escaped: it is our own text, but the page sets it as HTML."""
+    try:
+        found = rulebook.rule(citation)
+    except rulebook.UnknownRule:
+        return None
+    text = rulebook.render(found.text, _HTML, html.escape)
+    if found.clarification:
+        text += f" <i>{rulebook.CLARIFICATION}</i> {rulebook.render(found.clarification, _HTML, html.escape)}"
+    return {"number": found.number, "title": found.title, "html": text}
+
+
+def _sentence(text: str) -> str:
+    text = text[:1].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
+class TokenGate:
+    """Refuses (403) every request whose path does not start with ``/<token>``."""
+
+    def __init__(self, app: Any, token: str) -> None:
+        self.app = app
+        self.token = token.encode()
+
+    async def __call__(self, scope: dict, receive: Callable, send: Callable) -> None:
+        if scope["type"] == "http":
+            first = scope["path"].split("/", 2)[1] if scope["path"].startswith("/") else ""
+            if not secrets.compare_digest(first.encode("utf-8", "surrogatepass"), self.token):
+                body = {"ok": False, "code": "no-token",
+                        "message": "Нет доступа: откройте адрес, который показал судья при запуске (с кодом)."}
+                await Answer(body, status_code=403)(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
+def create_app(host: Host, token: str) -> Any:
+    """The ASGI app over ``host``; the same under TestClient and under uvicorn."""
+
+    def refused(exc: Rejected) -> Response:
+        return Answer({**refusal_json(exc), **host.state()}, status_code=STATUS.get(exc.code, 409), headers=NO_STORE)
+
+    def answer(call: Callable[[], dict]) -> Response:
+        try:
+            result = call()
+        except Rejected as exc:
+            return refused(exc)
+        except Exception as exc:  # a bug of ours: say so, and go on with the game as saved
+            traceback.print_exc(file=sys.stderr)
+            return _internal(host, exc)
+        return Answer({"ok": True, **result, **host.state()}, headers=NO_STORE)
+
+    async def body(request: Request) -> dict:
+        chunks, size = [], 0
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > MAX_BODY:
+                raise Rejected("too-large", f"слишком большой запрос: команда судье короче {MAX_BODY // 1024} КБ")
+            chunks.append(chunk)
+        try:
+            data = json.loads(b"".join(chunks).decode("utf-8"))
+        except (UnicodeDecodeError, ValueError, RecursionError):
+            raise Rejected("bad-command", "тело запроса — не JSON: нужен объект вида {\"cmd\": \"pass\"}") from None
+        if not isinstance(data, dict):
+            raise Rejected("bad-command", "тело запроса должно быть JSON-объектом")
+        return data
+
+    def change(method: Callable[[dict], dict]) -> Callable:
+        async def endpoint(request: Request) -> Response:
+            try:
+                data = await body(request)
+            except Rejected as exc:
+                return refused(exc)
+            return answer(lambda: method(data))
+        return endpoint
+
+    def question(method: Callable[..., dict], *names: str) -> Callable:
+        async def endpoint(request: Request) -> Response:
+            query = request.query_params
+            return answer(lambda: method(*(query.get(name) for name in names)))
+        return endpoint
+
+    async def state(request: Request) -> Response:
+        return answer(lambda: {})
+
+    async def page(request: Request) -> Response:
+        return FileResponse(str(resources.files(__package__) / "static" / "index.html"), headers=NO_STORE)
+
+    async def font(request: Request) -> Response:
+        name = request.path_params["name"]
+        if name not in FONTS:
+            raise HTTPException(404)
+        return FileResponse(str(resources.files("font_roboto") / "files" / name))
+
+    routes = [
+        Route("/", page),
+        Route("/api/state", state),
+        Route("/api/new", change(host.new), methods=["POST"]),
+        Route("/api/move", change(host.move), methods=["POST"]),
+        Route("/api/undo", change(lambda data: host.undo()), methods=["POST"]),
+        Route("/api/hand", question(host.hand, "player")),
+        Route("/api/find", question(host.find, "player", "text")),
+        Route("/api/deck", question(host.deck, "rules", "grades", "text")),
+        Route("/fonts/{name}", font),
+        Mount("/static", StaticFiles(packages=[(__package__, "static")])),
+    ]
+
+    async def http_error(request: Request, exc: HTTPException) -> Response:
+        code, message = _HTTP_CODES.get(exc.status_code, ("bad-command", "неверный запрос"))
+        return Answer({"ok": False, "code": code, "message": _sentence(message)}, status_code=exc.status_code)
+
+    async def server_error(request: Request, exc: Exception) -> Response:
+        return _internal(host, exc)
+
+    app = Starlette(routes=[Mount(f"/{token}", routes=routes)],
+                    exception_handlers={HTTPException: http_error, Exception: server_error})
+    return TokenGate(app, token)
+
+
+def _internal(host: Host, exc: Exception) -> Response:
+    try:
+        host.reload()
+        kept = "партия — как в файле"
+    except Exception:  # the file itself cannot be read now: keep what is in memory
+        kept = "партия — как была"
+    return Answer({"ok": False, "code": "internal",
+                   "message": f"Внутренняя ошибка судьи ({type(exc).__name__}): ход не принят, {kept}. "
+                              "Это ошибка программы, сообщите о ней."}, status_code=500)

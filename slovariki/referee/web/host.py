@@ -1,0 +1,163 @@
+"""The one table the web screen serves: its session file, its word folder, and every change saved.
+
+A change counts only once the session file holds it: when the save fails, the change is taken back
+and the page is told, so the screen, the server and the file never disagree. The word folder is the
+one the server was started with; a request can choose the rules and grades, never a folder.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from slovariki.game import Game
+from slovariki.referee import session
+from slovariki.referee.protocol import MOVES, move_command
+from slovariki.referee.table import Rejected, Setup, Table, game_for
+from slovariki.referee.texts import bout_header, event_lines, move_text, refusal_text, undo_text
+from slovariki.referee.web import view
+from slovariki.referee.words import MAX_CARD_CHARS, CardFinder
+from slovariki.terminal import readable
+
+class Refused(Rejected):
+    """A move the rules refuse, said as at the table: «Аня не может подкинуть карту «сорока» (правило 9): …»."""
+
+    def __init__(self, refusal: Rejected, sentence: str) -> None:
+        super().__init__(refusal.code, refusal.message)
+        self.sentence = sentence
+
+
+class Host:
+    """The game of one session file, changed only through these methods."""
+
+    def __init__(self, path: Path, words: str | None) -> None:
+        self.path = path
+        self.words = words
+        self.table: Table | None = None
+        self.reload()
+
+    def reload(self) -> None:
+        """The game as the session file has it (none when there is no file). Raises SessionError."""
+        self.table = session.load(self.path) if self.path.exists() else None
+
+    def state(self) -> dict:
+        return {"game": None if self.table is None else view.table_view(self.table),
+                "setup": view.setup_view(self.words)}
+
+    # --- changes: each one saved before it is told --------------------------------------------
+    def new(self, data: dict) -> dict:
+        """A new game from the set-up form; an unfinished one is replaced only with ``force``."""
+        force = data.get("force", False)
+        if not isinstance(force, bool):
+            raise Rejected("bad-command", "поле force должно быть true или false")
+        if self.table is not None and not self.table.finished() and not force:
+            raise Rejected("game-in-progress", "идёт незаконченная партия: новая партия её заменит")
+        fields = {key: value for key, value in data.items() if key != "words"}
+        setup = replace(Setup.from_json(fields), words=self.words)
+        table = Table.start(setup, word_forms=True)
+        old, self.table = self.table, table
+        self._save(lambda: setattr(self, "table", old), "Партия не начата")
+        names = table.names
+        return {"said": [f"Новая партия: {table.state.rules.title}. Играют: {', '.join(names)}.",
+                         bout_header(1, names[table.state.attacker], names[table.state.defender])]}
+
+    def move(self, data: dict) -> dict:
+        table = self._game()
+        cmd = data.get("cmd")
+        if cmd not in MOVES:
+            raise Rejected("bad-command", f"нет такого хода: нужен один из {', '.join(MOVES)}")
+        seat, move = move_command(table, data)
+        bout = table.bout
+        try:
+            events = table.play(seat, move)
+        except Rejected as refusal:
+            raise Refused(refusal, refusal_text(table.names[seat], move, refusal.message)) from None
+        self._save(table.undo, "Ход не принят")
+        names = table.names
+        played = table.state.log[-1].move
+        return {"said": [f"{names[seat]}: {move_text(played)}.",
+                         *event_lines(events, names, bout, table.state.rules.classic)]}
+
+    def undo(self) -> dict:
+        """Take back the last step: a move, or the whole of a «все пас» said in the REPL."""
+        table = self._game()
+        records = table.undo_step()
+
+        def redo() -> None:
+            for i, record in enumerate(records):
+                table.play(record.player, record.move, with_previous=i > 0)
+
+        self._save(redo, "Ход не отменён")
+        return {"said": [undo_text(records, table.names)]}
+
+    def _save(self, take_back: Callable[[], Any], not_done: str) -> None:
+        try:
+            session.save(self.table, self.path)
+        except session.SessionError as exc:
+            take_back()
+            raise Rejected("not-saved", f"{exc}. {not_done}: на столе всё как было") from None
+
+    # --- questions: nothing changes ----------------------------------------------------------
+    def hand(self, player: Any) -> dict:
+        """The cards that may be in the player's hand, each with what the player may do with it."""
+        table = self._game()
+        seat = self._seat(player)
+        return {"player": table.names[seat], "cards": view.choices(table, seat, view.possible_cards(table, seat))}
+
+    def find(self, player: Any, text: Any) -> dict:
+        """The cards a typed word may name (word forms, typos), each with what the player may do with it."""
+        table = self._game()
+        seat = self._seat(player)
+        result = view.found(table.finder, _typed(text))
+        return {"player": table.names[seat], "message": result["message"],
+                "cards": view.choices(table, seat, result["cards"])}
+
+    def deck(self, rules: Any, grades: Any, text: Any = None) -> dict:
+        """The set-up form's cards for the trump: the whole deck, or the ones a typed word may name."""
+        game = game_for(_text_field("rules", rules), self.words, _grades(grades))
+        if text is None:
+            return {"message": "", "cards": [view.card_json(c) for c in view.sorted_cards(game.cards)]}
+        result = view.found(_finder(game), _typed(text))
+        return {"message": result["message"], "cards": [view.card_json(c) for c in result["cards"]]}
+
+    def _game(self) -> Table:
+        if self.table is None:
+            raise Rejected("no-game", "партия не начата: сначала заполните, кто играет и какой козырь")
+        return self.table
+
+    def _seat(self, player: Any) -> int:
+        return self._game().seat(_text_field("player", player))
+
+
+@lru_cache(maxsize=8)
+def _finder(game: Game) -> CardFinder:
+    return CardFinder(game.cards)
+
+
+def _text_field(name: str, value: Any) -> str:
+    if not isinstance(value, str):
+        raise Rejected("bad-command", f"нужно поле {name} (текст)")
+    return value
+
+
+def _typed(text: Any) -> str:
+    """A typed card word: one line of printable text, no longer than any card."""
+    text = readable(_text_field("text", text)).strip().strip(".,!?;:")
+    if not text:
+        raise Rejected("bad-command", "напишите слово с карты")
+    if len(text) > MAX_CARD_CHARS:
+        raise Rejected("bad-command", f"слишком длинное слово: на картах слова не длиннее {MAX_CARD_CHARS} букв")
+    return text
+
+
+def _grades(value: Any) -> tuple[int, ...] | None:
+    """«1,2» from the form; nothing or an empty value means every grade."""
+    if value is None or value == "":
+        return None
+    try:
+        return tuple(sorted({int(part) for part in _text_field("grades", value).split(",") if part.strip()}))
+    except ValueError:
+        raise Rejected("bad-command", "классы пишутся номерами через запятую: 1,2") from None

@@ -1,0 +1,183 @@
+// Cards drawn as they are printed (slovariki/generator/faces.py): a frame in the colour's tint, a
+// white face, the suit shape and the stars in both corners, the suit large and pale above the word,
+// hard letters red and underlined, the stress mark, the definition on large cards.
+// The colours and which shape each colour has come from the server (the palette), never from here.
+"use strict";
+
+const SVG = "http://www.w3.org/2000/svg";
+
+// Shapes in a 100×100 box, the same outlines as generator/symbols.py (there y grows upwards).
+const SHAPES = {
+  "круг": '<circle cx="50" cy="50" r="47"/>',
+  "треугольник": '<polygon points="50,0 102.5,92.5 -2.5,92.5"/>',
+  "квадрат": '<rect x="9" y="9" width="82" height="82" rx="8"/>',
+  "сердечко": '<path d="M50 98C38 82 0 62 0 34C0 8 38 -2 50 20C62 -2 100 8 100 34C100 62 62 82 50 98Z"/>',
+};
+// Ordinary suits for classic durak.
+const SUITS = {
+  hearts: SHAPES["сердечко"],
+  diamonds: '<polygon points="50,2 88,50 50,98 12,50"/>',
+  spades: '<path d="M50 2C38 22 0 38 0 64C0 88 34 94 46 74L40 98H60L54 74C66 94 100 88 100 64C100 38 62 22 50 2Z"/>',
+  clubs: '<circle cx="50" cy="27" r="23"/><circle cx="26" cy="62" r="23"/><circle cx="74" cy="62" r="23"/>' +
+         '<path d="M44 55H56L62 98H38Z"/>',
+};
+const STAR = (() => {
+  const cy = 50 + 50 * (1 - Math.cos(Math.PI / 5)) / 2;
+  const points = [];
+  for (let i = 0; i < 10; i++) {
+    const r = i % 2 ? 25 : 50;
+    const a = Math.PI / 2 + i * Math.PI / 5;
+    points.push(`${(50 + r * Math.cos(a)).toFixed(2)},${(cy - r * Math.sin(a)).toFixed(2)}`);
+  }
+  return `<polygon points="${points.join(" ")}"/>`;
+})();
+
+let PALETTE = null;
+
+function setPalette(palette) {
+  PALETTE = palette;
+  const root = document.documentElement.style;
+  root.setProperty("--ink", palette.ink);
+  root.setProperty("--hard", palette.hard);
+  root.setProperty("--muted", palette.muted);
+  root.setProperty("--back-field", palette.back_field);
+  root.setProperty("--back-ink", palette.back_ink);
+  for (const [key, c] of Object.entries(palette.colours)) {
+    root.setProperty(`--tint-${key}`, c.tint);
+    root.setProperty(`--strong-${key}`, c.strong);
+  }
+}
+
+function svg(inner, className, label) {
+  const el = document.createElementNS(SVG, "svg");
+  el.setAttribute("viewBox", "0 0 100 100");
+  el.setAttribute("class", className);
+  if (label) {
+    el.setAttribute("role", "img");
+    el.setAttribute("aria-label", label);
+  } else {
+    el.setAttribute("aria-hidden", "true");
+  }
+  el.innerHTML = inner;
+  return el;
+}
+
+function el(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function suitShape(card) {
+  return card.colour ? SHAPES[PALETTE.colours[card.colour].shape] : SUITS[card.suit];
+}
+
+function suitLabel(card) {
+  if (!card.colour) return card.word;
+  const c = PALETTE.colours[card.colour];
+  return `${c.name}, ${c.shape}`;
+}
+
+// The word with its hard letters (red, underlined) and the stress mark over its vowel.
+function wordSpan(card, className) {
+  const word = el("span", className || "word");
+  const letters = Array.from(card.word);
+  letters.forEach((ch, i) => {
+    const hard = card.hard && card.hard.includes(i);
+    const stressed = card.stress && card.stress.includes(i);
+    if (!hard && !stressed) {
+      word.append(document.createTextNode(ch));
+      return;
+    }
+    const capital = stressed && ch !== ch.toLowerCase();
+    const span = el("span", [hard ? "hard" : "", stressed ? "stress" : "", capital ? "capital" : ""].join(" ").trim(), ch);
+    word.append(span);
+  });
+  return word;
+}
+
+function starsText(n) {
+  return n === 1 ? "1 звёздочка" : `${n} звёздочки`;
+}
+
+function cornerIndex(card, where) {
+  const index = el("div", `index ${where}`);
+  index.append(svg(suitShape(card), "suit"));
+  for (let i = 0; i < card.stars; i++) index.append(svg(STAR, "star"));
+  return index;
+}
+
+// A word card; size is "s" (the table), "m" (a choice) or "l" (the card just played, with its definition).
+function wordCard(card, size) {
+  const outer = el("div", `card word-card c-${card.colour} size-${size}`);
+  outer.setAttribute("role", "img");
+  outer.setAttribute("aria-label",
+    `${card.word}: ${suitLabel(card)}, ${starsText(card.stars)}`);
+  outer.dataset.word = card.word;
+  const face = el("div", "face");
+  face.append(svg(suitShape(card), "emblem"), cornerIndex(card, "top"), cornerIndex(card, "bottom"));
+  const text = el("div", "text");
+  text.append(wordSpan(card));
+  if (size === "l") text.append(el("div", "definition", card.definition));
+  face.append(text);
+  if (size !== "s") face.append(el("div", "grade", `${card.grade} класс`));
+  outer.append(face);
+  return outer;
+}
+
+// An ordinary playing card: rank and suit in the corners, the suit large in the middle.
+function playingCard(card, size) {
+  const red = card.suit === "hearts" || card.suit === "diamonds";
+  const outer = el("div", `card playing-card size-${size} ${red ? "red" : "black"}`);
+  outer.setAttribute("role", "img");
+  outer.setAttribute("aria-label", card.word);
+  outer.dataset.word = card.word;
+  const face = el("div", "face");
+  for (const where of ["top", "bottom"]) {
+    const index = el("div", `index ${where}`);
+    index.append(el("div", "rank", card.rank), svg(SUITS[card.suit], "suit"));
+    face.append(index);
+  }
+  face.append(svg(SUITS[card.suit], "emblem"));
+  outer.append(face);
+  return outer;
+}
+
+function cardElement(card, size) {
+  const node = card.colour ? wordCard(card, size) : playingCard(card, size);
+  return node;
+}
+
+// Shrink each word until it fits its card's width (long words, narrow phones).
+function fitWords(root) {
+  for (const word of root.querySelectorAll(".word-card .word")) {
+    word.style.fontSize = "";
+    const room = word.parentElement.clientWidth;
+    let size = parseFloat(getComputedStyle(word).fontSize);
+    const least = size * 0.45;
+    while (word.scrollWidth > room && size > least) {
+      size *= 0.92;
+      word.style.fontSize = `${size}px`;
+    }
+  }
+}
+
+// A compact row for long lists (the deck picker): the colour's band and shape, the word, the stars.
+function cardRow(card) {
+  const row = el("span", `card-row ${card.colour ? `c-${card.colour}` : card.suit}`);
+  row.dataset.word = card.word;
+  const band = el("span", "band");
+  band.append(svg(suitShape(card), "suit", suitLabel(card)));
+  row.append(band);
+  if (card.colour) {
+    row.append(wordSpan(card, "row-word"));
+    const stars = el("span", "row-stars");
+    stars.setAttribute("aria-label", starsText(card.stars));
+    for (let i = 0; i < card.stars; i++) stars.append(svg(STAR, "star"));
+    row.append(stars);
+  } else {
+    row.append(el("span", "row-word", card.word));
+  }
+  return row;
+}

@@ -1,0 +1,385 @@
+"""The web screen's HTTP API under Starlette's TestClient: the token, every move kind, refusals that
+change nothing, bad requests answered in Russian JSON, and the session file saved after every change."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+
+import pytest
+
+from slovariki.game import ATTACK, Pass, Take
+from slovariki.referee import session
+from slovariki.referee.session import SessionError
+from slovariki.referee.table import Setup, Table
+from slovariki.referee.texts import summary_lines
+from slovariki.referee.web import app as web_app
+from slovariki.referee.web import host as host_module
+from slovariki.referee.web.view import possible_cards
+
+from .conftest import NEW, TOKEN
+
+
+@pytest.mark.parametrize("path", ["/", "/api/state", "/wrong/api/state", f"/{TOKEN}x/api/state",
+                                  f"/{TOKEN[:-1]}/api/state", f"/api/{TOKEN}/state", "/static/app.js",
+                                  f"/%D0%B0{TOKEN}/"])
+def test_a_request_without_the_token_is_refused(screen, path):
+    for method in (screen.http.get, screen.http.post):
+        response = method(path)
+        answer = screen.refused(response, 403, "no-token")
+        assert "Нет доступа" in answer["message"]
+
+
+def test_the_page_and_its_files_are_served_with_the_token(screen):
+    page = screen.http.get(f"/{TOKEN}/")
+    assert page.status_code == 200 and '<html lang="ru">' in page.text
+    for name, kind in (("app.js", "javascript"), ("cards.js", "javascript"), ("style.css", "text/css")):
+        response = screen.http.get(f"/{TOKEN}/static/{name}")
+        assert response.status_code == 200 and kind in response.headers["content-type"]
+        assert _addresses(response.text) <= {"http://www.w3.org/2000/svg"}  # no CDN: it works offline
+    assert _addresses(page.text) == set()
+    font = screen.http.get(f"/{TOKEN}/fonts/Roboto-Bold.ttf")
+    assert font.status_code == 200 and font.content[:4] == b"\x00\x01\x00\x00"  # a TrueType font
+    screen.refused(screen.http.get(f"/{TOKEN}/fonts/..%2F..%2Fcli.py"), 404, "not-found")
+    screen.refused(screen.http.get(f"/{TOKEN}/static/..%2Fhost.py"), 404, "not-found")
+
+
+def _addresses(text: str) -> set[str]:
+    return set(re.findall(r"https?://[^\s\"')]+", text))
+
+
+def test_no_game_yet_offers_the_setup(screen):
+    answer = screen.get("state").json()
+    assert answer["ok"] and answer["game"] is None
+    setup = answer["setup"]
+    assert [r["name"] for r in setup["rulesets"]] == ["slovariki", "podkidnoy", "perevodnoy"]
+    assert setup["palette"]["colours"]["blue"] == {"grade": 2, "tint": "#C9E8FA", "strong": "#1E7CC0",
+                                                   "name": "голубой", "shape": "треугольник"}
+    screen.refused(screen.get("hand", player="Аня"), 409, "no-game")
+    screen.refused(screen.post("move", {"player": "Аня", "cmd": "pass"}), 409, "no-game")
+
+
+def test_a_new_game_is_saved_and_shown(playing):
+    game = playing.get("state").json()["game"]
+    assert game["banner"] == {"who": "Аня", "title": "ХОДИТ АНЯ", "doing": "заходить", "also": ""}
+    assert [p["name"] for p in game["players"]] == ["Аня", "Боря"]
+    assert [(p["hand"], p["role"]) for p in game["players"]] == [(6, "attacker"), (6, "defender")]
+    assert game["trump"]["word"] == "лопата" and game["trump_suit"] == "голубой"
+    assert (game["stock"], game["discard"], game["bout"], game["table"]) == (4, 0, 1, [])
+    assert game["setup"]["words"] == str(playing.host.words)
+
+
+def test_every_move_kind_and_undo_each_saved(playing):
+    said = playing.move("Аня", "attack", "корова")["said"]
+    assert said == ["Аня: заходит с карты «корова»."]
+    game = playing.get("state").json()["game"]
+    assert game["banner"]["doing"] == "бить, переводить или брать"
+    assert game["played"]["card"] == {"word": "корова", "colour": "green", "grade": 1, "stars": 1, "hard": [1, 3],
+                                      "stress": [5], "definition": "Домашнее животное."}
+
+    answer = playing.move("Боря", "transfer", "ребята")
+    assert answer["said"] == ["Боря: переводит картой «ребята»."]
+    assert answer["game"]["banner"]["title"] == "ХОДИТ АНЯ"  # Аня defends now
+    undone = playing.ok("undo")
+    assert undone["said"] == ["Отменён ход: Боря: переводит картой «ребята»."]
+    assert undone["game"]["banner"]["title"] == "ХОДИТ БОРЯ"
+
+    assert playing.move("Боря", "beat", "ребята", target="корова")["said"] == [
+        "Боря: бьёт карту «корова» картой «ребята»."]
+    assert playing.move("Аня", "toss", "петух")["said"] == ["Аня: подкидывает карту «петух»."]
+    assert playing.move("Боря", "beat", "машина")["said"] == ["Боря: бьёт карту «петух» картой «машина»."]
+    answer = playing.move("Аня", "pass")
+    assert answer["said"] == ["Аня: пас.", "Бито: карты со стола уходят в отбой.", "Добирают из колоды: Аня 2, Боря 2.",
+                              "Боря берёт последнюю карту колоды — открытый козырь «лопата».",
+                              "Заход 2: заходит Боря, отбивается Аня"]
+    game = answer["game"]
+    assert (game["stock"], game["discard"], game["bout"]) == (0, 4, 2)
+    assert game["players"][1]["known"] == ["лопата"]
+
+    playing.move("Боря", "attack", "медведь")
+    answer = playing.move("Аня", "take")
+    assert answer["said"] == ["Аня: берёт.", "Аня забирает со стола 1 карту.", "Заход 3: заходит Боря, отбивается Аня"]
+    assert answer["game"]["players"][0]["known"] == ["медведь"]
+    assert len(session.load(playing.path).state.log) == 7
+
+
+def test_a_refusal_names_the_rule_and_changes_nothing(playing):
+    playing.move("Аня", "attack", "корова")
+    playing.move("Боря", "beat", "ребята")
+    before, saved = playing.get("state").json()["game"], playing.path.read_bytes()
+    answer = playing.refused(playing.post("move", {"player": "Аня", "cmd": "toss", "card": "сорока"}), 409,
+                             "no-shared-letter")
+    assert answer["said"] == ("Аня не может подкинуть карту «сорока» (правило 9): у карт «сорока» и «ребята» нет "
+                              "общей сложной буквы (сложные буквы в слове «ребята»: е).")
+    assert answer["rule"] == "Правило 9"
+    assert answer["reason"] == "У карт «сорока» и «ребята» нет общей сложной буквы (сложные буквы в слове «ребята»: е)."
+    assert answer["message"].startswith("Правило 9: у карт «сорока»")
+    rule = answer["rule_text"]
+    assert (rule["number"], rule["title"]) == ("9", "Подкидывание")
+    assert '<b class="hard">красная</b>' in rule["html"] and "Право подкинуть сначала у заходящего" in rule["html"]
+    assert answer["game"] == before
+    assert playing.path.read_bytes() == saved
+    answer = playing.refused(playing.post("move", {"player": "Боря", "cmd": "take"}), 409, "not-your-turn")
+    assert answer["rule"] == "Правило 11" and answer["said"].startswith("Боря не может взять карты (правило 11): ")
+    answer = playing.refused(playing.post("move", {"player": "Аня", "cmd": "attack", "card": "ребята"}), 409,
+                             "not-your-turn")
+    assert answer["rule"] == "Правило 5"
+    assert playing.path.read_bytes() == saved
+
+
+def test_the_hand_lists_the_cards_that_may_be_there_with_their_moves(playing):
+    playing.move("Аня", "attack", "корова")
+    hand = playing.get("hand", player="Боря").json()
+    words = [c["card"]["word"] for c in hand["cards"]]
+    assert "корова" not in words and "лопата" not in words  # on the table; the trump under the stock
+    assert len(words) == 14
+    by_word = {c["card"]["word"]: c["actions"] for c in hand["cards"]}
+    assert by_word["ребята"] == [
+        {"cmd": "beat", "card": "ребята", "target": "корова", "label": "Побить «корова»", "legal": True},
+        {"cmd": "transfer", "card": "ребята", "label": "Перевести", "legal": True}]
+    assert by_word["собака"] == [{"cmd": "beat", "card": "собака", "target": "корова", "label": "Побить «корова»",
+                                  "legal": True}]
+    # A card that can do nothing now: what Боря may have meant, each to be refused with its rule.
+    assert [(a["cmd"], a["legal"]) for a in by_word["вокзал"]] == [("beat", False), ("transfer", False)]
+    assert [c["card"]["colour"] for c in hand["cards"]] == sorted(
+        (c["card"]["colour"] for c in hand["cards"]), key=["green", "blue", "yellow", "pink"].index)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_hand_is_exactly_the_engine_s_possible_leads(seed):
+    """Through random refereed games: whenever a bout is to be led, the cards listed for the attacker
+    are exactly the engine's legal leads, and every player's list holds their known cards and none
+    that lies on the table, in the discard pile or under the stock."""
+    rng = random.Random(seed)
+    players = ("Аня", "Боря", "Вика", "Гоша")[:2 + seed % 3]
+    table = Table.start(Setup(players, "лопата", rules="slovariki"))
+    checked = 0
+    while not table.finished():
+        state = table.state
+        if state.phase == ATTACK:
+            leads = {m.card for m in state.legal_moves(state.attacker)}
+            assert set(possible_cards(table, state.attacker)) == leads
+            checked += 1
+        seen = set(state.discard) | {c for pair in state.table for c in pair if c is not None}
+        for seat in range(state.players):
+            cards = possible_cards(table, seat)
+            assert len(cards) == len(set(cards)) and not seen & set(cards)
+            assert list(state.known_cards(seat)) == cards[:len(state.known_cards(seat))]
+        seat = state.to_move
+        table.play(seat, rng.choice(state.legal_moves(seat)))
+    assert checked > 3
+
+
+def test_a_typed_word_is_found_in_any_form_and_a_typo_suggested(playing):
+    found = playing.get("find", player="Аня", text="корову").json()
+    assert found["message"] == "" and [c["card"]["word"] for c in found["cards"]] == ["корова"]
+    assert found["cards"][0]["actions"] == [{"cmd": "attack", "card": "корова", "label": "Зайти", "legal": True}]
+    typo = playing.get("find", player="Аня", text="машну").json()
+    assert typo["message"] == "Нет карты «машну». Может быть, «машина»?"
+    assert [c["card"]["word"] for c in typo["cards"]] == ["машина"]
+    nothing = playing.get("find", player="Аня", text="жираф").json()
+    assert nothing["cards"] == [] and nothing["message"] == "Карты «жираф» нет в этой колоде."
+    stressed = playing.get("find", player="Аня", text="коро\u0301ва!").json()  # copied from a card
+    assert [c["card"]["word"] for c in stressed["cards"]] == ["корова"]
+
+
+def test_the_setup_lists_and_finds_the_deck_s_cards(screen):
+    deck = screen.get("deck", rules="slovariki", grades="1").json()
+    assert [c["word"] for c in deck["cards"]] == ["ворона", "корова", "машина", "медведь", "петух", "ребята",
+                                                  "собака", "сорока"]
+    found = screen.get("deck", rules="slovariki", grades="2", text="лопатой").json()
+    assert [c["word"] for c in found["cards"]] == ["лопата"]
+    classic = screen.get("deck", rules="podkidnoy").json()
+    assert len(classic["cards"]) == 36 and classic["cards"][0] == {"word": "6♠", "rank": "6", "suit": "spades",
+                                                                   "symbol": "♠"}
+    screen.refused(screen.get("deck", rules="slovariki", grades="7"), 422, "bad-setup")
+    screen.refused(screen.get("deck", rules="шахматы"), 422, "bad-setup")
+    screen.refused(screen.get("deck", rules="slovariki", grades="один"), 400, "bad-command")
+
+
+def test_an_unfinished_game_is_replaced_only_when_asked(playing):
+    playing.move("Аня", "attack", "корова")
+    answer = playing.refused(playing.post("new", {**NEW, "players": ["Вика", "Гоша"]}), 409, "game-in-progress")
+    assert [p["name"] for p in answer["game"]["players"]] == ["Аня", "Боря"]
+    assert len(session.load(playing.path).state.log) == 1
+    playing.ok("new", {**NEW, "players": ["Вика", "Гоша"], "first": "Гоша", "force": True})
+    assert session.load(playing.path).names == ("Вика", "Гоша")
+    assert playing.get("state").json()["game"]["to_move"] == "Гоша"
+
+
+def test_the_word_folder_is_never_chosen_by_a_request(screen, tmp_path):
+    screen.ok("new", {**NEW, "words": str(tmp_path / "elsewhere")})
+    assert session.load(screen.path).setup.words == screen.host.words
+
+
+@pytest.mark.parametrize("body, status, code", [
+    (b"not json", 400, "bad-command"),
+    (b"\xff\xfe", 400, "bad-command"),
+    (b"[1, 2]", 400, "bad-command"),
+    (b"[" * 100000, 413, "too-large"),
+    (json.dumps({"player": "Аня"}).encode(), 400, "bad-command"),
+    (json.dumps({"player": "Аня", "cmd": "undo"}).encode(), 400, "bad-command"),
+    (json.dumps({"player": "Аня", "cmd": None}).encode(), 400, "bad-command"),
+    (json.dumps({"player": 5, "cmd": "pass"}).encode(), 400, "bad-command"),
+    (json.dumps({"player": "Гоша", "cmd": "pass"}).encode(), 400, "bad-command"),
+    (json.dumps({"player": "Аня", "cmd": "attack"}).encode(), 400, "bad-command"),
+    (json.dumps({"player": "Аня", "cmd": "attack", "card": ["корова"]}).encode(), 400, "bad-command"),
+    (json.dumps({"player": "Аня", "cmd": "attack", "card": "жираф"}).encode(), 409, "unknown-card"),
+    (json.dumps({"player": "Аня", "cmd": "beat", "card": "корова", "target": 1}).encode(), 400, "bad-command"),
+    (json.dumps({"player": "\udcff", "cmd": "pass"}).encode(), 400, "bad-command"),
+])
+def test_bad_move_requests_get_a_russian_json_answer(playing, body, status, code):
+    saved = playing.path.read_bytes()
+    answer = playing.refused(playing.post("move", content=body), status, code)
+    assert any("а" <= ch <= "я" for ch in answer["message"].lower())
+    assert playing.path.read_bytes() == saved
+
+
+@pytest.mark.parametrize("body, code", [
+    ({"players": ["Аня"], "trump": "лопата"}, "bad-setup"),
+    ({"players": ["Аня", "Аня"], "trump": "лопата"}, "bad-setup"),
+    ({"players": ["Аня", "Боря"], "trump": "жираф"}, "bad-setup"),
+    ({"players": ["Аня", "Боря"], "trump": "лопата", "first": "Вика"}, "bad-setup"),
+    ({"players": ["Аня", "Боря"], "trump": "лопата", "grades": [9]}, "bad-setup"),
+    ({"players": "Аня,Боря", "trump": "лопата"}, "bad-command"),
+    ({"players": ["Аня", "Боря"], "trump": "лопата", "force": "yes"}, "bad-command"),
+])
+def test_a_bad_setup_is_refused_and_nothing_is_saved(screen, body, code):
+    screen.refused(screen.post("new", body), 422 if code == "bad-setup" else 400, code)
+    assert not screen.path.exists()
+
+
+def test_wrong_methods_paths_and_questions(playing):
+    playing.refused(playing.http.delete(f"/{TOKEN}/api/move"), 405, "bad-method")
+    playing.refused(playing.http.get(f"/{TOKEN}/api/move"), 405, "bad-method")
+    playing.refused(playing.http.get(f"/{TOKEN}/api/nothing"), 404, "not-found")
+    playing.refused(playing.get("hand"), 400, "bad-command")
+    playing.refused(playing.get("hand", player="Гоша"), 400, "bad-command")
+    playing.refused(playing.get("find", player="Аня"), 400, "bad-command")
+    playing.refused(playing.get("find", player="Аня", text="а" * 101), 400, "bad-command")
+    playing.refused(playing.get("find", player="Аня", text="  ...  "), 400, "bad-command")
+    playing.refused(playing.post("undo", {}), 409, "nothing-to-undo")
+
+
+def test_a_failed_save_takes_the_change_back(playing, monkeypatch):
+    playing.move("Аня", "attack", "корова")
+    before, saved = playing.get("state").json()["game"], playing.path.read_bytes()
+
+    def broken(table, path):
+        raise SessionError(f"не удалось сохранить партию в {path}: на диске нет места")
+
+    monkeypatch.setattr(session, "save", broken)
+    answer = playing.refused(playing.post("move", {"player": "Боря", "cmd": "take"}), 503, "not-saved")
+    assert "на диске нет места" in answer["message"] and "Ход не принят" in answer["message"]
+    assert answer["game"] == before
+    answer = playing.refused(playing.post("undo", {}), 503, "not-saved")
+    assert "Ход не отменён" in answer["message"] and answer["game"] == before
+    playing.refused(playing.post("new", {**NEW, "force": True}), 503, "not-saved")
+    assert playing.get("state").json()["game"] == before
+    assert playing.path.read_bytes() == saved
+
+
+def test_a_bug_of_ours_is_a_500_and_the_game_goes_on_as_saved(playing, monkeypatch, capsys):
+    playing.move("Аня", "attack", "корова")
+
+    def half_done(table, data):
+        table.state.apply(1, Take())  # changes the game, then fails: the file has the truth
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(host_module, "move_command", half_done)
+    response = playing.post("move", {"player": "Боря", "cmd": "take"})
+    answer = playing.refused(response, 500, "internal")
+    assert "Внутренняя ошибка судьи (RuntimeError)" in answer["message"]
+    assert "RuntimeError: boom" in capsys.readouterr().err
+    monkeypatch.undo()
+    assert len(playing.host.table.state.log) == 1  # read back from the session file
+    playing.move("Боря", "take")
+
+
+def test_refusal_json_splits_the_rule_from_its_reason():
+    from slovariki.referee.table import Rejected
+
+    answer = web_app.refusal_json(Rejected("cannot-beat", "правило D2: 6♠ не бьёт 7♠: нужна карта старше"))
+    assert (answer["rule"], answer["reason"]) == ("Правило D2", "6♠ не бьёт 7♠: нужна карта старше.")
+    plain = web_app.refusal_json(Rejected("card-not-available", "карта «корова» уже в отбое"))
+    assert (plain["rule"], plain["reason"]) == (None, "Карта «корова» уже в отбое.")
+
+
+def test_a_classic_durak_game(screen):
+    screen.ok("new", {"players": ["Аня", "Боря", "Вика"], "trump": "Тч", "first": "Аня", "rules": "perevodnoy"})
+    screen.move("Аня", "attack", "10п")
+    screen.move("Боря", "beat", "В♠")
+    game = screen.move("Вика", "toss", "10♦")["game"]
+    assert game["banner"] == {"who": "Боря", "title": "ХОДИТ БОРЯ", "doing": "бить или брать",
+                              "also": "Подкинуть могут также Аня и Вика."}  # D3: anyone but the defender
+    assert game["table"][0] == {"attack": {"word": "10♠", "rank": "10", "suit": "spades", "symbol": "♠"},
+                                "beaten_by": {"word": "В♠", "rank": "В", "suit": "spades", "symbol": "♠"}}
+    assert game["played"] is None  # nothing to read aloud: no word, no definition
+    assert game["trump_suit"] == "черви" and game["rules"]["classic"] is True
+    found = screen.get("find", player="Боря", text="д б").json()
+    assert [(c["card"]["word"], [a["label"] for a in c["actions"]]) for c in found["cards"]] == [
+        ("Д♦", ["Побить «10♦»"])]
+
+
+def test_who_starts_is_asked_as_the_rules_choose_it(screen):
+    setup = screen.get("state").json()["setup"]
+    first = {r["name"]: r["first"] for r in setup["rulesets"]}
+    assert first["slovariki"]["question"] == "Кто самый младший?" and first["slovariki"]["first_by"] == "youngest"
+    assert first["podkidnoy"]["question"] == "У кого самый младший козырь?"
+    assert (first["podkidnoy"]["first_by"], first["podkidnoy"]["agreed_by"]) == ("lowest-trump", "agreed")
+    screen.refused(screen.post("new", {**NEW, "first_by": "lowest-trump"}), 422, "bad-setup")
+    screen.ok("new", {**NEW, "first": "Боря", "first_by": "youngest"})
+    saved = session.load(screen.path).setup
+    assert (saved.first, saved.first_by) == ("Боря", "youngest")
+    assert screen.get("state").json()["game"]["to_move"] == "Боря"
+
+
+def test_undo_takes_back_a_whole_step_said_in_the_repl(screen):
+    """«все пас» in the REPL is one step: one «отмена» on the screen takes all of it back."""
+    screen.ok("new", {"players": ["Аня", "Боря", "Вика"], "trump": "Тч", "first": "Аня", "rules": "podkidnoy"})
+    screen.move("Аня", "attack", "6♠")
+    before = screen.move("Боря", "beat", "7♠")["game"]
+    table = screen.host.table
+    table.play(0, Pass())  # the REPL's «все пас»: Аня and Вика decline in one step
+    table.play(2, Pass(), with_previous=True)
+    session.save(table, screen.path)
+    assert screen.get("state").json()["game"]["bout"] == 2
+
+    def full_disk(table, path):
+        raise SessionError("не удалось сохранить партию: на диске нет места")
+
+    with pytest.MonkeyPatch.context() as patch:  # a failed save puts the whole step back, as one step
+        patch.setattr(session, "save", full_disk)
+        screen.refused(screen.post("undo", {}), 503, "not-saved")
+    assert table.with_previous[-2:] == [False, True]
+    answer = screen.ok("undo")
+    assert answer["said"] == ["Отменены ходы: Аня: пас; Вика: пас."]
+    assert answer["game"] == before
+    screen.ok("undo")
+    assert len(session.load(screen.path).state.log) == 1
+
+
+def test_the_end_of_game_summary(playing):
+    """Played to the end with the first legal card (or «пас», «беру»): the result, the summary and
+    the words taken from the table, to review."""
+    for _ in range(60):
+        game = playing.get("state").json()["game"]
+        if game["over"]:
+            break
+        mover = game["to_move"]
+        playable = [e for e in playing.get("hand", player=mover).json()["cards"] if e["actions"][0]["legal"]]
+        if playable:
+            action = playable[0]["actions"][0]
+            playing.move(mover, action["cmd"], action["card"], action.get("target"))
+        else:
+            playing.move(mover, "take" if "брать" in game["banner"]["doing"] else "pass")
+    assert game["over"] and game["banner"]["title"] == "ИГРА ОКОНЧЕНА"
+    assert game["banner"]["doing"].startswith("Победитель — ")
+    summary = game["summary"]
+    table = playing.host.table
+    assert summary["lines"] == summary_lines(table.summary(), table.names, table.state.rules)
+    assert summary["lines"][0].startswith("Итоги партии: заходов — ")
+    assert [c["word"] for c in summary["review"]] == [str(card) for card, _ in table.summary().taken]
+    assert summary["record"].startswith("# Запись партии")
+    playing.refused(playing.post("move", {"player": "Аня", "cmd": "pass"}), 409, "game-over")

@@ -1,0 +1,261 @@
+"""The table screen in a real headless Chromium (Debian's package, driven by Playwright): a short game
+played by tapping, with a word typed in another form, a typo, a card picked from the deck, a choice
+of action, a refusal, an undo and a reload of the page in the middle, to the end-of-game summary.
+
+Set SLOVARIKI_SCREENSHOTS=folder to keep screenshots of the main moments (colour and greyscale).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from slovariki.referee import session
+from slovariki.referee.texts import summary_lines
+
+CHROMIUM = Path("/usr/bin/chromium")
+# As the machine notes ask: no sandbox as root, and no background connections to a closed network.
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+VIEWPORTS = {"phone": (360, 740), "tablet": (1024, 768)}
+# Records what the page asks the browser to read aloud, and lets it read.
+SPEECH_SPY = """
+window.__spoken = [];
+if (window.speechSynthesis) {
+  const speak = speechSynthesis.speak.bind(speechSynthesis);
+  speechSynthesis.speak = (u) => { window.__spoken.push({text: u.text, lang: u.lang}); speak(u); };
+}
+"""
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if not CHROMIUM.exists():
+        if os.environ.get("CI"):
+            pytest.fail("Chromium (Debian's chromium package) is needed for the browser tests: .ci/run installs it")
+        pytest.skip("no /usr/bin/chromium: install Debian's chromium package (apt-get install chromium)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def server(tmp_path, small_bank):
+    """`slovariki referee web` as a user starts it, on any free port; stopped with Ctrl+C."""
+    path = tmp_path / "game.json"
+    process = subprocess.Popen([sys.executable, "-m", "slovariki", "referee", "web", "--session", str(path),
+                                "--words", str(small_bank), "--port", "0"],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    first = process.stdout.readline()
+    assert first.startswith("Экран судьи: http://127.0.0.1:"), first + process.stderr.read()
+    try:
+        yield first.split(": ", 1)[1].strip(), path
+    finally:
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=20)
+    assert process.returncode == 0, err
+    assert "Traceback" not in err
+    assert f"Партия сохранена в {path}" in out
+
+
+class Table:
+    """The page, tapped as a person at the table would."""
+
+    def __init__(self, page, url: str, shots: Path | None, name: str) -> None:
+        self.page, self.url, self.shots, self.name = page, url, shots, name
+        self.errors: list[str] = []
+        page.on("pageerror", lambda exc: self.errors.append(str(exc)))
+        # A refused move is a 4xx answer, which the console reports as a failed load: not an error here.
+        page.on("console", lambda msg: msg.type == "error" and "Failed to load resource" not in msg.text
+                and self.errors.append(msg.text))
+        page.on("response", lambda r: (r.status in (403, 404) or r.status >= 500) and self.errors.append(
+            f"{r.url}: {r.status}"))
+        page.on("requestfailed", lambda request: self.errors.append(f"{request.url}: {request.failure}"))
+
+    def expect(self, selector: str):
+        from playwright.sync_api import expect
+
+        return expect(self.page.locator(selector))
+
+    def shot(self, moment: str) -> None:
+        if self.shots is None:
+            return
+        from PIL import Image
+
+        path = self.shots / f"{self.name}-{moment}.png"
+        self.page.evaluate("window.scrollTo(0, 0)")  # the sticky banner at the top, as a person sees it
+        self.page.screenshot(path=str(path), full_page=True)
+        Image.open(path).convert("L").save(self.shots / f"{self.name}-{moment}-grey.png")
+
+    def tap(self, selector: str, api: str | None = None) -> dict | None:
+        """Tap; when the tap asks the referee something, wait for its answer and return it."""
+        if api is None:
+            self.page.locator(selector).click()
+            return None
+        with self.page.expect_response(lambda r: f"/api/{api}" in r.url) as response:
+            self.page.locator(selector).click()
+        answer = response.value.json()
+        self.page.wait_for_function("(t) => document.getElementById('banner-title').textContent === t",
+                                    arg=answer["game"]["banner"]["title"] if answer.get("game") else "НОВАЯ ПАРТИЯ")
+        return answer
+
+    def type_card(self, text: str, api: str = "find") -> dict | None:
+        self.page.fill("#find-text", text)
+        return self.tap("#find-form button[type=submit]", api)
+
+    def pick(self, word: str, tab: str, api: str | None = None) -> dict | None:
+        """Open the deck picker, the card's tab (its colour), the card; ``api`` when that tap plays it."""
+        self.tap("#pick-card", "hand")
+        self.tap(f'#picker-tabs .tab[data-key="{tab}"]')
+        return self.tap(f'#picker-list .card-row[data-word="{word}"]', api)
+
+    def banner(self) -> str:
+        return self.page.inner_text("#banner-title")
+
+
+def _screenshots(name: str) -> Path | None:
+    folder = os.environ.get("SLOVARIKI_SCREENSHOTS")
+    if not folder:
+        return None
+    Path(folder).mkdir(parents=True, exist_ok=True)
+    return Path(folder)
+
+
+@pytest.mark.parametrize("device", list(VIEWPORTS))
+def test_a_game_played_by_tapping(browser, server, device):
+    url, path = server
+    width, height = VIEWPORTS[device]
+    context = browser.new_context(viewport={"width": width, "height": height}, locale="ru-RU", has_touch=True)
+    context.add_init_script(SPEECH_SPY)
+    page = context.new_page()
+    table = Table(page, url, _screenshots(device), device)
+    page.goto(url)
+
+    # Set-up on the page: players in seating order, the trump typed in another form.
+    table.expect("#banner-title").to_have_text("НОВАЯ ПАРТИЯ")
+    page.wait_for_load_state("networkidle")
+    table.expect("body").to_have_css("font-family", re.compile("^Roboto"))
+    assert page.evaluate("document.fonts.check('700 20px Roboto')")  # the cards' font, served by the package
+    names = page.locator("#setup-players input")
+    names.nth(0).fill("Боря")
+    names.nth(1).fill("Аня")
+    page.locator('#setup-players li:nth-child(1) button[aria-label^="ниже"]').click()  # Аня sits first
+    assert [names.nth(i).input_value() for i in range(2)] == ["Аня", "Боря"]
+    page.fill("#setup-trump-text", "лопатой")
+    table.tap("#setup-trump-find", "deck")
+    table.expect("#setup-trump .trump-chosen").to_contain_text("Козырь: лопата")
+    table.expect("#setup-first-question").to_have_text("Кто самый младший?")
+    table.expect("#setup-first button.selected").to_have_text("Аня")
+    table.shot("setup")
+    table.tap("#setup-form button[type=submit]", "new")
+    table.expect("#banner-doing").to_have_text("заходить")
+    table.expect("#players .player.selected .player-name").to_have_text("Аня")  # whose move it is
+
+    # Аня leads «корову»: one card, one action: played at once; its definition, read aloud.
+    answer = table.type_card("корову", "move")
+    assert answer["ok"] and answer["said"] == ["Аня: заходит с карты «корова»."]
+    table.expect("#notice").to_contain_text("✓Аня: заходит с карты «корова».")
+    table.expect("#banner-title").to_have_text("ХОДИТ БОРЯ")
+    table.expect("#banner-doing").to_have_text("бить, переводить или брать")
+    table.expect("#played .played-definition").to_have_text("Домашнее животное.")
+    table.tap("#btn-read")
+    assert page.evaluate("window.__spoken") == [{"text": "корова", "lang": "ru-RU"}]
+
+    # Боря picks «ребята» from the deck: it may beat or transfer, so the page asks; he transfers.
+    table.pick("ребята", "green")
+    table.expect("#choice .choice-question").to_have_text("Что делает Боря?")
+    assert page.locator("#choice button.action").all_inner_texts() == ["Побить «корова»", "Перевести"]
+    table.shot("choice")
+    table.tap('#choice button.action:has-text("Перевести")', "move")
+    table.expect("#banner-title").to_have_text("ХОДИТ АНЯ")
+
+    # … and takes it back.
+    table.tap("#btn-undo", "undo")
+    table.expect("#notice").to_contain_text("Отменён ход: Боря: переводит картой «ребята».")
+    table.expect("#banner-title").to_have_text("ХОДИТ БОРЯ")
+    assert len(session.load(path).state.log) == 1
+
+    # A reload in the middle: the game is the server's, nothing is lost.
+    page.reload()
+    table.expect("#banner-title").to_have_text("ХОДИТ БОРЯ")
+    table.expect("#table .card").to_have_count(1)
+    table.expect('#table .card[data-word="корова"]').to_have_count(1)
+
+    table.type_card("ребятами")
+    table.tap('#choice button.action:has-text("Побить «корова»")', "move")
+    table.expect("#banner-doing").to_have_text("подкидывать или сказать «пас»")
+
+    # A refusal: the rule's number, the reason in plain words, the rule's text; nothing changes.
+    before = path.read_bytes()
+    answer = table.type_card("сорокой", "move")
+    assert answer["ok"] is False
+    table.expect("#notice .notice-head").to_have_text(
+        "✗Аня не может подкинуть карту «сорока» (правило 9): у карт «сорока» и «ребята» нет общей сложной буквы "
+        "(сложные буквы в слове «ребята»: е).")
+    table.expect("#notice .rule-text summary").to_have_text("Правило 9. Подкидывание")
+    table.expect("#notice .rule-body").to_contain_text("Право подкинуть сначала у заходящего")
+    table.expect("#table .card").to_have_count(2)
+    assert path.read_bytes() == before
+    table.shot("refusal")
+
+    table.type_card("петуха", "move")
+    # A typo: the referee suggests the nearest word, one tap takes it.
+    table.type_card("машну")
+    table.expect("#choice .choice-message").to_have_text("Нет карты «машну». Может быть, «машина»?")
+    table.tap('#choice .card-button:has([data-word="машина"])', "move")
+    table.expect("#notice").to_contain_text("Боря: бьёт карту «петух» картой «машина».")
+    table.tap("#btn-pass", "move")
+    table.expect("#notice").to_contain_text("Бито: карты со стола уходят в отбой.")
+    table.expect("#banner-title").to_have_text("ХОДИТ БОРЯ")
+    table.expect("#status .count:nth-child(1) .value").to_have_text("0")  # the stock is drawn
+    table.shot("bout-2")
+
+    # Боря leads «медведь», Аня takes it: a word to review at the end.
+    table.pick("медведь", "green", "move")
+    table.tap("#btn-take", "move")
+    table.expect("#notice").to_contain_text("Аня забирает со стола 1 карту.")
+
+    # From here on the players play cards they hold: any legal card, tapped in the deck picker.
+    moves = len(session.load(path).state.log)
+    while table.banner() != "ИГРА ОКОНЧЕНА":
+        mover = page.locator("#players .player.selected .player-name").inner_text()
+        hand = page.request.get(f"{url}api/hand", params={"player": mover}).json()
+        playable = [entry for entry in hand["cards"] if entry["actions"][0]["legal"]]
+        if playable:
+            entry = playable[0]
+            card, actions = entry["card"], entry["actions"]
+            tab = "known" if entry["known"] else card["colour"]  # a card known to be in the hand has its own tab
+            if len(actions) == 1:
+                answer = table.pick(card["word"], tab, "move")
+            else:
+                table.pick(card["word"], tab)
+                answer = table.tap(f'#choice button.action:has-text("{actions[0]["label"]}")', "move")
+        else:
+            doing = page.inner_text("#banner-doing")
+            answer = table.tap("#btn-take" if doing.endswith("брать") else "#btn-pass", "move")
+        assert answer["ok"], answer
+        moves += 1
+        assert moves < 80, "the game did not end"
+
+    table.expect("#summary .result").to_contain_text("Победитель — ")
+
+    table.expect("#card-step").to_be_hidden()
+    table.shot("end")
+    saved = session.load(path)
+    assert saved.finished() and len(saved.state.log) == moves
+    lines = summary_lines(saved.summary(), saved.names, saved.state.rules)
+    assert page.locator("#summary .summary-line").all_inner_texts() == lines
+    assert lines[0].startswith("Итоги партии: заходов — ")
+    review = [str(card) for card, _ in saved.summary().taken]
+    assert page.locator("#summary .review .card").evaluate_all("cards => cards.map(c => c.dataset.word)") == review
+    assert table.errors == []
+    context.close()

@@ -15,7 +15,7 @@ BANK = {
     "grade1.yaml": """\
         grade: 1
         words:
-          - {word: "к[о]р[о]в+а", stars: 1, definition: Домашнее животное.}
+          - {word: "к[о]р+ова", stars: 1, definition: Домашнее животное.}
           - {word: "р[е]б+ята", stars: 1, definition: Дети.}
           - {word: "с[о]р+ока", stars: 1, definition: Птица.}
           - {word: "в[о]р+она", stars: 1, definition: Птица.}
@@ -36,8 +36,8 @@ BANK = {
         grade: 3
         words:
           - {word: "в[о]кз+ал", stars: 1, definition: Здание.}
-          - {word: "эск[а]л[а]т+ор", stars: 3, definition: Лестница.}
-          - {word: "[о]рн[а]м+ент", stars: 3, definition: Узор.}
+          - {word: "эск[а]л+атор", stars: 3, definition: Лестница.}
+          - {word: "[о]рн+амент", stars: 3, definition: Узор.}
         """,
     "grade4.yaml": """\
         grade: 4

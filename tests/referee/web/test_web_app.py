@@ -75,8 +75,8 @@ def test_every_move_kind_and_undo_each_saved(playing):
     assert said == ["Аня: заходит с карты «корова»."]
     game = playing.get("state").json()["game"]
     assert game["banner"]["doing"] == "бить, переводить или брать"
-    assert game["played"]["card"] == {"word": "корова", "colour": "green", "grade": 1, "stars": 1, "hard": [1, 3],
-                                      "stress": [5], "definition": "Домашнее животное."}
+    assert game["played"]["card"] == {"word": "корова", "colour": "green", "grade": 1, "stars": 1, "hard": [1],
+                                      "stress": [3], "definition": "Домашнее животное."}
 
     answer = playing.move("Боря", "transfer", "ребята")
     assert answer["said"] == ["Боря: переводит картой «ребята»."]

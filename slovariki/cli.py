@@ -579,14 +579,17 @@ def referee(ctx: click.Context, jsonl: bool) -> None:
 @click.option("--trump", required=True, metavar="СЛОВО", help="Открытая карта под колодой (козырь).")
 @click.option("--first", default=None, metavar="ИМЯ",
               help="Кто заходит первым; если не сказано, судья спросит (самый младший игрок или младший козырь).")
+@click.option("--trump-holder", default=None, metavar="ИМЯ",
+              help="Кому досталась последняя карта — открытый козырь, когда сданы все карты (шестеро играют "
+                   "в дурака колодой в 36 карт); если не сказано, судья спросит.")
 @click.option("--rules", default="slovariki", show_default=True, metavar="slovariki|podkidnoy|perevodnoy",
               help="Правила: «Словарики», подкидной или переводной дурак.")
 @grades_option
 @words_option
 @session_option
 @click.option("--force", is_flag=True, help="Начать новую партию вместо незаконченной в том же файле.")
-def referee_play(players: str, trump: str, first: str | None, rules: str, grades: tuple[int, ...] | None,
-                 words_dir: str | None, session_file: str | None, force: bool) -> None:
+def referee_play(players: str, trump: str, first: str | None, trump_holder: str | None, rules: str,
+                 grades: tuple[int, ...] | None, words_dir: str | None, session_file: str | None, force: bool) -> None:
     """Новая партия: ходы вводятся по-русски, например «Аня коридор», «Боря берёт»."""
     from slovariki.referee import repl
     from slovariki.referee.session import SessionError
@@ -596,7 +599,7 @@ def referee_play(players: str, trump: str, first: str | None, rules: str, grades
     _hold_session(path, "судья в терминале")
     words = os.path.abspath(words_dir) if words_dir else None
     setup = Setup(tuple(p.strip() for p in players.split(",")), trump.strip(), first, rules, grades, words,
-                  None if first is None else "named")
+                  None if first is None else "named", trump_holder)
     try:
         table = repl.start(setup, path, force)
     except SessionError as exc:

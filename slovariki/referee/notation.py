@@ -37,8 +37,8 @@ from slovariki.russian import os_error
 from slovariki.terminal import shorten
 
 TITLE = "# Запись партии (slovariki referee)"
-KEYS = {"правила": "rules", "игроки": "players", "козырь": "trump", "первым заходит": "first",
-        "классы": "grades", "слова": "words"}
+KEYS = {"правила": "rules", "игроки": "players", "козырь": "trump", "держит открытый козырь": "trump_holder",
+        "первым заходит": "first", "классы": "grades", "слова": "words"}
 RESULT = "   → "
 _MOVE = re.compile(r"^(\d+)\.\s+(.*)$")
 _WORD = "«([^«»]+)»"
@@ -66,8 +66,10 @@ def render(table: Table) -> str:
     first = names[table.opening[0]]
     if setup.first_by is not None:
         first += f" ({FIRST_REASONS[setup.first_by]})"
-    lines = [TITLE, f"правила: {setup.rules}", f"игроки: {', '.join(setup.players)}", f"козырь: {setup.trump}",
-             f"первым заходит: {first}"]
+    lines = [TITLE, f"правила: {setup.rules}", f"игроки: {', '.join(setup.players)}", f"козырь: {setup.trump}"]
+    if setup.trump_holder is not None:  # the hands took the whole deck
+        lines.append(f"держит открытый козырь: {setup.trump_holder}")
+    lines.append(f"первым заходит: {first}")
     if setup.grades is not None:
         lines.append(f"классы: {', '.join(map(str, setup.grades))}")
     if setup.words is not None:
@@ -157,7 +159,7 @@ def _setup(header: dict[str, str], line: int) -> Setup:
             if first.endswith(f" ({reason})"):
                 first, first_by = first.removesuffix(f" ({reason})"), key
     return Setup(players, header["trump"], first, header.get("rules", "slovariki"), grades,
-                 header.get("words"), first_by)
+                 header.get("words"), first_by, header.get("trump_holder"))
 
 
 def _split_player(text: str, line: int) -> tuple[str, str]:

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from slovariki.game import (
-    HAND_SIZE, Attack, Beat, Move, Pass, PlayingCard, Take, TossIn, Transfer,
+    Attack, Beat, Move, Pass, PlayingCard, Take, TossIn, Transfer,
 )
 from slovariki.referee import session
 from slovariki.referee.notation import render
@@ -143,17 +143,18 @@ class Question:
 class Repl:
     """One REPL over a table whose every accepted move is saved to ``path``.
 
-    With ``ask_first`` the table is not saved yet: the REPL first asks the players who attacks first
-    (R4 the youngest, D1 the lowest trump) and starts the game again with the answer."""
+    With ``ask_setup`` the table is not saved yet: the REPL first asks the players what the set-up
+    does not say (who was dealt the face-up trump card, who attacks first: R4 the youngest, D1 the
+    lowest trump) and starts the game again with the answers."""
 
-    def __init__(self, table: Table, path: Path, out: IO[str], colour: bool = False, ask_first: bool = False) -> None:
+    def __init__(self, table: Table, path: Path, out: IO[str], colour: bool = False, ask_setup: bool = False) -> None:
         self.table = table
         self.path = path
         self.out = out
         self.colour = colour
         self.question: Question | None = None
         self.done = False
-        self.started = not ask_first
+        self.started = not ask_setup
 
     # --- the loop ---------------------------------------------------------------------------
     def run(self, lines: Iterable[str]) -> None:
@@ -246,15 +247,44 @@ class Repl:
     def goodbye(self) -> None:
         """What is said when the input ends or the players leave."""
         if not self.started:
-            self.say("Партия не начата: не сказано, кто заходит первым. Ничего не сохранено.")
+            unsaid = "кому сдан открытый козырь" if _holder_unsaid(self.table) else "кто заходит первым"
+            self.say(f"Партия не начата: не сказано, {unsaid}. Ничего не сохранено.")
         else:
             self.say(saved_text(self.path, self.table.finished()))
 
-    # --- who attacks first ------------------------------------------------------------------
+    # --- what the set-up does not say yet -----------------------------------------------------
+    def ask_setup(self) -> None:
+        """Ask the next thing the set-up does not say; once all is said, save the game and start it."""
+        if _holder_unsaid(self.table):
+            self.ask_trump_holder()
+        elif self.table.setup.first is None:
+            self.ask_first()
+        else:
+            self.started = True
+            self.save()
+            self.say(bout_header(1, *(self.table.names[p] for p in self.table.opening)))
+            self.show_state()
+
+    def ask_trump_holder(self) -> None:
+        """The hands took the whole deck: the face-up trump card, dealt last, is in someone's hand."""
+        trump = self.card_text(self.table.state.trump)
+        self.ask(f"Кому досталась последняя карта — открытый козырь {trump}? Напишите имя: "
+                 f"{_listed(self.table.names)}.", {}, self._holder_named, required=True)
+
+    def _holder_named(self, text: str) -> bool:
+        try:
+            seat = _named_player(self.table.names, text)
+        except LookupError as exc:
+            self.say(_sentence(str(exc)))
+            return False
+        self.table = Table.start(replace(self.table.setup, trump_holder=self.table.names[seat]))
+        self.say(f"{self.table.names[seat]} держит открытый козырь {self.card_text(self.table.state.trump)}.")
+        self.ask_setup()
+        return True
+
     def ask_first(self) -> None:
         """R4: «Кто самый младший?»; D1: «У кого самый младший козырь?» (or nobody holds one)."""
-        names = self.table.names
-        listed = f"{', '.join(names[:-1])} или {names[-1]}"
+        listed = _listed(self.table.names)
         if self.table.state.rules.classic:
             text = (f"У кого самый младший козырь? Этот игрок заходит первым (правило D1). Напишите имя: "
                     f"{listed}; если козырей ни у кого нет — «ни у кого».")
@@ -278,11 +308,8 @@ class Repl:
             self.say(_sentence(str(exc)))
             return False
         self.table = Table.start(replace(self.table.setup, first=self.table.names[seat], first_by=how))
-        self.started = True
-        self.save()
         self.say(f"Первым заходит {self.table.names[seat]}.")
-        self.say(bout_header(1, *(self.table.names[p] for p in self.table.opening)))
-        self.show_state()
+        self.ask_setup()
         return True
 
     # --- reading a move ---------------------------------------------------------------------
@@ -520,7 +547,7 @@ class Repl:
         trump = state.trump
         if state.stock_count:
             under = "лежит под колодой"
-        elif len(state.game.cards) == HAND_SIZE * state.players:  # six at durak share the deck
+        elif self.table.trump_dealt:  # six at durak share the deck
             under = "сдан последним и остался на руках"
         else:
             under = "уже взят"
@@ -582,7 +609,7 @@ class Repl:
             self.say(f"Ходы пишите словами, например «{example(table.state.rules, table.names[0])}»; "
                      "справка — «помощь».")
         if not self.started:
-            self.ask_first()
+            self.ask_setup()
             return
         if not table.finished():
             self.say(bout_header(table.bout, table.names[table.state.attacker], table.names[table.state.defender]))
@@ -630,6 +657,21 @@ def _nobody(text: str) -> bool:
     return said.split()[0] in ("ни", "никто", "нет") or said in ("козырей нет", "козыря нет")
 
 
+def _listed(names: Sequence[str]) -> str:
+    """«Аня, Боря или Вика»."""
+    return f"{', '.join(names[:-1])} или {names[-1]}"
+
+
+def _holder_unsaid(table: Table) -> bool:
+    """The face-up trump card was dealt into a hand, and nobody has said whose."""
+    return table.trump_dealt and table.setup.trump_holder is None
+
+
+def _unsaid(table: Table) -> bool:
+    """Does the REPL have to ask something before the game starts?"""
+    return table.setup.first is None or _holder_unsaid(table)
+
+
 def _named_player(names: Sequence[str], text: str) -> int:
     """The player an answer names: «Вика», «у Вики», «Вики» (a name in another case, through pymorphy3)."""
     words = text.split()
@@ -661,14 +703,14 @@ def start(setup: Any, path: Path, force: bool) -> Table:
             f"в {path} есть незаконченная партия. Продолжить её: {session.resume_command(path)}; "
             "начать новую вместо неё: добавьте --force")
     table = Table.start(setup, word_forms=True)
-    if setup.first is not None:  # otherwise saved once the REPL is told who starts
+    if not _unsaid(table):  # otherwise saved once the REPL has asked what the set-up does not say
         session.save(table, path)
     return table
 
 
 def interact(table: Table, path: Path, resumed: bool) -> None:
     """Run the REPL on the terminal (or on piped standard input) until the input ends."""
-    repl = Repl(table, path, sys.stdout, use_colour(sys.stdout), ask_first=not resumed and table.setup.first is None)
+    repl = Repl(table, path, sys.stdout, use_colour(sys.stdout), ask_setup=not resumed and _unsaid(table))
     repl.welcome(resumed)
     try:
         repl.run(typed_lines(repl.prompt))

@@ -14,7 +14,8 @@ from functools import lru_cache
 from typing import Any
 
 from slovariki.game import (
-    Game, GameState, IllegalMove, Move, NextBout, SetupError, Taken, Transfer, UnknownRuleset, find_ruleset,
+    HAND_SIZE, Game, GameState, IllegalMove, Move, NextBout, SetupError, Taken, Transfer, UnknownRuleset,
+    find_ruleset,
 )
 from slovariki.referee.words import CardFinder, find_player, normal
 from slovariki.terminal import readable, shorten
@@ -47,11 +48,14 @@ class Setup:
     grades: tuple[int, ...] | None = None
     words: str | None = None  # a word bank folder or file; None is the bundled bank
     first_by: str | None = None  # how ``first`` was chosen (FIRST_BY); None: not said
+    # Who was dealt the face-up trump card when the hands take the whole deck (six at durak); None:
+    # not said, the card is then in a hand the referee does not know.
+    trump_holder: str | None = None
 
     def as_json(self) -> dict:
         return {"players": list(self.players), "trump": self.trump, "first": self.first, "rules": self.rules,
                 "grades": None if self.grades is None else list(self.grades), "words": self.words,
-                "first_by": self.first_by}
+                "first_by": self.first_by, "trump_holder": self.trump_holder}
 
     @classmethod
     def from_json(cls, data: dict) -> Setup:
@@ -63,8 +67,8 @@ class Setup:
         if not isinstance(trump, str):
             raise Rejected("bad-command", "поле trump должно быть словом открытой карты")
         first, rules, words = data.get("first"), data.get("rules", "slovariki"), data.get("words")
-        first_by = data.get("first_by")
-        for key, value in (("first", first), ("words", words), ("first_by", first_by)):
+        first_by, trump_holder = data.get("first_by"), data.get("trump_holder")
+        for key, value in (("first", first), ("words", words), ("first_by", first_by), ("trump_holder", trump_holder)):
             if value is not None and not isinstance(value, str):
                 raise Rejected("bad-command", f"поле {key} должно быть текстом")
         if not isinstance(rules, str):
@@ -74,7 +78,8 @@ class Setup:
             if not isinstance(grades, list) or not all(type(g) is int for g in grades):
                 raise Rejected("bad-command", "поле grades должно быть списком номеров классов")
             grades = tuple(sorted(set(grades)))
-        return cls(tuple(p.strip() for p in players), trump.strip(), first, rules, grades, words, first_by)
+        return cls(tuple(p.strip() for p in players), trump.strip(), first, rules, grades, words, first_by,
+                   trump_holder)
 
 
 @lru_cache(maxsize=8)
@@ -177,6 +182,12 @@ class Table:
                 first = find_player(setup.players, setup.first)
             except LookupError as exc:
                 raise Rejected("bad-setup", f"кто заходит первым: {exc}") from None
+        holder = None
+        if setup.trump_holder is not None:
+            try:
+                holder = find_player(setup.players, setup.trump_holder)
+            except LookupError as exc:
+                raise Rejected("bad-setup", f"кому сдан козырь: {exc}") from None
         if setup.first_by is not None:
             known = FIRST_BY[game.rules.classic]
             if setup.first_by not in known:
@@ -185,11 +196,15 @@ class Table:
             if setup.first is None:
                 raise Rejected("bad-setup", "сказано, как выбран первый игрок, но не сказано, кто он (first)")
         try:
-            state = game.table_play(len(setup.players), trump, first, setup.players)
+            state = game.table_play(len(setup.players), trump, first, setup.players, holder)
         except SetupError as exc:
             raise Rejected("bad-setup", exc.message) from None
+        if holder is not None and state.stock_count:
+            raise Rejected("bad-setup", f"кому сдан козырь: при {len(setup.players)} игроках открытый козырь "
+                                        f"«{trump}» лежит под колодой, а не на руках")
         canonical = replace(setup, trump=str(trump), rules=game.rules.name,
-                            first=None if setup.first is None else setup.players[first])
+                            first=None if setup.first is None else setup.players[first],
+                            trump_holder=None if holder is None else setup.players[holder])
         if game.rules.classic:  # the word bank plays no part
             canonical = replace(canonical, grades=None, words=None)
         return cls(canonical, game, state)
@@ -197,6 +212,12 @@ class Table:
     @property
     def names(self) -> tuple[str, ...]:
         return self.state.names
+
+    @property
+    def trump_dealt(self) -> bool:
+        """The hands took the whole deck: the face-up trump card was dealt last and is in a hand
+        (``setup.trump_holder``'s, if said). Six players of classic durak."""
+        return len(self.game.cards) == HAND_SIZE * self.state.players
 
     def seat(self, name: str) -> int:
         """The seat of a player named exactly (any case), for the protocol."""

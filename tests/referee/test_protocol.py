@@ -341,3 +341,34 @@ def test_a_classic_card_said_in_words_is_shown_how_to_write_it(client):
     client.ok({"cmd": "new", "players": TWO, "trump": "Т♥", "rules": "podkidnoy"})
     assert client.refused(move("attack", "Аня", "дама пик"), "unknown-card")["message"] == \
         "карту «дама пик» пишите так: Д♠"
+
+
+SIX = ["Аня", "Боря", "Вика", "Гоша", "Даша", "Егор"]
+
+
+def test_new_says_who_was_dealt_the_trump_card_when_six_share_the_deck(client):
+    """Six at durak: the face-up trump card is in the hand of ``trump_holder``, and nobody else may play it."""
+    six = {"cmd": "new", "players": SIX, "trump": "7ч", "rules": "podkidnoy", "first": "Даша"}
+    state = client.ok({**six, "trump_holder": "боря"})["state"]  # a name in any case, kept as the players wrote it
+    assert client.session.table.setup.trump_holder == "Боря"
+    assert state["known"]["Боря"] == ["7♥"] and state["stock"] == 0 and state["hands"]["Боря"] == 6
+    client.ok(move("attack", "Даша", "7п"))
+    refused = client.refused(move("beat", "Егор", "7ч"), "card-not-available")["message"]
+    assert refused == "карта 7♥ на руках у другого игрока (Боря)"
+    client.ok(move("beat", "Егор", "8п"))
+    state = client.ok(move("toss", "Боря", "7ч"))["state"]  # the holder may play it
+    assert state["known"]["Боря"] == [] and state["hands"]["Боря"] == 5
+    # Without the field the card lies in a hand the referee does not know: anybody may play it.
+    client.ok(six)
+    client.ok(move("attack", "Даша", "7п"))
+    assert client.ok(move("beat", "Егор", "7ч"))["state"]["table"] == [{"attack": "7♠", "beaten_by": "7♥"}]
+
+
+@pytest.mark.parametrize("change, code, words", [
+    ({"trump_holder": "Петя"}, "bad-setup", "кому сдан козырь: нет игрока «Петя»"),
+    ({"trump_holder": 2}, "bad-command", "поле trump_holder должно быть текстом"),
+    ({"players": SIX[:3], "trump_holder": "Аня"}, "bad-setup", "при 3 игроках открытый козырь «7♥» лежит под колодой"),
+])
+def test_a_wrong_trump_holder_is_refused(client, change, code, words):
+    command = {"cmd": "new", "players": SIX, "trump": "7ч", "rules": "podkidnoy", **change}
+    assert words in client.refused(command, code)["message"]

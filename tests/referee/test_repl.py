@@ -516,15 +516,55 @@ def test_a_player_known_to_have_nothing_to_add_is_not_asked_for_a_pass():
     assert "Вика пас" not in text and "Вика: пас" not in text
 
 
+SIX_ARGS = ["referee", "play", "--players", "Аня,Боря,Вика,Гоша,Даша,Егор", "--trump", "7ч", "--rules", "podkidnoy"]
+
+
 def test_six_players_of_classic_durak_share_the_36_cards():
-    args = ["referee", "play", "--players", "Аня,Боря,Вика,Гоша,Даша,Егор", "--trump", "7ч", "--rules", "podkidnoy"]
-    result = CliRunner().invoke(main, args, input="у Даши\nДаша 8п\nЕгор бьёт 10п\nАня подкидывает восьмёрку крести\n")
+    """All 36 cards are dealt; the REPL asks who got the last one, the face-up trump, and then knows it
+    is in that hand: nobody else may play it."""
+    lines = ["Петя", "Боре", "у Даши", "Даша 8п", "Егор бьёт семёркой червей", "Егор бьёт 10п",
+             "Аня подкидывает восьмёрку крести"]
+    result = CliRunner().invoke(main, SIX_ARGS, input="\n".join(lines) + "\n")
     assert result.exit_code == 0, result.output
     out = result.output
+    ask = "Кому досталась последняя карта — открытый козырь 7♥? Напишите имя: Аня, Боря, Вика, Гоша, Даша или Егор."
+    assert out.count(ask) == 2 and "Нет игрока «Петя»: играют Аня, Боря, Вика, Гоша, Даша, Егор." in out
+    assert f"{ask}\nБоря держит открытый козырь 7♥.\nУ кого самый младший козырь?" in out  # a name in the dative
     assert "Первым заходит Даша.\nЗаход 1: заходит Даша, отбивается Егор" in out
     assert "Козырь: 7♥ (черви, сдан последним и остался на руках). В колоде 0, в отбое 0." in out
-    assert "На руках: Аня 6, Боря 6, Вика 6, Гоша 6, Даша 6, Егор 6." in out
-    assert "✓ Аня: подкидывает карту «8♣»." in out and "✗" not in out
+    assert "На руках: Аня 6, Боря 6, Вика 6, Гоша 6, Даша 6, Егор 6.\nИзвестно, что на руках: Боря — 7♥.\n" in out
+    assert "✗ Егор не может побить картой «7♥»: карта 7♥ на руках у другого игрока (Боря)." in out
+    assert "✓ Егор: бьёт карту «8♠» картой «10♠»." in out and "✓ Аня: подкидывает карту «8♣»." in out
+    table = load(default_path())
+    assert (table.setup.trump_holder, table.setup.first) == ("Боря", "Даша")
+    log = CliRunner().invoke(main, ["referee", "log"]).output
+    assert "козырь: 7♥\nдержит открытый козырь: Боря\nпервым заходит: Даша (самый младший козырь, правило D1)\n" in log
+    record = default_path().with_name("record.txt")
+    record.write_text(log, encoding="utf-8")
+    assert CliRunner().invoke(main, ["referee", "replay", str(record)]).exit_code == 0
+    record.write_text(log + "4. Егор: бьёт карту «8♣» картой «7♥»\n", encoding="utf-8")
+    replayed = CliRunner().invoke(main, ["referee", "replay", str(record)])
+    assert replayed.exit_code == 1 and "на руках у другого игрока (Боря)" in replayed.output
+
+
+def test_the_trump_holder_may_be_named_at_the_start():
+    named = CliRunner().invoke(main, [*SIX_ARGS, "--trump-holder", "вик", "--first", "Аня"], input="стол\n")
+    assert named.exit_code == 0, named.output
+    assert "Кому досталась" not in named.output and "Известно, что на руках: Вика — 7♥." in named.output
+    assert load(default_path()).setup.trump_holder == "Вика"  # saved at once, the name as the players wrote it
+    asked = CliRunner().invoke(main, [*SIX_ARGS, "--first", "Аня", "--force"], input="Егору\n")
+    assert "Егор держит открытый козырь 7♥.\nЗаход 1: заходит Аня, отбивается Боря\n" in asked.output
+    assert load(default_path()).setup.trump_holder == "Егор"
+    left = CliRunner().invoke(main, [*SIX_ARGS, "--first", "Аня", "--force"], input="выход\n")
+    assert left.output.rstrip().endswith(
+        "Партия не начата: не сказано, кому сдан открытый козырь. Ничего не сохранено.")
+    assert load(default_path()).setup.trump_holder == "Егор"  # the game before is still there
+    three = CliRunner().invoke(main, ["referee", "play", "--players", "Аня,Боря,Вика", "--trump", "7ч",
+                                      "--rules", "podkidnoy", "--trump-holder", "Аня", "--force"])
+    assert three.exit_code == 2 and "Traceback" not in three.output
+    assert "при 3 игроках открытый козырь «7♥» лежит под колодой, а не на руках" in three.output
+    wrong = CliRunner().invoke(main, [*SIX_ARGS, "--trump-holder", "Петя", "--force"])
+    assert wrong.exit_code == 2 and "кому сдан козырь: нет игрока «Петя»" in wrong.output
 
 
 def test_a_rule_typed_at_the_prompt_prints_its_text_from_the_rulebook(small_bank):

@@ -137,3 +137,26 @@ def test_a_step_of_several_moves_is_saved_and_taken_back_whole(tmp_path):
     assert resumed.bout == 1 and resumed.with_previous == [False, False]
     again = load(path)
     assert again.undo().move.cmd == "pass" and len(again.state.log) == 3
+
+
+def test_who_holds_the_dealt_trump_card_is_saved_and_old_files_without_it_still_load(tmp_path):
+    """Six at durak: ``trump_holder`` goes into the session and comes back; a file written before the
+    field existed loads with the trump card in a hand the referee does not know."""
+    from slovariki.game import Beat
+
+    names = ("Аня", "Боря", "Вика", "Гоша", "Даша", "Егор")
+    table = Table.start(Setup(names, "7ч", "Даша", "podkidnoy", trump_holder="Боря"))
+    table.play(4, Attack(table.card("7♠")))
+    path = tmp_path / "game.json"
+    save(table, path)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data["setup"]["trump_holder"] == "Боря"
+    loaded = load(path)
+    assert loaded.setup == table.setup and loaded.state == table.state
+    assert [str(c) for c in loaded.state.known_cards(1)] == ["7♥"]
+    assert not loaded.state.is_legal(5, Beat(loaded.card("7♥")))  # Егор cannot hold Боря's card
+    del data["setup"]["trump_holder"]
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    old = load(path)
+    assert old.setup.trump_holder is None and old.state.known_cards(1) == ()
+    assert old.state.is_legal(5, Beat(old.card("7♥")))

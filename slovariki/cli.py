@@ -686,8 +686,8 @@ def referee_replay(file: str) -> None:
               default="slovariki",
               show_default=True, help="Правила: «Словарики», переводной или подкидной дурак (колода 36 карт).")
 @click.option("--jobs", type=click.IntRange(1, 64), default=None, metavar="ЧИСЛО",
-              help="Сколько процессов запустить параллельно (по умолчанию все ядра, когда партий "
-                   "больше 300; на результат не влияет).")
+              show_default="все ядра, если партий 300 и больше",
+              help="Сколько процессов запустить параллельно (на результат не влияет).")
 @format_option
 def simulate(games: int, players: int, seed: int, grades: tuple[int, ...] | None, words_dir: str | None,
              strategy: str, rules: str, jobs: int | None, fmt: str) -> None:

@@ -635,6 +635,8 @@ class GameState:
         """Raise unless ``player`` is the defender facing the table (not yet taking)."""
         rule = self.rules.rule
         if self.phase == ATTACK:
+            if player == self.attacker:
+                raise IllegalMove(errors.NOT_YOUR_TURN, f"{rule['attack']}: заходящий должен сначала положить карту")
             raise IllegalMove(errors.NOT_YOUR_TURN, f"{rule['order']}: заход ещё не сделан, {self._awaited()}")
         if player != self.defender:
             raise IllegalMove(errors.NOT_YOUR_TURN,
@@ -740,7 +742,7 @@ class GameState:
                                   f"{rule['defence']}: отбивающийся должен {self.rules.defender_options()}")
             raise IllegalMove(errors.NOT_YOUR_TURN, f"{rule['toss']}: {self._awaited()}")
         if self.phase == DEFEND:
-            raise IllegalMove(errors.NOT_YOUR_TURN, f"{rule['defence']}: {self._awaited()}")
+            raise IllegalMove(errors.NOT_YOUR_TURN, f"{rule['order']}: {self._awaited()}")
         if not self._count[player]:
             raise IllegalMove(errors.NOT_YOUR_TURN, f"{rule['toss']}: на руках нет карт, очередь идёт дальше")
         if not self.may_add(player):

@@ -12,6 +12,11 @@ A :class:`Game` binds a ruleset to a deck, numbering the cards and building the 
 changes only through ``apply(player, move)``, which returns the events and appends a
 :class:`Record` to ``log``. ``copy()`` is cheap, so undo is "keep the previous copy".
 
+The simulator takes a shorter way through the same rules: ``decision()`` says who moves and how many
+legal moves they have, ``play_nth(player, i)`` makes ``legal_moves(player)[i]`` without checking it
+again, building no Move values, no events and no log. Both ways change the state in ``_change``
+only, and the tests hold them equal move by move.
+
 Players are seat numbers 0…n-1 in clockwise order. Cards inside are numbered by their place in the
 deck and sets of cards are bit masks; the public API speaks in the deck's card objects.
 """
@@ -540,8 +545,9 @@ class GameState:
                 i -= n
             else:
                 kind, mask, i = (Transfer, transfers, i) if i < transfers.bit_count() else (Take, 0, 0)
-        for _ in range(i):  # the i-th card of the mask, lowest first, as in legal_moves
+        while i:  # the i-th card of the mask, lowest first, as in legal_moves
             mask &= mask - 1
+            i -= 1
         self._change(player, kind, (mask & -mask).bit_length() - 1, target, None)
         return kind
 
@@ -917,16 +923,16 @@ class GameState:
 
     def _refill(self, events: list | None) -> None:
         """R13: up to 6 cards each, in refill order, from the end of the stock list."""
-        stock, count, known, bits = self._stock, self._count, self._known, self.game.bits
+        stock, count, known, bit = self._stock, self._count, self._known, self.game.bits.__getitem__
         draws = []
         for p in self._order:
             need = HAND_SIZE - count[p]
             if need <= 0:
                 continue
-            got = min(need, len(stock))
+            got = need if need < len(stock) else len(stock)
             drawn = stock[-got:]  # drawn[::-1] is the order of drawing
             del stock[-got:]
-            known[p] |= sum(map(bits.__getitem__, drawn))  # distinct bits: the sum is their union
+            known[p] |= sum(map(bit, drawn))  # distinct bits: the sum is their union
             count[p] += got
             if events is not None:
                 draws.append(Draw(p, got, tuple(self.game.cards[c] for c in reversed(drawn) if c >= 0)))
@@ -943,7 +949,8 @@ class GameState:
         self.defender = defender = seats.left[attacker]
         self._order = seats.orders[attacker]
         self._tossers = seats.tossers[attacker]
-        self._limit = min(MAX_TABLE, self._count[defender])
+        held = self._count[defender]
+        self._limit = held if held < MAX_TABLE else MAX_TABLE
 
     def _mark_out(self, players: int) -> None:
         """The players in mask ``players`` have no cards and the stock is empty: they are out (D6)."""

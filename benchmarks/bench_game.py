@@ -1,47 +1,51 @@
 """How fast is the rules engine? Figures and ratios against baselines measured in the same run.
 
-- simulated games per second: 4 players, the bundled deck, random bots, one process (goal: 1,000);
-  next to a bare driver loop that makes the same number of random choices without an engine;
-- the cost of one ``apply``, ``legal_moves``, ``check`` and ``copy`` while replaying real games;
-- ``simulate --jobs 2`` against ``--jobs 1`` on the same games (goal: close to 2x);
+- the simulator's cost per move: 4 players, the bundled deck, random bots, one process, next to a
+  bare driver loop that makes the same number of random choices without an engine (goal: ≤ 10x);
+  the two are timed in turn, best of several rounds, because the machine's cores are shared;
+- the referee's path: one ``apply``, ``legal_moves``, ``check`` and ``copy`` while replaying games;
+- the whole ``slovariki simulate`` process (1,000 games, the bundled bank) with ``--jobs 1`` and
+  with the default jobs (goal: a few seconds on 2 cores);
 - the classic 36-card rulesets for comparison.
 
-Run: python benchmarks/bench_game.py [games]
+Run: python benchmarks/bench_game.py [games] [rounds]
 """
 
 from __future__ import annotations
 
+import functools
+import os
 import random
+import resource
+import subprocess
 import sys
+import time
 
-from timing import best_of
+from timing import interleaved, timed
 
 from slovariki.game import Game
-from slovariki.rules_check.simulator import play_game, simulate
+from slovariki.rules_check.simulator import play_game
 from slovariki.wordlist import load_bank
 
-
-def games_per_second(game: Game, games: int, strategy: str = "random") -> tuple[float, int]:
-    moves = [0]
-
-    def run() -> None:
-        moves[0] = sum(play_game(game, 4, strategy, 1, i).moves for i in range(games))
-
-    seconds = best_of(3, run)
-    return games / seconds, moves[0]
+cpu_time = functools.partial(interleaved, clock=time.process_time)  # steadier on shared cores
 
 
-def bare_driver(total_moves: int) -> float:
+def simulated(game: Game, games: int, strategy: str = "random", players: int = 4):
+    """A function playing ``games`` games, and the number of moves they take."""
+    moves = sum(play_game(game, players, strategy, 1, i).moves for i in range(games))
+    return (lambda: [play_game(game, players, strategy, 1, i) for i in range(games)]), moves
+
+
+def bare_driver(total_moves: int):
     """The floor: a Python loop that picks among ten choices as often as the games moved."""
-    rng = random.Random(1)
-    choices = list(range(10))
-
     def run() -> None:
+        rng = random.Random(1)
+        choices = list(range(10))
         picked = 0
         for _ in range(total_moves):
             picked += choices[rng.randrange(len(choices))]
 
-    return best_of(3, run)
+    return run
 
 
 def recorded_games(game: Game, games: int) -> list:
@@ -57,8 +61,8 @@ def recorded_games(game: Game, games: int) -> list:
     return records
 
 
-def replay(game: Game, records: list, extra) -> float:
-    """Seconds to replay every game, calling ``extra(state, player, move)`` before each move."""
+def replay(game: Game, records: list, extra):
+    """Replays every game through ``apply``, calling ``extra(state, player, move)`` before each move."""
     def run() -> None:
         for seed, moves in records:
             state = game.deal(4, seed=seed)
@@ -66,45 +70,62 @@ def replay(game: Game, records: list, extra) -> float:
                 extra(state, player, move)
                 state.apply(player, move)
 
-    return best_of(3, run)
+    return run
+
+
+def simulate_process(jobs: int | None, games: int = 1000):
+    """Runs the whole ``slovariki simulate`` command (default options but ``--jobs``), with bytecode
+    caches as an installed package has them (this project's shell sets PYTHONDONTWRITEBYTECODE)."""
+    command = [sys.executable, "-m", "slovariki", "simulate", "--games", str(games)]
+    command += [] if jobs is None else ["--jobs", str(jobs)]
+    env = {name: value for name, value in os.environ.items() if name != "PYTHONDONTWRITEBYTECODE"}
+    return lambda: subprocess.run(command, check=True, capture_output=True, env=env)
 
 
 def main() -> None:
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 200
+    games = int(sys.argv[1]) if len(sys.argv) > 1 else 40
+    rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 7
     deck = list(load_bank(None).deck)
     game = Game("slovariki", deck)
-    rate, moves = games_per_second(game, games)
-    bare = bare_driver(moves)
-    per_move = games / rate / moves
-    print(f"«Словарики», bundled deck ({len(deck)} cards), 4 players, random bots, one process:")
-    print(f"  {rate:8.0f} games/s  ({moves / games:.0f} moves a game, {per_move * 1e6:.1f} µs a move; goal 1,000 games/s)")
-    print(f"  bare driver loop, same number of random choices: {bare / moves * 1e6:.2f} µs a move;"
-          f" the engine costs {per_move * moves / bare:.0f}x the bare loop")
-    greedy, greedy_moves = games_per_second(game, games, "greedy")
-    print(f"  greedy bots: {greedy:8.0f} games/s ({greedy_moves / games:.0f} moves a game)")
+    engine, moves = simulated(game, games)
+    spent, bare = cpu_time(rounds, engine, bare_driver(moves))
+    per_move, bare_move = spent / moves, bare / moves
+    print(f"«Словарики», bundled deck ({len(deck)} cards), 4 players, random bots, one process"
+          f" (CPU time, best of {rounds}, in turn with the baseline):")
+    print(f"  {games / spent:8.0f} games/s  ({moves / games:.0f} moves a game, {per_move * 1e6:.2f} µs a move)")
+    print(f"  bare driver loop, same number of random choices: {bare_move * 1e6:.2f} µs a move;"
+          f" the simulator costs {spent / bare:.1f}x the bare loop (goal ≤ 10x)")
+    greedy, greedy_moves = simulated(game, games // 2, "greedy")
+    spent, bare = cpu_time(max(3, rounds // 2), greedy, bare_driver(greedy_moves))
+    print(f"  greedy bots: {games // 2 / spent:8.0f} games/s ({greedy_moves / (games // 2):.0f} moves a game,"
+          f" {spent / greedy_moves * 1e6:.2f} µs a move, {spent / bare:.1f}x the bare loop)")
 
     records = recorded_games(game, 20)
     calls = sum(len(moves) for _, moves in records)
-    base = replay(game, records, lambda state, player, move: None)
-    legal = (replay(game, records, lambda state, player, move: state.legal_moves(player)) - base) / calls
-    check = (replay(game, records, lambda state, player, move: state.check(player, move)) - base) / calls
-    copy = (replay(game, records, lambda state, player, move: state.copy()) - base) / calls
-    print(f"single calls, replaying {calls} moves of 20 games:")
-    print(f"  apply {base / calls * 1e6:6.2f} µs   legal_moves {legal * 1e6:6.2f} µs   check {check * 1e6:6.2f} µs"
-          f"   copy {copy * 1e6:6.2f} µs (with the whole log)")
-    print(f"  legal_moves is {legal / per_move:.2f} of a whole simulated move")
-
-    jobs_games = max(games, 400)
-    one = best_of(2, lambda: simulate(deck, jobs_games, 4, seed=1, jobs=1))
-    two = best_of(2, lambda: simulate(deck, jobs_games, 4, seed=1, jobs=2))
-    print(f"simulate {jobs_games} games: --jobs 1 {jobs_games / one:.0f} games/s, --jobs 2 {jobs_games / two:.0f} games/s,"
-          f" speed-up {one / two:.2f}x (goal close to 2x; this machine's cores are shared)")
+    base, legal, check, copy = [t / calls for t in cpu_time(
+        max(3, rounds // 2),
+        replay(game, records, lambda state, player, move: None),
+        replay(game, records, lambda state, player, move: state.legal_moves(player)),
+        replay(game, records, lambda state, player, move: state.check(player, move)),
+        replay(game, records, lambda state, player, move: state.copy()))]
+    print(f"the referee's path (checked moves with events and a log), replaying {calls} moves of 20 games:")
+    print(f"  apply {base * 1e6:6.2f} µs   legal_moves {(legal - base) * 1e6:6.2f} µs"
+          f"   check {(check - base) * 1e6:6.2f} µs   copy {(copy - base) * 1e6:6.2f} µs (with the whole log)")
 
     for rules in ("podkidnoy", "perevodnoy"):
-        classic_rate, classic_moves = games_per_second(Game(rules), games)
-        print(f"{rules}, 36 cards, 4 players, random bots: {classic_rate:8.0f} games/s"
-              f" ({classic_moves / games:.0f} moves a game)")
+        classic, classic_moves = simulated(Game(rules), games)
+        spent, bare = cpu_time(max(3, rounds // 2), classic, bare_driver(classic_moves))
+        print(f"{rules}, 36 cards, 4 players, random bots: {games / spent:8.0f} games/s"
+              f" ({classic_moves / games:.0f} moves a game, {spent / bare:.1f}x the bare loop)")
 
+    simulate_process(1, games=1)()  # writes the bytecode caches
+    for jobs in (1, None):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        wall = timed(simulate_process(jobs))
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+        print(f"slovariki simulate (1,000 games, bundled bank, whole process), {'default jobs' if jobs is None else '--jobs 1'}:"
+              f" {wall:.2f} s wall, {cpu:.2f} s CPU, on {os.cpu_count()} shared cores (goal: a few seconds)")
 
 if __name__ == "__main__":
     main()

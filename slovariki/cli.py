@@ -688,11 +688,12 @@ def referee_replay(file: str) -> None:
 @click.option("--rules", type=click.Choice(["slovariki", "perevodnoy", "podkidnoy"], case_sensitive=False),
               default="slovariki",
               show_default=True, help="Правила: «Словарики», переводной или подкидной дурак (колода 36 карт).")
-@click.option("--jobs", type=click.IntRange(1, 64), default=1, show_default=True, metavar="ЧИСЛО",
+@click.option("--jobs", type=click.IntRange(1, 64), default=None, metavar="ЧИСЛО",
+              show_default="все ядра, если партий 300 и больше",
               help="Сколько процессов запустить параллельно (на результат не влияет).")
 @format_option
 def simulate(games: int, players: int, seed: int, grades: tuple[int, ...] | None, words_dir: str | None,
-             strategy: str, rules: str, jobs: int, fmt: str) -> None:
+             strategy: str, rules: str, jobs: int | None, fmt: str) -> None:
     """Сыграть много партий ботами и показать баланс колоды и правил.
 
     Код выхода 1, если какая-то партия не закончилась за разумное число ходов (это ошибка движка).

@@ -12,6 +12,11 @@ A :class:`Game` binds a ruleset to a deck, numbering the cards and building the 
 changes only through ``apply(player, move)``, which returns the events and appends a
 :class:`Record` to ``log``. ``copy()`` is cheap, so undo is "keep the previous copy".
 
+The simulator takes a shorter way through the same rules: ``decision()`` says who moves and how many
+legal moves they have, ``play_nth(player, i)`` makes ``legal_moves(player)[i]`` without checking it
+again, building no Move values, no events and no log. Both ways change the state in ``_change``
+only, and the tests hold them equal move by move.
+
 Players are seat numbers 0…n-1 in clockwise order. Cards inside are numbered by their place in the
 deck and sets of cards are bit masks; the public API speaks in the deck's card objects.
 """
@@ -44,6 +49,7 @@ OVER = "over"
 
 _PASS = Pass()
 _TAKE = Take()
+_NO_MOVES = (0, 0, 0, (), 0, 0, False, False)  # see GameState._legal
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,6 +86,29 @@ def _check_player_count(players: int) -> None:
         raise SetupError(f"правило 2: играют от {MIN_PLAYERS} до {MAX_PLAYERS} человек, а не {players}")
 
 
+class Seating:
+    """Who sits to the left of whom when the players in mask ``out`` are out and passed by (D6), and
+    for each attacker the refill order of a bout against that neighbour (R13: the attacker, then
+    clockwise from the defender's left, the defender last) and its toss order (R9: the same without
+    the defender). ``None`` where nobody else is left."""
+
+    __slots__ = ("left", "orders", "tossers")
+
+    def __init__(self, players: int, out: int) -> None:
+        def still_in(seat: int) -> bool:
+            return not out >> seat & 1
+
+        self.left = tuple(next((nxt for k in range(1, players) if still_in(nxt := (seat + k) % players)), None)
+                          for seat in range(players))
+        orders = []
+        for attacker, defender in enumerate(self.left):
+            middle = () if defender is None else ((defender + k) % players for k in range(1, players))
+            orders.append(None if defender is None else
+                          (attacker, *(p for p in middle if p != attacker and still_in(p)), defender))
+        self.orders = tuple(orders)
+        self.tossers = tuple(None if order is None else order[:-1] for order in orders)
+
+
 class Game:
     """A ruleset bound to a deck: card numbering, move values and rule tables, built once."""
 
@@ -95,6 +124,7 @@ class Game:
             raise SetupError("в колоде есть одинаковые карты")
         # Identity first: the deck's own card objects are found without hashing them.
         self._by_identity = {id(card): i for i, card in enumerate(self.cards)}
+        self.bits = (*(1 << i for i in range(len(self.cards))), 0)  # bits[-1]: a card nobody has seen
         self.attacks = tuple(Attack(c) for c in self.cards)
         self.transfers = tuple(Transfer(c) for c in self.cards)
         self.tosses = tuple(TossIn(c) for c in self.cards)
@@ -103,6 +133,7 @@ class Game:
         self.links = self._link_masks()
         self.partners = self._partner_masks()
         self._beaters: dict[Any, list[int]] = {}
+        self._seatings: dict[tuple[int, int], Seating] = {}
 
     def __len__(self) -> int:
         return len(self.cards)
@@ -168,6 +199,13 @@ class Game:
             table = self._beaters[trump] = self._group_masks_where(
                 lambda card, target: self.rules.beats(card, target, trump))
         return table
+
+    def seating(self, players: int, out: int) -> Seating:
+        """The seating of ``players`` when the players in mask ``out`` are out, made once."""
+        found = self._seatings.get((players, out))
+        if found is None:
+            found = self._seatings[players, out] = Seating(players, out)
+        return found
 
     def _group_masks_where(self, relates: Callable[[Any, Any], bool]) -> list[int]:
         """For each card, the mask of cards ``c`` with ``relates(c, card)``, asked once per (suit, rank)
@@ -270,9 +308,10 @@ class GameState:
 
     __slots__ = (
         "game", "rules", "players", "names", "trump_index", "trump_suit", "_beaters", "_stock", "_count",
-        "_known", "_unseen", "_att", "_def", "_unbeaten", "_table_mask", "_toss_mask", "_last_beat",
-        "_discard", "attacker", "defender", "_order", "_limit", "phase", "_passed", "_active",
-        "winner", "fool", "draw", "log", "hidden_hands", "_emptied", "_legal_cache",
+        "_known", "_unseen", "_att", "_def", "_open", "_table_mask", "_toss_mask", "_last_beat",
+        "_discard", "attacker", "defender", "_order", "_tossers", "_limit", "phase", "_passed", "_gone", "_out",
+        "_seats", "winner", "fool", "draw", "log", "hidden_hands", "_emptied", "_legal_cache", "_asked",
+        "_last_end",
     )
 
     # --- construction -----------------------------------------------------------------------
@@ -290,17 +329,20 @@ class GameState:
         self.trump_suit = game.cards[trump].suit
         self._beaters = game.beaters(self.trump_suit)
         self._stock, self._known, self._count, self._unseen = stock, known, count, unseen
-        self._att, self._def = [], []
-        self._unbeaten = self._table_mask = self._toss_mask = self._discard = self._passed = 0
+        self._att, self._def, self._open = [], [], []  # _open: the unbeaten attacking cards, in order
+        self._table_mask = self._toss_mask = self._discard = self._passed = 0
         self._last_beat = -1
-        self._active = [True] * players
+        self._gone = 0  # classic durak: players already announced as out (D6)
+        self._out = 0 if stock else sum(1 << p for p in range(players) if not count[p])
+        self._seats = game.seating(players, self._out)
         self._emptied = []
-        self._legal_cache = None
+        self._legal_cache = self._asked = self._last_end = None
         self.winner = self.fool = None
         self.draw = False
         self.log = []
         self.hidden_hands = unseen != 0
-        self._new_bout(first, None)
+        self._seat_bout(first)
+        self.phase = ATTACK
         return self
 
     def copy(self) -> GameState:
@@ -402,7 +444,7 @@ class GameState:
     def is_active(self, player: int) -> bool:
         """False for a player who is out: no cards while the stock is empty (D6; in «Словарики» that
         ends the game, R16). Such a player is passed by in every turn, transfer and toss-in order."""
-        return self._active[player] and bool(self._count[player] or self._stock)
+        return not self._out >> player & 1
 
     @property
     def to_move(self) -> int | None:
@@ -421,7 +463,7 @@ class GameState:
             return self.defender
         if phase == OVER:
             return None
-        return self._next_tosser()
+        return self._asked
 
     def outcome(self) -> Outcome | None:
         """None while the game goes on."""
@@ -447,10 +489,7 @@ class GameState:
     def legal_moves(self, player: int) -> list[Move]:
         """Every move ``player`` may make now. Where a hand is not fully known, any card whose
         place is unknown counts as possibly in it."""
-        found = self._legal(player)
-        if found is None:
-            return []
-        attacks, beats, transfers, tosses, take, may_pass = found
+        _, _, attacks, beats, transfers, tosses, take, may_pass = self._legal(player)
         game = self.game
         if attacks:
             return [game.attacks[c] for c in _bits(attacks)]
@@ -472,17 +511,50 @@ class GameState:
 
     def legal_card_mask(self, player: int) -> int:
         """The cards of ``legal_moves(player)`` as a mask (bit i: the deck's card i), for statistics."""
-        found = self._legal(player)
-        if found is None:
-            return 0
-        attacks, beats, transfers, tosses, _, _ = found
-        for _, mask in beats:
-            attacks |= mask
-        return attacks | transfers | tosses
+        return self._legal(player)[1]
 
-    def _legal(self, player: int) -> tuple | None:
-        """The legal moves as masks: (attacks, [(target, beating cards)], transfers, tosses, take, pass).
-        Kept until the next change, so ``legal_moves`` and ``legal_card_mask`` share the work."""
+    def decision(self) -> tuple[int | None, int, int, int]:
+        """What the simulator asks before each move: (``to_move``, how many legal moves they have,
+        their ``legal_card_mask``, the mask of the cards they may toss in); (None, 0, 0, 0) at the end."""
+        player = self.to_move
+        if player is None:
+            return None, 0, 0, 0
+        found = self._find_legal(player)
+        self._legal_cache = (player, found)
+        return player, found[0], found[1], found[5]
+
+    def play_nth(self, player: int, i: int) -> type:
+        """Make move ``legal_moves(player)[i]`` without checking it again and without recording it:
+        no events, no log (the simulator's path; ``apply`` is the referee's). Returns its kind."""
+        cache = self._legal_cache
+        found = cache[1] if cache is not None and cache[0] == player else self._legal(player)
+        count, _, mask, beats, transfers, tosses, take, _ = found
+        if not 0 <= i < count:
+            raise IndexError(f"move {i} of {count}")
+        target = -1
+        if mask:
+            kind = Attack
+        elif not take:  # toss-ins, then «пас»
+            kind, mask, i = (TossIn, tosses, i) if i < tosses.bit_count() else (Pass, 0, 0)
+        else:  # the defender: beats target by target, then transfers, then take
+            for target, mask in beats:
+                n = mask.bit_count()
+                if i < n:
+                    kind = Beat
+                    break
+                i -= n
+            else:
+                kind, mask, i = (Transfer, transfers, i) if i < transfers.bit_count() else (Take, 0, 0)
+        while i:  # the i-th card of the mask, lowest first, as in legal_moves
+            mask &= mask - 1
+            i -= 1
+        self._change(player, kind, (mask & -mask).bit_length() - 1, target, None)
+        return kind
+
+    def _legal(self, player: int) -> tuple:
+        """The legal moves as masks: (count, every card in them, attacks, [(target, beating cards)],
+        transfers, tosses, take, pass), in the order of ``legal_moves``. Kept until the next change,
+        so the queries about one position share the work."""
         cache = self._legal_cache
         if cache is not None and cache[0] == player:
             return cache[1]
@@ -490,42 +562,50 @@ class GameState:
         self._legal_cache = (player, found)
         return found
 
-    def _find_legal(self, player: int) -> tuple | None:
+    def _find_legal(self, player: int) -> tuple:
         phase = self.phase
         if phase == OVER or not 0 <= player < self.players:
-            return None
-        avail = self._available(player)
+            return _NO_MOVES
+        known = self._known[player]
+        avail = known | self._unseen if self._unseen and self._count[player] > known.bit_count() else known
         if phase == ATTACK:
-            return (avail, (), 0, 0, False, False) if player == self.attacker else None
+            return (avail.bit_count(), avail, avail, (), 0, 0, False, False) if player == self.attacker else _NO_MOVES
         if player == self.defender:
             if phase != DEFEND:
-                return None
-            beaters = self._beaters
-            beats = [(a, avail & beaters[a]) for a, d in zip(self._att, self._def) if d < 0]
-            transfers = avail & self.game.partners[self._att[0]] if self._can_transfer_now() else 0
-            return 0, beats, transfers, 0, True, False
+                return _NO_MOVES
+            beaters, unbeaten = self._beaters, self._open
+            if len(unbeaten) == 1:
+                cards = avail & beaters[unbeaten[0]]
+                beats = ((unbeaten[0], cards),)
+                count = cards.bit_count() + 1
+            else:
+                beats = [(a, avail & beaters[a]) for a in unbeaten]
+                count, cards = 1, 0
+                for _, mask in beats:
+                    count += mask.bit_count()
+                    cards |= mask
+            transfers = 0
+            need = len(unbeaten) + 1  # R8: before any beat, if the next defender can face one more card
+            if self.rules.transfer and need == len(self._att) + 1 and need <= MAX_TABLE:
+                new = self._seats.left[player]
+                if new is not None and self._count[new] >= need:
+                    transfers = avail & self.game.partners[self._att[0]]
+                    count += transfers.bit_count()
+                    cards |= transfers
+            return count, cards, 0, beats, transfers, 0, True, False
         if not self._count[player] or (phase == DEFEND and self.rules.toss_needs_all_beaten):
-            return None
-        if self.rules.strict_toss_order and player != self._next_tosser():
-            return None
+            return _NO_MOVES
+        if self.rules.strict_toss_order and player != self._asked:
+            return _NO_MOVES
         tosses = avail & self._toss_mask if len(self._att) < self._limit else 0
         # «пас» is asked only of a player who may hold a card to add
-        return 0, (), 0, tosses, False, bool(tosses) and phase != DEFEND and not self._passed >> player & 1
-
-    def _can_transfer_now(self) -> bool:
-        """R8: transfer is possible before any beat, if the next defender can face one more card."""
-        if not self.rules.transfer or self._unbeaten != len(self._att):
-            return False
-        need = len(self._att) + 1
-        new = self._left(self.defender)
-        return need <= MAX_TABLE and new is not None and self._count[new] >= need
+        may_pass = bool(tosses) and phase != DEFEND and not self._passed >> player & 1
+        return tosses.bit_count() + may_pass, tosses, 0, (), 0, tosses, False, may_pass
 
     def _available(self, player: int) -> int:
         """The cards the player may hold: the known ones, plus every unplaced card if some are unknown."""
         known = self._known[player]
-        if self._count[player] > known.bit_count():
-            return known | self._unseen
-        return known
+        return known | self._unseen if self._unseen and self._count[player] > known.bit_count() else known
 
     # --- verification: every rule once; returns (card, target) numbers for the change -----------
     def _name(self, player: int) -> str:
@@ -561,6 +641,8 @@ class GameState:
         """Raise unless ``player`` is the defender facing the table (not yet taking)."""
         rule = self.rules.rule
         if self.phase == ATTACK:
+            if player == self.attacker:
+                raise IllegalMove(errors.NOT_YOUR_TURN, f"{rule['attack']}: заходящий должен сначала положить карту")
             raise IllegalMove(errors.NOT_YOUR_TURN, f"{rule['order']}: заход ещё не сделан, {self._awaited()}")
         if player != self.defender:
             raise IllegalMove(errors.NOT_YOUR_TURN,
@@ -571,10 +653,10 @@ class GameState:
     def _verify_beat(self, player: int, move: Beat) -> tuple[int, int]:
         rule = self.rules.rule
         self._defender_turn(player, "beat", "бьёт")
-        if not self._unbeaten:
+        unbeaten = self._open
+        if not unbeaten:
             raise IllegalMove(errors.CANNOT_BEAT, f"{rule['beat']}: на столе нет непобитых карт")
         card = self._card_in_hand(player, move.card)
-        unbeaten = [a for a, d in zip(self._att, self._def) if d < 0]
         if move.target is None:
             if len(unbeaten) == 1:
                 target = unbeaten[0]
@@ -600,7 +682,7 @@ class GameState:
         if not rules.transfer:
             raise IllegalMove(errors.TRANSFER_NOT_ALLOWED, rules.transfer_refusal(move.card, None))
         self._defender_turn(player, "transfer", "переводит")
-        if self._unbeaten != len(self._att):
+        if len(self._open) != len(self._att):
             raise IllegalMove(errors.TRANSFER_NOT_ALLOWED,
                               f"{rule['transfer']}: переводить можно, только пока не побита ни одна карта")
         card = self._card_in_hand(player, move.card)
@@ -612,7 +694,7 @@ class GameState:
         if need > MAX_TABLE:
             raise IllegalMove(errors.TABLE_FULL,
                               f"{rule['limit']}: против одного отбивающегося кладут не больше {cards_genitive(MAX_TABLE)}")
-        new = self._left(player)
+        new = self._seats.left[player]
         if new is None:
             raise IllegalMove(errors.TRANSFER_NOT_ALLOWED,
                               f"{rule['transfer']}: переводить некому, у остальных игроков карт не осталось")
@@ -626,10 +708,9 @@ class GameState:
         rules = self.rules
         rule = rules.rule
         if self.phase == ATTACK:
-            last = self.log[-1].events if self.log else ()
-            if any(type(e) is Taken for e in last):
+            if self._last_end is Taken:
                 why = f"{rule['take']}: карты уже взяты, ход закончен"
-            elif any(type(e) is Beaten for e in last):
+            elif self._last_end is Beaten:
                 why = f"{rule['beaten']}: ход уже отбит"
             else:
                 why = f"{rule['toss']}: подкидывать пока некуда, заход ещё не сделан"
@@ -642,7 +723,7 @@ class GameState:
         if not self._count[player]:
             raise IllegalMove(errors.HAND_EMPTY, "на руках не осталось карт")
         # A player passed by for having nothing that links hears why the card does not fit (below).
-        if rules.strict_toss_order and player != self._next_tosser() and self.may_add(player):
+        if rules.strict_toss_order and player != self._asked and self.may_add(player):
             raise IllegalMove(errors.NOT_YOUR_TURN, f"{rule['toss']}: {self._awaited()}")
         card = self._card_in_hand(player, move.card)
         if len(self._att) >= self._limit:
@@ -667,12 +748,12 @@ class GameState:
                                   f"{rule['defence']}: отбивающийся должен {self.rules.defender_options()}")
             raise IllegalMove(errors.NOT_YOUR_TURN, f"{rule['toss']}: {self._awaited()}")
         if self.phase == DEFEND:
-            raise IllegalMove(errors.NOT_YOUR_TURN, f"{rule['defence']}: {self._awaited()}")
+            raise IllegalMove(errors.NOT_YOUR_TURN, f"{rule['order']}: {self._awaited()}")
         if not self._count[player]:
             raise IllegalMove(errors.NOT_YOUR_TURN, f"{rule['toss']}: на руках нет карт, очередь идёт дальше")
         if not self.may_add(player):
             raise IllegalMove(errors.NOT_YOUR_TURN, f"{rule['toss']}: подкинуть нечего, очередь идёт дальше")
-        if self.rules.strict_toss_order and player != self._next_tosser():
+        if self.rules.strict_toss_order and player != self._asked:
             raise IllegalMove(errors.NOT_YOUR_TURN, f"{rule['toss']}: {self._awaited()}")
         if self._passed >> player & 1:
             raise IllegalMove(errors.NOT_YOUR_TURN, f"{rule['toss']}: этот игрок уже сказал «пас»")
@@ -680,7 +761,7 @@ class GameState:
 
     def _verify_take(self, player: int, move: Take) -> tuple[int, int]:
         self._defender_turn(player, "take", "берёт карты")
-        if not self._unbeaten:
+        if not self._open:
             raise IllegalMove(errors.NOT_YOUR_TURN,
                               f"{self.rules.rule['take']}: все карты на столе побиты, брать нечего")
         return -1, -1
@@ -721,92 +802,71 @@ class GameState:
     def apply(self, player: int, move: Move) -> tuple:
         """Make the move and return its events; raise :class:`IllegalMove` (changing nothing) if illegal."""
         card, target = self._verify(player, move)
-        self._legal_cache = None
-        events: list = []
         kind = type(move)
-        if kind is Pass:
-            self._passed |= 1 << player
-            self._settle(events)
-        elif kind is Take:
-            self._take(events)
-        else:
-            self._play(player, card)
-            if kind is Beat:
-                move = self.game.beat_move(card, target)
-                self._beat(card, target)
-            elif kind is Attack:
-                move = self.game.attacks[card]
-                self._attack(card)
-            elif kind is TossIn:
-                move = self.game.tosses[card]
-                self._toss(card)
-            else:
-                move = self.game.transfers[card]
-                self._transfer(player, card)
-            if not self._after_move(player, events):  # R16 / D6: the player's last card
-                self._settle(events)
+        if kind is not Pass and kind is not Take:  # the log holds the deck's own move values
+            game = self.game
+            move = (game.beat_move(card, target) if kind is Beat else
+                    (game.attacks if kind is Attack else game.tosses if kind is TossIn else game.transfers)[card])
+        events: list = []
+        self._change(player, kind, card, target, events)
         record = Record(player, move, tuple(events))
         self.log.append(record)
         return record.events
 
-    def _play(self, player: int, card: int) -> None:
-        """The card leaves the player's hand for the table."""
-        bit = 1 << card
-        if self._known[player] & bit:
-            self._known[player] ^= bit
-        else:
-            self._unseen &= ~bit
-        self._count[player] -= 1
-        self._table_mask |= bit
-
-    def _lay(self, card: int) -> None:
-        """A new unbeaten card on the table."""
-        self._att.append(card)
-        self._def.append(-1)
-        self._unbeaten += 1
-
-    def _attack(self, card: int) -> None:
-        self._lay(card)
-        self._toss_mask = self.game.links[card]  # classic: ranks on the table (D3)
-        self.phase = DEFEND
-
-    def _beat(self, card: int, target: int) -> None:
-        self._def[self._att.index(target)] = card
-        self._unbeaten -= 1
-        self._last_beat = card
-        links = self.game.links[card]
-        self._toss_mask = links if self.rules.toss_needs_all_beaten else self._toss_mask | links
-        self._passed = 0  # R9: after a beat the right to toss starts again with the attacker
-
-    def _transfer(self, player: int, card: int) -> None:
-        self._lay(card)
-        self._toss_mask |= self.game.links[card]
-        self._seat_bout(player)  # R8 (interpretation): the transferring player attacks for R9, R13
-
-    def _toss(self, card: int) -> None:
-        self._lay(card)
-        if self.phase != TAKING:
-            self.phase = DEFEND
-        if not self.rules.toss_needs_all_beaten:
-            self._toss_mask |= self.game.links[card]  # D3: every rank on the table
-
-    def _take(self, events: list) -> None:
-        if self.rules.toss_after_take:
+    def _change(self, player: int, kind: type, card: int, target: int, events: list | None) -> None:
+        """Make a legal move (card numbers, ``target`` for a beat), then end the bout if nothing more
+        may happen in it. The one place where moves change the state; ``events`` None records none."""
+        self._legal_cache = None
+        if kind is Pass:
+            self._passed |= 1 << player
+        elif kind is Take:
+            if not self.rules.toss_after_take:
+                self._end_taken(events)  # R11: nothing more is tossed in
+                return
             self.phase = TAKING  # D5: the others may still add before the cards are picked up
             self._passed = 0
-            self._settle(events)
         else:
-            self._end_taken(events)
-
-    def _settle(self, events: list) -> None:
-        """After a move: end the bout if nothing more may happen in it."""
+            bit = 1 << card  # the card leaves the hand for the table
+            known, count = self._known, self._count
+            if known[player] & bit:
+                known[player] ^= bit
+            else:
+                self._unseen &= ~bit
+            count[player] -= 1
+            self._table_mask |= bit
+            links = self.game.links[card]
+            if kind is Beat:
+                self._def[self._att.index(target)] = card
+                self._open.remove(target)
+                self._last_beat = card
+                self._toss_mask = links if self.rules.toss_needs_all_beaten else self._toss_mask | links
+                self._passed = 0  # R9: after a beat the right to toss starts again with the attacker
+            else:  # a new unbeaten card
+                self._att.append(card)
+                self._def.append(-1)
+                self._open.append(card)
+                if kind is Attack:
+                    self._toss_mask = links  # classic: the ranks on the table (D3)
+                    self.phase = DEFEND
+                elif kind is TossIn:
+                    if self.phase != TAKING:
+                        self.phase = DEFEND
+                    if not self.rules.toss_needs_all_beaten:
+                        self._toss_mask |= links  # D3: every rank on the table
+                else:
+                    self._toss_mask |= links
+                    self._seat_bout(player)  # R8 (interpretation): who transferred attacks, for R9, R13
+            if not count[player] and not self._stock and self._out_of_cards(player, events):
+                return  # R16
         phase = self.phase
         if phase == DEFEND:
-            if self._unbeaten:
+            if self._open:
                 return
             self.phase = phase = TOSS
-        if len(self._att) < self._limit and self._next_tosser() is not None:
-            return
+        if len(self._att) < self._limit:
+            self._asked = self._next_tosser()
+            if self._asked is not None:
+                return
         if phase == TAKING:
             self._end_taken(events)
         else:
@@ -815,142 +875,145 @@ class GameState:
     def _next_tosser(self) -> int | None:
         """The first player in toss order who has not passed and may hold a card that links."""
         passed = self._passed
-        for p in self._order[:-1]:
-            if not passed >> p & 1 and self.may_add(p):
-                return p
+        known, count, unseen, links = self._known, self._count, self._unseen, self._toss_mask
+        for p in self._tossers:
+            if not passed >> p & 1:
+                mask = known[p]  # the cards the player may hold, as in may_add
+                if unseen and count[p] > mask.bit_count():
+                    mask |= unseen
+                if mask & links:
+                    return p
         return None
 
-
-
-    def _clear_table(self) -> None:
-        self._att, self._def = [], []
-        self._unbeaten = self._table_mask = self._toss_mask = self._passed = 0
-        self._last_beat = -1
-
-    def _end_beaten(self, events: list) -> None:
-        """R12, then R13 and R14: the defender attacks next."""
+    def _end_beaten(self, events: list | None) -> None:
+        """R12: the cards go to the discard; R14: the defender attacks next."""
         self._discard |= self._table_mask
-        self._clear_table()
-        events.append(Beaten())
-        self._refill(events)
-        if not self._after_bout(events):
-            defender = self.defender
-            self._new_bout(defender if self.is_active(defender) else self._left(defender), events)
+        self._last_end = Beaten
+        if events is not None:
+            events.append(Beaten())
+        self._next_bout(False, events)
 
-    def _end_taken(self, events: list) -> None:
+    def _end_taken(self, events: list | None) -> None:
         """R11: the defender takes the table; the player on the taker's left attacks next."""
         taker = self.defender
-        cards = self.game.cards
-        events.append(Taken(taker, tuple(cards[c] for c in self._att + [d for d in self._def if d >= 0])))
+        self._last_end = Taken
+        if events is not None:
+            cards = self.game.cards
+            events.append(Taken(taker, tuple(cards[c] for c in self._att + [d for d in self._def if d >= 0])))
         self._known[taker] |= self._table_mask
         self._count[taker] += self._table_mask.bit_count()
-        self._clear_table()
-        self._refill(events)
-        if not self._after_bout(events):
-            self._new_bout(self._left(taker), events)
+        self._next_bout(True, events)
 
-    def _refill(self, events: list) -> None:
-        """R13: up to 6 cards each, in refill order, from the end of the stock list."""
-        stock, count, known = self._stock, self._count, self._known
-        draws = []
-        for p in self._order:
-            need = HAND_SIZE - count[p]
-            if need <= 0 or not stock:
-                continue
-            got = min(need, len(stock))
-            seen = []
-            for _ in range(got):
-                c = stock.pop()
-                if c >= 0:
-                    known[p] |= 1 << c
-                    seen.append(c)
-            count[p] += got
-            draws.append(Draw(p, got, tuple(self.game.cards[c] for c in seen)))
-        if draws:
-            events.append(Refill(tuple(draws)))
-
-    def _new_bout(self, attacker: int, events: list | None) -> None:
+    def _next_bout(self, taken: bool, events: list | None) -> None:
+        """After a bout: the table is cleared, everyone refills (R13), the end is checked (R16, D6)
+        and the next bout is seated (R11, R14)."""
+        self._att, self._def, self._open = [], [], []
+        self._table_mask = self._toss_mask = self._passed = 0
+        self._last_beat = -1
+        if self._stock:
+            self._refill(events)
+        if not self._stock and self._after_bout(events):
+            return
+        defender = self.defender
+        attacker = self._seats.left[defender] if taken or self._out >> defender & 1 else defender
         self._seat_bout(attacker)
         self.phase = ATTACK
         if events is not None:
             events.append(NextBout(attacker, self.defender))
 
+    def _refill(self, events: list | None) -> None:
+        """R13: up to 6 cards each, in refill order, from the end of the stock list."""
+        stock, count, known, bit = self._stock, self._count, self._known, self.game.bits.__getitem__
+        draws = []
+        for p in self._order:
+            need = HAND_SIZE - count[p]
+            if need <= 0:
+                continue
+            got = need if need < len(stock) else len(stock)
+            drawn = stock[-got:]  # drawn[::-1] is the order of drawing
+            del stock[-got:]
+            known[p] |= sum(map(bit, drawn))  # distinct bits: the sum is their union
+            count[p] += got
+            if events is not None:
+                draws.append(Draw(p, got, tuple(self.game.cards[c] for c in reversed(drawn) if c >= 0)))
+            if not stock:
+                break
+        if draws:
+            events.append(Refill(tuple(draws)))
+
     def _seat_bout(self, attacker: int) -> None:
-        """``attacker`` against the next player: the refill order and the R10 limit follow."""
+        """``attacker`` against the next player still in the game: the refill and toss orders and the
+        R10 limit follow."""
+        seats = self._seats
         self.attacker = attacker
-        self.defender = self._left(attacker)
-        self._order = self._refill_order()
-        self._limit = min(MAX_TABLE, self._count[self.defender])
+        self.defender = defender = seats.left[attacker]
+        self._order = seats.orders[attacker]
+        self._tossers = seats.tossers[attacker]
+        held = self._count[defender]
+        self._limit = held if held < MAX_TABLE else MAX_TABLE
 
-    def _left(self, seat: int) -> int | None:
-        """The next player clockwise who is not out (D6); None when everybody else is."""
-        n = self.players
-        for k in range(1, n):
-            nxt = (seat + k) % n
-            if self.is_active(nxt):
-                return nxt
-        return None
+    def _mark_out(self, players: int) -> None:
+        """The players in mask ``players`` have no cards and the stock is empty: they are out (D6)."""
+        if players & ~self._out:
+            self._out |= players
+            self._seats = self.game.seating(self.players, self._out)
 
-    def _refill_order(self) -> list[int]:
-        attacker, defender, n = self.attacker, self.defender, self.players
-        middle = [(defender + k) % n for k in range(1, n)]
-        return [attacker] + [p for p in middle if p != attacker and self.is_active(p)] + [defender]
-
-    def _after_move(self, player: int, events: list) -> bool:
-        """R16: with the stock empty, a player out of cards wins at once. Classic durak (D6) only
-        notes who ran out, and in which order: they leave together when the bout ends."""
-        if self._stock or self._count[player]:
-            return False
+    def _out_of_cards(self, player: int, events: list | None) -> bool:
+        """The player's last card with the stock empty. R16: they win at once (True: the game is
+        over). Classic durak (D6) only notes who ran out, and in which order: they are announced
+        when the bout ends."""
+        self._mark_out(1 << player)
         if self.rules.first_out_wins:
             return self._win(player, events)
         if player not in self._emptied:
             self._emptied.append(player)
         return False
 
-    def _after_bout(self, events: list) -> bool:
-        """R16 / D6 after a bout and its refill; True when the game is over."""
-        if self._stock:
-            return False
+    def _after_bout(self, events: list | None) -> bool:
+        """R16 / D6 after a bout and its refill with the stock empty; True when the game is over."""
         count = self._count
+        if 0 not in count:  # nobody is out
+            return False
+        self._mark_out(sum(1 << p for p in range(self.players) if not count[p]))
         if self.rules.first_out_wins:
             out = next((p for p in self._order if not count[p]), None)
             return out is not None and self._win(out, events)
-        leaving = [p for p in self._emptied + self._order if not count[p] and self._active[p]]
+        leaving = [p for p in (*self._emptied, *self._order) if not count[p] and not self._gone >> p & 1]
         leaving = list(dict.fromkeys(leaving))
         self._emptied = []
-        for p in leaving:
-            self._active[p] = False
+        self._gone = self._out
         holders = [p for p in range(self.players) if count[p]]
         if not holders:  # the last players ran out together
             self.draw = True
-            events.append(DrawnGame())
-            return self._finish(events)
+            return self._finish(events, DrawnGame())
+        said = []
         for p in leaving:  # D6: each one announced; the first of the game is the winner
             if self.winner is None:
                 self.winner = p
-                events.append(Winner(p))
+                said.append(Winner(p))
             else:
-                events.append(Out(p))
+                said.append(Out(p))
         if len(holders) == 1:
             self.fool = holders[0]
-            events.append(Fool(holders[0]))
-            return self._finish(events)
+            return self._finish(events, *said, Fool(holders[0]))
+        if events is not None:
+            events += said
         return False
 
-    def _win(self, player: int, events: list) -> bool:
+    def _win(self, player: int, events: list | None) -> bool:
         self.winner = player
-        events.append(Winner(player))
-        return self._finish(events)
+        return self._finish(events, Winner(player))
 
-    def _finish(self, events: list) -> bool:
+    def _finish(self, events: list | None, *said: Any) -> bool:
         self.phase = OVER
-        events.append(GameOver())
+        if events is not None:
+            events += (*said, GameOver())
         return True
 
 
-_CHANGING_LISTS = frozenset({"_stock", "_count", "_known", "_att", "_def", "_active", "_emptied", "log"})  # changed in place
-_NOT_STATE = frozenset({"game", "_beaters", "_legal_cache"})  # derived, or a cache
-_NOT_POSITION = _NOT_STATE | {"rules", "names", "log"}
+_CHANGING_LISTS = frozenset({"_stock", "_count", "_known", "_att", "_def", "_open", "_emptied", "log"})  # changed in place
+_NOT_STATE = frozenset({"game", "_beaters", "_legal_cache", "_asked", "_seats", "_tossers"})  # derived, or a cache
+_NOT_POSITION = _NOT_STATE | {"rules", "names", "log", "_last_end"}  # _last_end: only for a message
 
 _VERIFIERS = {
     Attack: GameState._verify_attack,

@@ -5,6 +5,9 @@
   cheapest card), leads its weakest non-trump, takes only when it cannot beat;
 - ``mixed``: a careless greedy player, greedy or random by a coin toss at every move.
 
+The simulator asks for the number of the chosen move (``STRATEGIES``): the random player then never
+needs the move values at all.
+
 "Cheapest" means non-trumps before trumps, then fewer stars (a lower rank).
 """
 
@@ -16,11 +19,9 @@ from typing import Any
 
 from slovariki.game import Attack, Beat, GameState, Move, Pass, Take, TossIn, Transfer
 
-Strategy = Callable[[GameState, Sequence[Move], random.Random], Move]
-
-
-def random_move(state: GameState, moves: Sequence[Move], rng: random.Random) -> Move:
-    return moves[rng.randrange(len(moves))]
+# A strategy picks the number of its move in ``state.legal_moves(player)``, of which there are
+# ``count``: the random player never needs the moves themselves (the simulator's fast path).
+Strategy = Callable[[GameState, int, int, random.Random], int]
 
 
 def greedy_move(state: GameState, moves: Sequence[Move], rng: random.Random) -> Move:
@@ -38,9 +39,18 @@ def greedy_move(state: GameState, moves: Sequence[Move], rng: random.Random) -> 
     return by_kind[Take][0] if Take in by_kind else by_kind[Pass][0]
 
 
-def mixed_move(state: GameState, moves: Sequence[Move], rng: random.Random) -> Move:
-    return greedy_move(state, moves, rng) if rng.random() < 0.5 else random_move(state, moves, rng)
+def random_index(state: GameState, player: int, count: int, rng: random.Random) -> int:
+    return rng.randrange(count)
 
 
-STRATEGIES: dict[str, Strategy] = {"random": random_move, "greedy": greedy_move, "mixed": mixed_move}
+def greedy_index(state: GameState, player: int, count: int, rng: random.Random) -> int:
+    moves = state.legal_moves(player)
+    return moves.index(greedy_move(state, moves, rng))
+
+
+def mixed_index(state: GameState, player: int, count: int, rng: random.Random) -> int:
+    return greedy_index(state, player, count, rng) if rng.random() < 0.5 else rng.randrange(count)
+
+
+STRATEGIES: dict[str, Strategy] = {"random": random_index, "greedy": greedy_index, "mixed": mixed_index}
 DETERMINISTIC = frozenset({"greedy"})  # the same position always gets the same move

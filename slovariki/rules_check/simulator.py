@@ -8,6 +8,7 @@ A game longer than a generous move bound is an engine bug: it is reported, never
 from __future__ import annotations
 
 import math
+import os
 import random
 import statistics
 from collections import Counter
@@ -16,11 +17,12 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
-from slovariki.game import Attack, Game, TossIn, Transfer, Take, find_ruleset
+from slovariki.game import ATTACK, Attack, Game, Take, TossIn, Transfer, find_ruleset
 from slovariki.russian import plural
 from slovariki.rules_check.bots import DETERMINISTIC, STRATEGIES
 
 MOVES_PER_CARD = 200  # the move bound is this many moves per card of the deck
+GAMES_PER_JOB = 150  # by default another process only for every this many games (300: two)
 SHOWN_CYCLES = 10  # the text report names this many cycled games; JSON lists them all
 Z95 = 1.959964
 
@@ -58,7 +60,8 @@ def play_game(game: Game, players: int, strategy: str, seed: int, index: int,
     """One game between bots; the first attacker is seat 0 unless the ruleset decides (D1).
 
     A deterministic strategy (greedy) that meets a position again at the start of a bout would
-    repeat itself forever: the game is marked ``cycled`` and stopped.
+    repeat itself forever: the game is marked ``cycled`` and stopped. Moves are made with
+    ``play_nth``: the engine's rules without the referee's checks, events and log.
     """
     rng = game_rng(seed, index)
     choose = STRATEGIES[strategy]
@@ -68,22 +71,20 @@ def play_game(game: Game, players: int, strategy: str, seed: int, index: int,
     seen = 0
     moves = bouts = transfers = tosses = takes = possible = made = 0
     bout_possible = bout_made = cycled = False
-    while not state.is_over():
-        if moves >= bound:
+    while moves < bound:
+        player, count, cards, can_toss = state.decision()
+        if player is None:
             break
-        player = state.to_move
-        legal = state.legal_moves(player)
-        seen |= state.legal_card_mask(player)
-        can_toss = any(type(m) is TossIn for m in legal)
-        move = choose(state, legal, rng)
-        kind = type(move)
-        if kind is Attack:
-            if positions is not None:
-                position = state.position()
-                if position in positions:
-                    cycled = True
-                    break
-                positions.add(position)
+        seen |= cards
+        if positions is not None and state.phase == ATTACK:  # a new bout
+            position = state.position()
+            if position in positions:
+                cycled = True
+                break
+            positions.add(position)
+        kind = state.play_nth(player, choose(state, player, count, rng))
+        moves += 1
+        if kind is Attack:  # a bout's lead, its only move: the previous bout is counted
             possible += bout_possible
             made += bout_made
             bouts += 1
@@ -95,9 +96,8 @@ def play_game(game: Game, players: int, strategy: str, seed: int, index: int,
             transfers += 1
         elif kind is Take:
             takes += 1
-        bout_possible = bout_possible or can_toss
-        state.apply(player, move)
-        moves += 1
+        if can_toss:
+            bout_possible = True
     possible += bout_possible
     made += bout_made
     never = tuple(i for i in range(len(game.cards)) if not seen >> i & 1)
@@ -120,14 +120,22 @@ def _play_chunk(args: tuple[int, str, int, range, int | None]) -> list[GameResul
     return [play_game(_WORKER["game"], players, strategy, seed, i, max_moves) for i in indices]
 
 
+def default_jobs(games: int) -> int:
+    """Every core this process may use, once there are enough games to be worth the processes."""
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    return max(1, min(cores, games // GAMES_PER_JOB))
+
+
 def simulate(cards: Sequence[Any] | None, games: int, players: int, seed: int = 0, strategy: str = "random",
-             rules: str = "slovariki", jobs: int = 1, progress: Callable[[int], None] | None = None,
+             rules: str = "slovariki", jobs: int | None = 1, progress: Callable[[int], None] | None = None,
              max_moves: int | None = None) -> SimulationReport:
     """Play ``games`` games and gather the figures. ``cards`` None means the ruleset's own deck;
-    ``progress`` is called with the number of games just finished."""
+    ``jobs`` None picks ``default_jobs``; ``progress`` is called with the number of games just finished."""
     ruleset = find_ruleset(rules)
     if strategy not in STRATEGIES:
         raise SimulationError(f"нет стратегии «{strategy}»: есть {', '.join(STRATEGIES)}")
+    if jobs is None:
+        jobs = default_jobs(games)
     if games < 1 or jobs < 1:
         raise SimulationError("число партий и процессов должно быть положительным")
     try:

@@ -13,18 +13,22 @@ from game_helpers import generated_deck, position
 from slovariki.game import Game
 
 
-def perft(state, depth: int) -> int:
+def perft(state, depth: int, fast: bool = False) -> int:
+    """Counted through ``apply``, or with ``fast`` through the simulator's ``play_nth``."""
     if depth == 0:
         return 1
     total = 0
     for player in range(state.players):
-        for move in state.legal_moves(player):
+        for i, move in enumerate(state.legal_moves(player)):
             if depth == 1:
                 total += 1
                 continue
             child = state.copy()
-            child.apply(player, move)
-            total += perft(child, depth - 1)
+            if fast:
+                child.play_nth(player, i)
+            else:
+                child.apply(player, move)
+            total += perft(child, depth - 1, fast)
     return total
 
 
@@ -61,3 +65,4 @@ def test_seeded_positions(rules, size, players, seed, counts):
     game = Game(rules, generated_deck(size, seed=size) if size else None)
     state = game.deal(players, seed=seed)
     assert [perft(state, d) for d in range(1, 5)] == counts
+    assert perft(state, 4, fast=True) == counts[-1]

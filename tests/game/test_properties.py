@@ -1,6 +1,7 @@
 """Invariants over many random games: cards are conserved, every game ends, a refused move changes
-nothing, ``legal_moves`` agrees with ``check`` on every move tried, nobody who is out is ever asked
-to move, and in classic durak every player who goes out is announced."""
+nothing, ``legal_moves`` agrees with ``check`` on every move tried, the simulator's unchecked path
+(``decision``, ``play_nth``) agrees with the checked one (``legal_moves``, ``apply``) on every move,
+nobody who is out is ever asked to move, and in classic durak every player who goes out is announced."""
 
 from __future__ import annotations
 
@@ -65,6 +66,23 @@ def universe(state) -> list:
     moves = [kind(c) for c in cards for kind in (Attack, Transfer, TossIn)]
     moves += [Beat(c, t) for c in cards for t in targets]
     return moves + [Pass(), Take()]
+
+
+def assert_fast_path_agrees(state, player, legal) -> None:
+    """``play_nth(player, i)`` leads where ``apply(player, legal_moves(player)[i])`` does, and the
+    simulator's summary of the position is that of the legal moves."""
+    cards = 0
+    for move in legal:
+        cards |= 0 if isinstance(move, (Pass, Take)) else 1 << state.game.index(move.card)
+    assert state.legal_card_mask(player) == cards
+    if player == state.to_move:
+        tosses = sum(1 << state.game.index(m.card) for m in legal if isinstance(m, TossIn))
+        assert state.decision() == (player, len(legal), cards, tosses)
+    for i, move in enumerate(legal):
+        checked, fast = state.copy(), state.copy()
+        checked.apply(player, move)
+        assert fast.play_nth(player, i) is type(move)
+        assert fast.position() == checked.position() and fast.log == state.log
 
 
 def play(state, seed, every_step=lambda state: None) -> int:
@@ -135,6 +153,7 @@ def test_legal_moves_agree_with_check_and_refused_moves_change_nothing(start, ev
                 assert not SECOND_PERSON.search(illegal.message), illegal
             resolved = {m for m in accepted if not (isinstance(m, Beat) and m.target is None)}
             assert set(legal) == resolved, player
+            assert_fast_path_agrees(state, player, legal)
         before = state.copy()
         for move in rng.sample(moves, 8):
             player = rng.randrange(state.players)

@@ -87,6 +87,8 @@ def test_r4_before_the_lead_every_other_move_is_refused_by_the_turn_order():
     rejected(state, 2, beat("вокзал"), "not-your-turn", "правило 4")
     rejected(state, 0, PASS, "not-your-turn", "правило 4")
     rejected(state, 1, PASS, "not-your-turn", "правило 5")  # the attacker himself must lead
+    illegal = rejected(state, 1, TAKE, "not-your-turn", "правило 5")
+    assert illegal.message == "правило 5: заходящий должен сначала положить карту"
 
 
 # --- R5 Attack -------------------------------------------------------------------------------------
@@ -118,6 +120,8 @@ def test_r6_the_defender_may_not_pass_and_nobody_else_defends():
     state = position([["собака", "корова"], ["ворона", "берёза"], ["вокзал", "пейзаж"]], stock=["нарочно"])
     state.apply(0, attack("собака"))
     rejected(state, 1, PASS, "not-your-turn", "правило 6")
+    illegal = rejected(state, 2, PASS, "not-your-turn", "правило 4")  # someone else's move is awaited
+    assert illegal.message == "правило 4: сейчас отбивается игрок 2"
     rejected(state, 2, beat("вокзал"), "not-your-turn", "правило 7")
     rejected(state, 0, TAKE, "not-your-turn", "правило 11")
 

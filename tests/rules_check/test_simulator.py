@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from slovariki.cli import main
-from slovariki.game import Attack, Beat, Game, Pass, Take, TossIn, Transfer
+from slovariki.game import Attack, Beat, Game, GameState, Pass, Take, TossIn, Transfer
 from slovariki.markup import Markup
 from slovariki.model import Card
 from slovariki.rules_check import bots, simulator
@@ -38,6 +38,14 @@ def test_the_same_seed_gives_the_same_figures_and_jobs_do_not_matter():
     assert one.figures != simulate(cards, games=24, players=3, seed=12).figures
 
 
+def test_jobs_default_to_every_core_once_there_are_a_few_hundred_games(monkeypatch):
+    monkeypatch.setattr(simulator.os, "sched_getaffinity", lambda pid: {0, 1}, raising=False)
+    assert [simulator.default_jobs(n) for n in (1, 299, 300, 1000)] == [1, 1, 2, 2]
+    cards = deck(24)
+    assert simulate(cards, games=300, players=2, seed=4, jobs=None).figures == \
+        simulate(cards, games=300, players=2, seed=4, jobs=1).figures
+
+
 @pytest.mark.parametrize("strategy", ["random", "greedy", "mixed"])
 def test_every_game_finishes_and_the_figures_add_up(strategy):
     report = simulate(deck(), games=30, players=4, seed=3, strategy=strategy)
@@ -58,6 +66,21 @@ def test_classic_rules_report_fools(rules):
     assert (f["per_game"]["transfers"] > 0) == (rules == "perevodnoy")
 
 
+@pytest.mark.parametrize(("rules", "strategy"), [("slovariki", "random"), ("slovariki", "mixed"),
+                                                ("perevodnoy", "random"), ("podkidnoy", "greedy")])
+def test_the_unchecked_path_gives_the_figures_of_the_checked_one(monkeypatch, rules, strategy):
+    cards = deck() if rules == "slovariki" else None
+    fast = simulate(cards, games=20, players=4, seed=7, strategy=strategy, rules=rules).figures
+
+    def checked(state, player, i):  # the referee's path: every move checked, with events and a log
+        move = state.legal_moves(player)[i]
+        state.apply(player, move)
+        return type(move)
+
+    monkeypatch.setattr(GameState, "play_nth", checked)
+    assert simulate(cards, games=20, players=4, seed=7, strategy=strategy, rules=rules).figures == fast
+
+
 def test_six_players_of_classic_durak_share_the_36_cards():
     f = simulate(None, games=10, players=6, seed=2, rules="perevodnoy").figures
     assert f["finished"] == 10 and len(f["seats"]) == 6
@@ -70,8 +93,8 @@ def test_a_game_over_the_move_bound_is_reported_loudly():
 
 
 def test_deterministic_bots_that_repeat_a_position_are_caught(monkeypatch):
-    def stubborn(state, moves, rng):  # always takes, always leads its first card
-        return next((m for m in moves if type(m) is Take), moves[0])
+    def stubborn(state, player, count, rng):  # always takes, always leads its first card
+        return next((i for i, m in enumerate(state.legal_moves(player)) if type(m) is Take), 0)
 
     monkeypatch.setitem(simulator.STRATEGIES, "stubborn", stubborn)
     monkeypatch.setattr(simulator, "DETERMINISTIC", frozenset({"stubborn"}))
@@ -166,8 +189,8 @@ def test_simulate_text_says_times_with_the_right_ending():
 
 
 def test_cycled_games_are_summed_up_in_one_line(monkeypatch):
-    def stubborn(state, moves, rng):  # always takes, always leads its first card
-        return next((m for m in moves if type(m) is Take), moves[0])
+    def stubborn(state, player, count, rng):  # always takes, always leads its first card
+        return next((i for i, m in enumerate(state.legal_moves(player)) if type(m) is Take), 0)
 
     monkeypatch.setitem(simulator.STRATEGIES, "stubborn", stubborn)
     monkeypatch.setattr(simulator, "DETERMINISTIC", frozenset({"stubborn"}))

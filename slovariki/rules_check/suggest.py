@@ -4,11 +4,15 @@ its stars and a ready YAML entry, and says why, letter by letter, following docs
 
 An unstressed vowel is not hard when a form of the word itself has it stressed (гора → го́ры); a vowel
 that only a related word checks (молоко — моло́чный) stays hard, as in the textbooks' dictionaries, and
-the check word goes into the note. The ending of a word that changes is not hard; the last vowel of one
-that does not (спасибо, быстро) is. Double consonants, silent consonants of the known clusters
-(здравствуйте, праздник, солнце), paired consonants that no form or related word puts before a vowel
-(вокзал, автобус; not сапог — сапоги́) and letters said otherwise (сегодня, нарочно) are hard, and so are
-«ё» after a hissing consonant and the exceptions to «чу-щу» (парашют), even stressed.
+the check word goes into the note. A vowel of a suffix (товарищ, понедельник, правительство) is not
+hard, unless the word has no other hard letter (мальчик). The ending of a word that changes is not hard;
+the last vowel of one that does not (спасибо, быстро) is. Double consonants, silent consonants of the
+known clusters (здравствуйте, праздник, солнце), paired consonants that no form or related word puts
+before a vowel (вокзал, автобус; not сапог — сапоги́) and letters said otherwise (сегодня, нарочно,
+пожалуйста) are hard, and so are «ё» after a hissing consonant and the exceptions to «чу-щу» (парашют),
+even stressed. What a child of the grade knows counts: silent consonants and prefixes from grade 3,
+adverbs from grade 4 (see :func:`_consonants`). Of two accepted stresses the one a related word keeps
+is taken, or the editor is asked to choose (:class:`StressChoice`).
 """
 
 from __future__ import annotations
@@ -34,11 +38,24 @@ INFLECTING = {"NOUN", "ADJF", "ADJS", "COMP", "VERB", "INFN", "PRTF", "PRTS", "N
 HEARD_PAIRED = set(VOWELS) | set("лмнрйв")  # a paired consonant is heard as written before these
 HEARD_SILENT = set(VOWELS) | {"ь"}  # a silent one only before a vowel or «ь» (честный — честь)
 # The silent consonant of each cluster (its offset in the cluster): здра[в]ствуйте, праз[д]ник, со[л]нце.
-SILENT = {"вств": 0, "стн": 1, "здн": 1, "стл": 1, "лнц": 0, "рдц": 1, "ндск": 1, "нтск": 1, "ндш": 1}
-# Words (stems) said otherwise than written: «г» as [в], «чн» and «чт» as [шн], [шт].
-SPOKEN = {"сегодн": ("г", "в"), "конечн": ("ч", "ш"), "нарочн": ("ч", "ш"), "скучн": ("ч", "ш"),
-          "яичниц": ("ч", "ш"), "скворечн": ("ч", "ш"), "прачечн": ("ч", "ш"), "пустячн": ("ч", "ш"),
-          "горчичн": ("ч", "ш"), "ничего": ("г", "в"), "никого": ("г", "в"), "всего": ("г", "в")}
+SILENT = {"вств": 0, "стн": 1, "здн": 1, "стл": 1, "лнц": 0, "рдц": 1, "ндск": 1, "нтск": 1, "ндш": 1, "кск": 0}
+SILENT_HOW = {"кск": "почти не слышна"}  # э[к]скурсия: the first «к» is all but lost
+# Words (stems) said otherwise than written: «г» as [в], «чн» and «чт» as [шн], [шт], «уй» barely heard.
+SPOKEN = {"пожалуйст": ("уй", ""), "сегодн": ("г", "в"), "конечн": ("ч", "ш"), "нарочн": ("ч", "ш"),
+          "скучн": ("ч", "ш"), "яичниц": ("ч", "ш"), "скворечн": ("ч", "ш"), "прачечн": ("ч", "ш"),
+          "пустячн": ("ч", "ш"), "горчичн": ("ч", "ш"), "ничего": ("г", "в"), "никого": ("г", "в"), "всего": ("г", "в")}
+# Suffixes whose unstressed vowel is not hard (docs/word-lists.md, «Гласная в суффиксе»): each recurs in
+# dozens of words a child knows. They are matched from the end of the word's stem (up to its last consonant
+# or «ь»), one after another: прав|и|тель|ств|о, обяз|а|тельн|о, сорев|н|ован|ие, два|дцать.
+SUFFIXES = ("тельн", "дцать", "тель", "еств", "ован", "еван", "ств", "ник", "ниц", "очк", "ечк", "ищ", "ик")
+VERB_SUFFIXES = ("ова", "ева", "а")  # before an infinitive's «-ть»: сорев|н|ова|ть, здоров|а|ться
+DERIVED = ("ный", "ной", "овый", "евый", "ский", "ний")  # adjectives that show a noun's stress (се́верный)
+# Prefixes taught in grade 3 whose last consonant is always written the same (пред|седатель, под|ход);
+# «из-», «раз-», «без-» are not among them: they are written as heard.
+CONSTANT_PREFIXES = ("пред", "под", "над", "от", "об")
+PREFIXES = ("пере", "пред", "при", "про", "под", "над", "раз", "рас", "без", "бес", "вы", "за", "на", "по", "до",
+            "от", "об", "из", "ис", "со", "во", "с", "в", "у", "о")
+ADVERB_PREFIXES = ("во", "со", "на", "за", "до", "из", "по", "в", "с")  # во|круг, на|зад, в|низ
 KIND_NAMES = {
     "vowel": "безударная гласная",
     "double": "двойная согласная",
@@ -95,10 +112,11 @@ class Letter:
     reason: str
     checks: tuple[str, ...] = ()  # the check words, with their stress shown
     related: bool = False  # the check words are related words, not forms of the word itself
+    suffix: str | None = None  # the suffix an unstressed vowel belongs to («-ник»), which is why it is not hard
 
     def as_json(self, word: str) -> dict:
         return {"index": self.start, "letters": word[self.start:self.end], "kind": self.kind, "hard": self.hard,
-                "reason": self.reason, "checks": list(self.checks), "related": self.related}
+                "reason": self.reason, "checks": list(self.checks), "related": self.related, "suffix": self.suffix}
 
     def note(self, word: str) -> str | None:
         """The entry's note on this letter, in the bank's words: ««о» проверяется формой «го́ры», не выделена»."""
@@ -106,8 +124,37 @@ class Letter:
             return None
         letters, checks = word[self.start:self.end], ", ".join(f"«{c}»" for c in self.checks)
         if self.hard:
-            return f"«{letters}» можно проверить родственным словом {checks}"
+            return f"«{letters}» можно проверить {'родственным словом' if self.related else 'формой'} {checks}"
         return f"«{letters}» проверяется {'словом' if self.related else 'формой'} {checks}, не выделена"
+
+
+@dataclass(frozen=True)
+class StressChoice:
+    """One word's stress: what the dictionary accepts and which one the entry takes. Of two accepted
+    stresses the standard one is taken when the data tells it, by a related word stressed on the same
+    vowel (се́вер — се́верный, алфави́т — алфави́тный); otherwise ``chosen`` is None and the editor must
+    choose (the entry shows the later one meanwhile). A stress that is only another word's form spelled
+    alike (по́том, a form of «пот», beside the adverb пото́м) is set aside."""
+
+    accepted: tuple[int, ...]  # whole-entry indices; () when the dictionary lacks the word
+    chosen: int | None  # the stress the data supports; None when none is known or the editor must choose
+    by: str | None = None  # the related word that tells which of two (shown with its stress)
+    set_aside: tuple[str, str] | None = None  # (the stressed spelling, the word it is a form of)
+
+    @property
+    def entry(self) -> int | None:
+        """The stress written into the entry: the chosen one, else the later of two for the editor to judge."""
+        if self.chosen is not None:
+            return self.chosen
+        return self.accepted[-1] if self.accepted else None
+
+    @property
+    def undecided(self) -> bool:
+        return len(self.accepted) > 1 and self.chosen is None
+
+    def as_json(self, word: str) -> dict:
+        return {"chosen": accented(word, self.chosen) if self.chosen is not None else None,
+                "by": self.by, "set_aside": list(self.set_aside) if self.set_aside else None}
 
 
 CONSONANT_KINDS = frozenset({"double", "silent", "paired", "spoken"})
@@ -132,16 +179,20 @@ class Suggestion:
     lemma: str | None
     dictionary_form: bool
     pos: str | None
-    stresses: tuple[tuple[int, ...], ...]  # per space-separated word: accepted stresses (whole-word indices)
+    choices: tuple[StressChoice, ...]  # per space-separated word
     letters: tuple[Letter, ...]
     grade: int | None
     deck: dict | None = None  # with --words: the bank's transfer and toss-in partners
 
     @property
+    def stresses(self) -> tuple[tuple[int, ...], ...]:
+        """Per space-separated word: the accepted stresses (whole-word indices)."""
+        return tuple(c.accepted for c in self.choices)
+
+    @property
     def stress(self) -> tuple[int, ...]:
-        """The stress the entry uses: each word's accepted one, the later of two (Wiktionary's second
-        stress is more often the standard one: щаве́ль, догово́р, алфави́т, балова́ть)."""
-        return tuple(s[-1] for s in self.stresses if s)
+        """The stress the entry uses, per word that has one (see :class:`StressChoice`)."""
+        return tuple(c.entry for c in self.choices if c.entry is not None)
 
     @property
     def ready(self) -> bool:
@@ -167,8 +218,7 @@ class Suggestion:
         word = f'"{markup}"' if markup.startswith("[") else markup
         lines = [f"  - word: {word}", f"    stars: {self.stars}",
                  "    definition: …  # своими словами, понятно ребёнку, до 110 знаков"]
-        notes = [f"ударение двоякое: {' и '.join(accented(self.word, i) for i in s)}"
-                 for s in self.stresses if len(s) > 1]
+        notes = [self._stress_note(c) for c in self.choices if len(c.accepted) > 1]
         notes += [note for letter in self.letters if (note := letter.note(self.word))]
         if notes:
             lines.append(f'    note: "{"; ".join(notes)}"')
@@ -179,6 +229,7 @@ class Suggestion:
             "word": self.word, "asked": self.asked, "near": list(self.near), "known": self.known,
             "lemma": self.lemma, "dictionary_form": self.dictionary_form, "pos": self.pos,
             "stress": [[accented(self.word, i) for i in s] for s in self.stresses],
+            "stress_choice": [c.as_json(self.word) for c in self.choices],
             "letters": [letter.as_json(self.word) for letter in self.letters],
             "markup": self.markup.render() if self.hard_letters else None,
             "stars": self.stars, "grade": self.grade, "entry": self.entry(), "deck": self.deck,
@@ -227,19 +278,36 @@ class Suggestion:
                 f"начальная форма — «{self.lemma}», и запись с этим словом проверка не пропустит.{meant}")
 
     def _stress_line(self) -> str:
-        parts = []
-        for s in self.stresses:
-            if not s:
+        parts, after = [], []
+        for c in self.choices:
+            if not c.accepted:
                 parts.append(None)
-            elif any(_needs_mark(self.word, i) for i in s):
-                parts.append(" или ".join(accented(self.word, i) for i in s))
+            elif any(_needs_mark(self.word, i) for i in c.accepted):
+                shown = " или ".join(accented(self.word, i) for i in c.accepted)
+                if c.set_aside:
+                    shown += f" ({c.set_aside[0]} — форма другого слова, «{c.set_aside[1]}»)"
+                parts.append(shown)
+            entry = accented(self.word, c.entry) if c.entry is not None else ""
+            which = f"Для «{_word_at(self.word, c.entry)}» с" if " " in self.word else "С"
+            if c.undecided:
+                after.append(f"{which}ловарь даёт оба ударения и не подсказывает, какое из них основное: выберите "
+                             f"сами по школьному орфоэпическому словарю (в записи пока «{_word_at(entry, c.entry)}»).")
+            elif len(c.accepted) > 1:
+                after.append(f"{which}ловарь даёт оба; в записи «{_word_at(entry, c.entry)}» — с тем же ударением, "
+                             f"что в родственном слове «{c.by}».")
         if any(p is None for p in parts):
             return "Ударение: в словаре ударений (Викисловарь) слова нет — поставьте «+» перед ударной гласной сами."
         if not parts:
             return "Ударение: гласная одна (или это «ё»), знак ударения не нужен."
-        two = any(len(s) > 1 for s in self.stresses)
-        return f"Ударение (Викисловарь): {'; '.join(parts)}" + (
-            " — словарь даёт оба; в записи второе, проверьте, какое принято в школе." if two else ".")
+        return " ".join([f"Ударение (Викисловарь): {'; '.join(parts)}.", *after])
+
+    def _stress_note(self, choice: StressChoice) -> str:
+        """The entry's note on a word with two accepted stresses."""
+        shown = [accented(self.word, i) for i in choice.accepted]
+        if choice.undecided:
+            return f"ударение двоякое: {' и '.join(shown)} — выберите одно"
+        others = " и ".join(x for i, x in zip(choice.accepted, shown) if i != choice.chosen)
+        return f"ударение {accented(self.word, choice.chosen)}, как в «{choice.by}» (словарь допускает и {others})"
 
     def _letter_line(self, letter: Letter) -> str:
         letters = self.word[letter.start:letter.end]
@@ -251,9 +319,13 @@ class Suggestion:
 def _needs_mark(word: str, i: int) -> bool:
     """A stress is marked unless it is on ё or on the one vowel of a short word in a phrase (до свида́ния):
     word-lists.md makes both marks optional, and the bank marks a one-word entry such as «кл+асс»."""
-    start, end = word.rfind(" ", 0, i) + 1, word.find(" ", i)
-    end = len(word) if end < 0 else end
-    return word[i] not in "ёЁ" and (" " not in word or sum(ch in VOWELS for ch in word[start:end].lower()) > 1)
+    return word[i] not in "ёЁ" and (" " not in word or sum(ch in VOWELS for ch in _word_at(word, i).lower()) > 1)
+
+
+def _word_at(text: str, i: int) -> str:
+    """The space-separated word of ``text`` that holds index ``i``."""
+    start, end = text.rfind(" ", 0, i) + 1, text.find(" ", i)
+    return text[start:len(text) if end < 0 else end]
 
 
 def _deck_lines(deck: dict) -> list[str]:
@@ -306,47 +378,129 @@ class Assistant:
         lemma = info.lemma if info else (word.lower() if known else None)
         dictionary_form = bool(info and (fold(info.lemma) == fold(word) or info.plural)) or (known and len(parts) > 1)
         pos = info.pos if info else ("PHRASE" if known and len(parts) > 1 else None)
-        stresses, letters, start = [], [], 0
+        choices, letters, start = [], [], 0
         for part in parts:
             found = self._part(part, start, grade, len(parts) > 1)
-            stresses.append(found[0])
+            choices.append(found[0])
             letters.extend(found[1])
             start += len(part) + 1
-        return Suggestion(word, asked, near, known, lemma, dictionary_form, pos, tuple(stresses), tuple(letters), grade)
+        if not any(x.hard for x in letters):  # мальчик, девочка: the suffix's vowel is the word's difficulty
+            letters = [replace(x, hard=True, reason=f"безударная гласная суффикса «{x.suffix}»; такую букву обычно не "
+                                                    "выделяют, но других сложных букв в слове нет")
+                       if x.suffix else x for x in letters]
+        return Suggestion(word, asked, near, known, lemma, dictionary_form, pos, tuple(choices), tuple(letters), grade)
 
     def _clitic(self, low: str) -> bool:
         return any(str(p.tag.POS) in {"PREP", "CONJ", "PRCL"} for p in self.lexicon.parse(low) if p.is_known)
 
-    def _part(self, part: str, start: int, grade: int | None, phrase: bool) -> tuple[tuple[int, ...], list[Letter]]:
+    def _part(self, part: str, start: int, grade: int | None, phrase: bool) -> tuple[StressChoice, list[Letter]]:
         low = part.lower()
         vowels = [i for i, ch in enumerate(low) if ch in VOWELS]
         known = self.lexicon.is_known(low)
         clitic = len(vowels) == 1 and phrase and self._clitic(low)  # «до» in «до свидания» is unstressed
-        if len(vowels) == 1:
-            stress = (vowels[0],)
-        elif "ё" in low:
-            stress = (low.index("ё"),)
+        own, related, names = self._check_words(low, known)
+        if len(vowels) == 1 or "ё" in low:
+            i = low.index("ё") if "ё" in low else vowels[0]
+            choice = StressChoice((i,), i)
         else:
-            found = self.dictionary.stresses(low, self.lexicon.reading)
-            stress = tuple(sorted(found)) if found else ()
-        own, related = self._check_words(low, known)
-        letters = _vowels(low, stress, own, related, self._ending(low), clitic)
-        letters += _consonants(low, own, related, grade)
-        return (tuple(start + i for i in stress),
-                [replace(x, start=start + x.start, end=start + x.end) for x in sorted(letters, key=lambda x: x.start)])
+            choice = self._stress(low, names)
+        infinitive = any(str(p.tag.POS) == "INFN" for p in self.lexicon.parse(low) if p.is_known)
+        letters = _vowels(low, choice, own, related, self._ending(low), clitic, infinitive,
+                          frozenset(map(fold, names)))
+        letters += _consonants(low, own, related, grade, self._prefix(low), self._adverb_base(low, grade))
+        shifted = StressChoice(tuple(start + i for i in choice.accepted),
+                               None if choice.chosen is None else start + choice.chosen, choice.by, choice.set_aside)
+        letters.sort(key=lambda x: x.start)
+        return shifted, [replace(x, start=start + x.start, end=start + x.end) for x in letters]
 
-    def _check_words(self, low: str, known: bool) -> tuple[list[Form], list[Form]]:
-        """The forms of the word's own lemma, and of the lemmas related to it: Wiktionary's related words,
-        and for an adverb the adjective it comes from (хорошо — хоро́ший, весело — весёлый)."""
+    def _stress(self, low: str, related: list[str]) -> StressChoice:
+        found = self.dictionary.stresses(low, self.lexicon.reading)
+        if not found:
+            return StressChoice((), None)
+        accepted, set_aside = tuple(sorted(found)), None
+        if len(accepted) > 1 and (other := self._other_word(low, accepted)):
+            i, lemma = other
+            accepted, set_aside = tuple(k for k in accepted if k != i), (accented(low, i), lemma)
+        if len(accepted) == 1:
+            return StressChoice(accepted, accepted[0], set_aside=set_aside)
+        votes: dict[int, str] = {}
+        for name in dict.fromkeys([*related, *self._derived_adjectives(low)]):
+            for entry in self.dictionary.entries(name):
+                stresses = entry.stresses_of(name) or entry.stresses_of(name, headword=True)
+                if len(stresses) == 1 and (k := min(stresses)) in accepted and fold(name[:k + 1]) == fold(low[:k + 1]):
+                    votes.setdefault(k, accented(name, k))
+        if len(votes) == 1:
+            (k, by), = votes.items()
+            return StressChoice(accepted, k, by, set_aside)
+        return StressChoice(accepted, None, set_aside=set_aside)
+
+    def _other_word(self, low: str, accepted: tuple[int, ...]) -> tuple[int, str] | None:
+        """A stress of ``low`` that is only the stress of another lemma's form spelled alike: по́том, the
+        instrumental of «пот», beside the adverb пото́м."""
+        if not self.lexicon.is_known(low):
+            return None
+        lemma = self.lexicon.info(low).lemma
+        for other in dict.fromkeys(p.normal_form for p in self.lexicon.parse(low) if p.is_known):
+            if fold(other) in (fold(lemma), fold(low)):
+                continue
+            own = {k for e in self.dictionary.entries(other) for k in e.stresses_of(low)} & set(accepted)
+            if len(own) == 1 and set(accepted) - own:
+                return min(own), other
+        return None
+
+    def _derived_adjectives(self, low: str) -> list[str]:
+        """Adjectives made from the word that the stress dictionary has (се́вер — се́верный, рябина —
+        рябиновый): Wiktionary does not always link them."""
+        base = low.rstrip(VOWELS + "йь")
+        return [base + suffix for suffix in DERIVED if self.dictionary.entries(base + suffix)]
+
+    def _check_words(self, low: str, known: bool) -> tuple[list[Form], list[Form], list[str]]:
+        """The forms of the word's own lemma, the forms of the lemmas related to it (Wiktionary's related
+        words, and for an adverb the adjective it comes from: хорошо — хоро́ший, весело — весёлый), and
+        those lemmas. A form pymorphy3 does not give the lemma is left out: Wiktionary's «моло́ки» is no
+        form of «молоко», which has no plural."""
         if not known:
-            return [], []
+            return [], [], []
         info = self.lexicon.info(low)
         entries = [e for lemma in dict.fromkeys([low, info.lemma]) for e in self.dictionary.entries(lemma)]
         names = [name for e in entries for name in e.related]
         if info.pos == "ADVB":
             names += [p.normal_form for p in self.lexicon.parse(low) if p.is_known and str(p.tag.POS) == "ADJS"]
-        related = [r for name in dict.fromkeys(names) for r in self.dictionary.entries(name)]
-        return [f for e in entries for f in _spellings(e)], [f for r in related for f in _spellings(r)]
+        names = list(dict.fromkeys(names))
+        related = [r for name in names for r in self.dictionary.entries(name)]
+        lexeme = {fold(f.word) for p in self.lexicon.parse(low) if p.is_known and p.normal_form == info.lemma
+                  for f in p.lexeme}
+        own = [f for e in entries for f in _spellings(e)]
+        return [f for f in own if fold(f.plain) in lexeme] or own, [f for r in related for f in _spellings(r)], names
+
+    def _prefix(self, low: str) -> str:
+        """A prefix whose last consonant is always written the same (пред|седатель): the word starts with
+        it, and what follows is a dictionary word of its own or with another prefix (ход, за|седатель).
+        «об» in «общество» is no prefix: no «…щество» is a word."""
+        for prefix in CONSTANT_PREFIXES:
+            rest = low[len(prefix):]
+            if low.startswith(prefix) and len(rest) > 2 and any(
+                    self._is_lemma(other + rest) for other in ("", *PREFIXES) if other != prefix):
+                return prefix
+        return ""
+
+    def _is_lemma(self, word: str) -> bool:
+        return any(p.is_known and p.normal_form == word for p in self.lexicon.parse(word))
+
+    def _adverb_base(self, low: str, grade: int | None) -> tuple[int, list[Form]] | None:
+        """For an adverb made of a prefix and a noun (во|круг, на|зад) in grade 4, where the adverb is
+        taught: the prefix's length and the noun's forms, which check the adverb's consonants (вокруг —
+        круги́). Before grade 4, and without --grade, the adverb is one word to the child; the noun is found
+        by its spelling alone, so the editor judges the check word («вдруг» is not made of «друг»)."""
+        parses = [p for p in self.lexicon.parse(low) if p.is_known]
+        if grade is None or grade < 4 or not any(str(p.tag.POS) == "ADVB" for p in parses):
+            return None
+        for prefix in ADVERB_PREFIXES:
+            noun = low[len(prefix):]
+            if low.startswith(prefix) and len(noun) > 2 and any(
+                    str(p.tag.POS) == "NOUN" for p in self.lexicon.parse(noun) if p.is_known and p.normal_form == noun):
+                return len(prefix), [f for e in self.dictionary.entries(noun) for f in _spellings(e)]
+        return None
 
     def _ending(self, low: str) -> int:
         """Where the inflectional ending of a word that changes begins: after its last consonant
@@ -368,14 +522,15 @@ def _spellings(entry) -> tuple[Form, ...]:
     return entry.forms or entry.headword
 
 
-def _vowels(word: str, stress: tuple[int, ...], own: list[Form], related: list[Form], ending: int,
-            clitic: bool = False) -> list[Letter]:
+def _vowels(word: str, stress: StressChoice, own: list[Form], related: list[Form], ending: int,
+            clitic: bool = False, infinitive: bool = False, lemmas: frozenset[str] = frozenset()) -> list[Letter]:
     """The vowels and why each is or is not hard (docs/word-lists.md, «Какие буквы выделяются»). Only a
     form of the word itself checks a vowel; a related word goes into the note, the letter stays hard, as
-    in the textbooks' dictionaries. Of two accepted stresses the entry's (the later) one counts: the other
-    is often a colloquial variant (ща́вель, алфа́вит)."""
-    chosen = stress[-1:] if stress and not clitic else ()
-    variants = () if clitic else stress
+    in the textbooks' dictionaries. Of two accepted stresses the entry's one counts: a vowel stressed only
+    in the other is hard. An unstressed vowel of a suffix (:data:`SUFFIXES`) is not hard."""
+    chosen = () if clitic or stress.entry is None else (stress.entry,)
+    variants = () if clitic else stress.accepted
+    suffixes = _suffix_vowels(word, infinitive)
     found = []
     for i, ch in enumerate(word):
         if ch not in VOWELS:
@@ -390,7 +545,7 @@ def _vowels(word: str, stress: tuple[int, ...], own: list[Form], related: list[F
             continue
         if (ch in "юя" and before in HISSING) or (ch == "ы" and before == "ц"):
             found.append(Letter(i, i + 1, "exception", True, _exception(before, ch, stressed=False)))
-        elif not stress or ch not in REDUCED:
+        elif not stress.accepted or ch not in REDUCED:
             continue  # without the stress nothing can be said about the vowels
         elif i == 0 and ch == "и":
             found.append(Letter(i, i + 1, "vowel", False, "безударная «и» в начале слова слышится ясно"))
@@ -399,11 +554,17 @@ def _vowels(word: str, stress: tuple[int, ...], own: list[Form], related: list[F
         elif _fleeting_suffix(word, i, own):
             found.append(Letter(i, i + 1, "vowel", False, f"беглая гласная суффикса «-{word[i:]}»: пишется по правилу"))
         elif i in variants:  # the variant stress (ща́вель): its forms check nothing
-            found.append(Letter(i, i + 1, "vowel", True, "безударная в ударении, взятом для записи; под ударением она "
-                                                         "только в другом варианте"))
+            chosen_shown, other = accented(word, stress.entry), accented(word, i)
+            found.append(Letter(i, i + 1, "vowel", True, f"безударная при ударении «{chosen_shown}»; под ударением она "
+                                                         f"только в другом варианте, «{other}»"))
         elif checks := _vowel_checks(word, i, own):
             found.append(Letter(i, i + 1, "vowel", False, f"безударная, проверяется формой: {', '.join(checks)}", checks))
-        elif checks := _vowel_checks(word, i, related):
+        elif i in suffixes:
+            checks = _vowel_checks(word, i, related, lemmas)
+            found.append(Letter(i, i + 1, "vowel", False, f"безударная гласная суффикса «{suffixes[i]}»: он есть "
+                                                          "во многих словах, и такую букву не выделяют",
+                                checks, bool(checks), suffixes[i]))
+        elif checks := _vowel_checks(word, i, related, lemmas):
             found.append(Letter(i, i + 1, "vowel", True, "безударная; проверить её можно только родственным словом: "
                                                          f"{', '.join(checks)} — такие буквы выделяют", checks, True))
         elif i == len(word) - 1 and ending == len(word):
@@ -412,6 +573,25 @@ def _vowels(word: str, stress: tuple[int, ...], own: list[Form], related: list[F
         else:
             found.append(Letter(i, i + 1, "vowel", True, "безударная, и ни в формах слова, ни в родственных "
                                                          "словах из словаря она не бывает под ударением"))
+    return found
+
+
+def _suffix_vowels(word: str, infinitive: bool = False) -> dict[int, str]:
+    """The vowels of the suffixes at the end of the word's stem, each with its suffix as the note writes it
+    («-ник», «-тель-»); the root keeps at least one vowel (мальч|ик, not м|альчик). An infinitive's stem
+    ends before «-ть», «-ться» (здоров|а|ться: :data:`VERB_SUFFIXES`)."""
+    end = max((i for i, ch in enumerate(word) if ch not in VOWELS + "й"), default=-1) + 1
+    if infinitive and (tail := next((t for t in ("ться", "ть") if word.endswith(t)), None)):
+        end = len(word) - len(tail)
+        if suffix := next((x for x in VERB_SUFFIXES if word[:end].endswith(x)), None):
+            end -= len(suffix)
+            return {end + k: f"-{suffix}-" for k, ch in enumerate(suffix) if ch in VOWELS} | _suffix_vowels(word[:end])
+    found: dict[int, str] = {}
+    while suffix := next((x for x in SUFFIXES if word[:end].endswith(x)
+                          and any(ch in VOWELS for ch in word[:end - len(x)])), None):
+        end -= len(suffix)
+        label = f"-{suffix}" + ("-" if end + len(suffix) < len(word) else "")
+        found.update({end + k: label for k, ch in enumerate(suffix) if ch in VOWELS})
     return found
 
 
@@ -429,11 +609,12 @@ def _exception(before: str, ch: str, stressed: bool) -> str:
     return f"{'ударная, но ' if stressed else ''}исключение из правила {rule}"
 
 
-def _vowel_checks(word: str, i: int, forms: list[Form], limit: int = 3) -> tuple[str, ...]:
+def _vowel_checks(word: str, i: int, forms: list[Form], lemmas: frozenset[str] = frozenset(),
+                  limit: int = 3) -> tuple[str, ...]:
     """Forms in which the vowel at ``i`` (with the same letters before it) is stressed; «ё» checks «е»."""
     head, vowel = fold(word[:i]), word[i]
     found = []
-    for form in _closest_first(word, forms):
+    for form in _closest_first(word, forms, lemmas):
         plain = form.plain
         if fold(plain) == fold(word) or _other_spelling(word, plain):
             continue  # the word itself with another accepted stress, or an old spelling (шо́фер) checks nothing
@@ -464,18 +645,25 @@ def _other_spelling(word: str, plain: str) -> bool:
     return any(ch == "ё" and plain[k:k + 1] == "е" for k, ch in enumerate(word))
 
 
-def _closest_first(word: str, forms: list[Form]) -> list[Form]:
-    """Check words a child would pick first: several syllables, close to the word's length."""
-    return sorted(forms, key=lambda f: (sum(ch in VOWELS for ch in f.plain) < 2, abs(len(f.plain) - len(word)),
-                                        f.plain))
+def _closest_first(word: str, forms: list[Form], lemmas: frozenset[str] = frozenset()) -> list[Form]:
+    """Check words a child would pick first: several syllables, a dictionary form (моло́чный rather than
+    моло́чен), close to the word's length."""
+    return sorted(forms, key=lambda f: (sum(ch in VOWELS for ch in f.plain) < 2, fold(f.plain) not in lemmas,
+                                        abs(len(f.plain) - len(word)), f.plain))
 
 
-def _consonants(word: str, own: list[Form], related: list[Form], grade: int | None) -> list[Letter]:
+def _consonants(word: str, own: list[Form], related: list[Form], grade: int | None, prefix: str = "",
+                base: tuple[int, list[Form]] | None = None) -> list[Letter]:
     """Double, silent, paired and otherwise spoken consonants (docs/word-lists.md). A consonant that a
     form or a related word checks is not hard, except a silent one before grade 3, where the rule about
-    silent consonants is taught."""
+    silent consonants is taught, and a «г» heard as [х] (лёгкий), whose pair [к] the child does not hear.
+    From grade 3 the last consonant of a prefix (пре[д]седатель) is not hard, and an initial «з» before a
+    voiced consonant (здесь) is: it sounds as the prefix «с-» does (сделать). In grade 4 the noun an
+    adverb is made of checks it (вокруг — круги́). Without --grade the rules of grade 3 are known."""
     found: list[Letter] = []
     taken: set[int] = set()
+    learnt = grade is None or grade >= 3  # prefixes and silent consonants are taught in grade 3
+    sources = [(own, False, 0), (related, True, 0)] + ([(base[1], True, base[0])] if base else [])
     for j in range(len(word) - 1):
         if word[j] == word[j + 1] and word[j] not in VOWELS and word[j] not in "ьъй-":
             found.append(Letter(j, j + 2, "double", True, "двойная согласная: её не проверить, её надо запомнить"))
@@ -486,39 +674,61 @@ def _consonants(word: str, own: list[Form], related: list[Form], grade: int | No
             if j in taken:
                 continue
             taken.add(j)
-            letter = _consonant(j, "silent", f"в сочетании «{cluster}» не произносится", word, own, related,
-                                HEARD_SILENT, "и проверочного слова нет")
-            if not letter.hard and grade is not None and grade < 3:
+            letter = _consonant(j, "silent", f"в сочетании «{cluster}» {SILENT_HOW.get(cluster, 'не произносится')}",
+                                word, sources, HEARD_SILENT, "и проверочного слова нет")
+            if not letter.hard and not learnt:
                 letter = replace(letter, hard=True, reason=letter.reason + "; правило о непроизносимых согласных "
                                                                            "проходят в 3 классе")
             found.append(letter)
-    for spelled, (letter, heard) in SPOKEN.items():
+    for spelled, (letters, heard) in SPOKEN.items():
         if spelled in word:
-            j = word.index(spelled) + spelled.index(letter)
-            taken.add(j)
-            found.append(Letter(j, j + 1, "spoken", True, f"пишется «{letter}», а произносится [{heard}]"))
+            j = word.index(spelled) + spelled.index(letters)
+            taken.update(range(j, j + len(letters)))
+            said = f"а произносится [{heard}]" if heard else "а в речи почти не слышится"
+            found.append(Letter(j, j + len(letters), "spoken", True, f"пишется «{letters}», {said}"))
     for j, ch in enumerate(word):
         if ch not in PAIR or j in taken or (j == 0 and ch in "вс"):  # вчера, сделать: the prefix в-, с-
             continue
         nxt = word[j + 2:j + 3] if word[j + 1:j + 2] == "ь" else word[j + 1:j + 2]
+        where = "на конце слова" if not nxt or nxt == "-" else f"перед «{nxt}»"
+        if ch == "г" and nxt and nxt in "кч":  # лёгкий, мягче: [х], not the pair [к]
+            checks, by_related = next(((c, r) for forms, r, _ in sources[:2]
+                                       if (c := _consonant_checks(word, j, forms, HEARD_PAIRED))), ((), False))
+            found.append(Letter(j, j + 1, "paired", True, f"{where} слышится [х], а не парная ей [к]: правило о парных "
+                                                          "согласных проверку не подсказывает", checks, by_related))
+            continue
+        if j == 0 and ch == "з" and nxt in NOISY_VOICED:
+            if learnt:
+                found.append(Letter(j, j + 1, "paired", True, f"в начале слова перед «{nxt}» «з» и «с» звучат "
+                                                              "одинаково (сделать), а приставки «з-» нет: знающий "
+                                                              "приставки ребёнок напишет «с», проверить «з» нечем"))
+            continue
         if ch in VOICED and (not nxt or nxt in NOISY_VOICELESS + "-"):
             heard = PAIR[ch]
         elif ch in VOICELESS and nxt and nxt in NOISY_VOICED:
             heard = PAIR[ch]
         else:
             continue
-        where = "на конце слова" if not nxt or nxt == "-" else f"перед «{nxt}»"
-        found.append(_consonant(j, "paired", f"{where} слышится [{heard}]", word, own, related, HEARD_PAIRED,
-                                "а формы или родственного слова, где после неё гласная, нет"))
+        letter = _consonant(j, "paired", f"{where} слышится [{heard}]", word, sources, HEARD_PAIRED,
+                            "а формы или родственного слова, где после неё гласная, нет")
+        if letter.hard and j == len(prefix) - 1:
+            letter = replace(letter, hard=False, reason=f"{where} слышится [{heard}], но это приставка «{prefix}-»: "
+                                                        "она пишется всегда одинаково") if learnt else \
+                replace(letter, reason=letter.reason + f"; приставку «{prefix}-» проходят в 3 классе")
+        found.append(letter)
     return found
 
 
-def _consonant(j: int, kind: str, heard: str, word: str, own: list[Form], related: list[Form], after: set[str],
-               no_check: str) -> Letter:
-    for forms, by_related in ((own, False), (related, True)):
-        checks = _consonant_checks(word, j, forms, after)
+def _consonant(j: int, kind: str, heard: str, word: str, sources: list[tuple[list[Form], bool, int]],
+               after: set[str], no_check: str) -> Letter:
+    """The consonant at ``j``, not hard if a form in one of ``sources`` (forms, related, and the offset
+    of the word they check within ``word``: 2 for «круг» in «вокруг») has it before one of ``after``."""
+    for forms, by_related, offset in sources:
+        checks = _consonant_checks(word[offset:], j - offset, forms, after) if j >= offset else ()
         if checks:
-            return Letter(j, j + 1, kind, False, f"{heard}, но проверяется: {', '.join(checks)}", checks, by_related)
+            tail = f" (наречие образовано от слова «{word[offset:]}»)" if offset else ""
+            return Letter(j, j + 1, kind, False, f"{heard}, но проверяется: {', '.join(checks)}{tail}", checks,
+                          by_related)
     return Letter(j, j + 1, kind, True, f"{heard}, {no_check}")
 
 

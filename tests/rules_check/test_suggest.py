@@ -10,7 +10,7 @@ from slovariki.cli import main
 from slovariki.markup import parse
 from slovariki.rules_check.lexicon import Lexicon
 from slovariki.rules_check.stress import StressDictionary
-from slovariki.rules_check.suggest import Assistant, Letter, SuggestError, read_word, stars_for
+from slovariki.rules_check.suggest import Assistant, Letter, SuggestError, _suffix_vowels, read_word, stars_for
 
 
 @pytest.fixture(scope="module")
@@ -77,12 +77,35 @@ def test_related_words_come_from_the_dictionary_line():
     assert 'note: "«о» можно проверить родственным словом «моло́чный», «моло́чного»"' in result.entry()
 
 
-def test_two_accepted_stresses_are_both_named(assistant):
-    result = assistant.suggest("творог")
-    assert [len(s) for s in result.stresses] == [2]
-    assert "тво́рог или творо́г — словарь даёт оба; в записи второе" in result.as_text()
-    assert result.stress == (4,) and result.markup.render() == "тв[о]р+ог"  # the entry takes творо́г
-    assert "ударение двоякое: тво́рог и творо́г" in result.entry()
+def test_two_accepted_stresses_the_data_cannot_tell_apart_are_left_to_the_editor(assistant):
+    result = assistant.suggest("творог")  # both are standard, and no related word in the data tells
+    assert [len(s) for s in result.stresses] == [2] and result.choices[0].undecided
+    assert "тво́рог или творо́г. Словарь даёт оба ударения и не подсказывает, какое из них основное: выберите " \
+           "сами" in result.as_text()
+    assert result.stress == (4,) and result.markup.render() == "тв[о]р+ог"  # творо́г meanwhile
+    assert "ударение двоякое: тво́рог и творо́г — выберите одно" in result.entry()
+    assert result.as_json()["stress_choice"] == [{"chosen": None, "by": None, "set_aside": None}]
+
+
+def test_of_two_accepted_stresses_the_one_a_related_word_keeps_is_taken(assistant):
+    result = assistant.suggest("север")  # се́вер, not the sailors' севе́р: се́верный is stressed so
+    assert result.stress == (1,) and result.markup.render() == "с+ев[е]р"
+    assert "в записи «се́вер» — с тем же ударением, что в родственном слове «се́верный»" in result.as_text()
+    assert "ударение се́вер, как в «се́верный» (словарь допускает и севе́р)" in result.entry()
+    assert "под ударением она только в другом варианте, «севе́р»" in letter_at(result, 3).reason
+    assert result.as_json()["stress_choice"] == [{"chosen": "се́вер", "by": "се́верный", "set_aside": None}]
+
+
+@pytest.mark.parametrize("adjective, chosen", [("с+еверный", 1), ("север+ный", None)])
+def test_a_related_word_decides_only_when_stressed_on_one_of_the_two_vowels(adjective, chosen):
+    small = StressDictionary(f"север\tс+евер сев+ер\tс+евер сев+ер\t\nсеверный\t{adjective}\t\t\n".encode())
+    assert Assistant(Lexicon(), small).suggest("север").choices[0].chosen == chosen
+
+
+def test_a_stress_of_another_word_spelled_alike_is_set_aside(assistant):
+    result = assistant.suggest("потом")  # the page «потом» also gives по́том, a form of «пот»
+    assert result.stresses == ((3,),) and result.markup.render() == "п[о]т+ом"
+    assert "Ударение (Викисловарь): пото́м (по́том — форма другого слова, «пот»)." in result.as_text()
 
 
 def test_a_paired_consonant_with_no_check_word_is_hard(assistant):
@@ -138,6 +161,97 @@ def test_vowels_that_a_rule_explains_are_not_hard(assistant, word, index, reason
 def test_the_final_vowel_of_an_unchanging_word_is_hard(assistant, word, index):
     found = letter_at(assistant.suggest(word), index)
     assert found.hard and found.reason.startswith("конечная безударная гласная: слово не изменяется")
+
+
+@pytest.mark.parametrize("word, grade, markup, suffix", [
+    ("товарищ", 2, "т[о]в+арищ", "-ищ"),
+    ("математика", 2, "м[а]т[е]м+атика", "-ик-"),
+    ("понедельник", 2, "п[о]н[е]д+ельник", "-ник"),
+    ("лестница", 3, "л+ес[т]ница", "-ниц-"),
+    ("правительство", 4, "пр[а]в+ительство", "-тель-"),
+    ("отечество", 4, "[о]т+ечество", "-еств-"),
+    ("соревнование", 4, "с[о]р[е]внов+ание", "-ован-"),
+    ("двадцать", 4, "дв+а[д]цать", "-дцать"),
+    ("здороваться", 3, "[з]д[о]р+оваться", "-ова-"),
+])
+def test_an_unstressed_vowel_of_a_suffix_is_not_hard(assistant, word, grade, markup, suffix):
+    result = assistant.suggest(word, grade=grade)
+    assert result.markup.render() == markup
+    (letter,) = [x for x in result.letters if x.suffix]
+    assert not letter.hard and letter.suffix == suffix and f"суффикса «{suffix}»" in letter.reason
+
+
+@pytest.mark.parametrize("word, index, suffix", [("мальчик", 5, "-ик"), ("девочка", 3, "-очк-")])
+def test_a_suffix_vowel_is_hard_when_the_word_has_no_other_hard_letter(assistant, word, index, suffix):
+    letter = letter_at(assistant.suggest(word, grade=1), index)
+    assert letter.hard and letter.suffix == suffix and "других сложных букв в слове нет" in letter.reason
+
+
+@pytest.mark.parametrize("word, vowels", [
+    ("правительство", {6: "-тель-"}),  # «-ств-» has no vowel; the «и» before «-тель-» is not listed
+    ("обязательно", {6: "-тельн-"}),   # the last «о» is the adverb's own: not a suffix here
+    ("председатель", {9: "-тель"}),
+    ("ник", {}),                       # a root keeps a vowel
+    ("ужин", {}),
+])
+def test_suffix_vowels(word, vowels):
+    assert _suffix_vowels(word) == vowels
+
+
+def test_a_related_word_checking_a_suffix_vowel_goes_into_the_note(assistant):
+    result = assistant.suggest("общество", grade=4)
+    assert result.markup.render() == "+о[б]щество"  # «об» is no prefix here: no «…щество» is a word
+    assert "«е» проверяется словом «обще́ственный»" in result.entry()
+
+
+def test_a_check_word_is_a_dictionary_form_first(assistant):
+    assert 'note: "«о» можно проверить родственным словом «моло́чный»' in assistant.suggest("молоко").entry()
+
+
+def test_a_form_pymorphy_does_not_give_the_word_checks_nothing(assistant):
+    result = assistant.suggest("молоко", grade=1)  # Wiktionary's plural «моло́ки»: молоко has none
+    assert result.markup.render() == "м[о]л[о]к+о" and result.stars == 2
+    assert letter_at(result, 3).related
+
+
+def test_a_letter_barely_heard(assistant):
+    result = assistant.suggest("пожалуйста", grade=1)
+    assert result.markup.render() == "п[о]ж+ал[уй]ст[а]" and result.stars == 3
+    assert letter_at(result, 5).reason == "пишется «уй», а в речи почти не слышится"
+    excursion = assistant.suggest("экскурсия", grade=3)
+    assert excursion.markup.render() == "э[к]ск+урсия" and excursion.stars == 3
+    assert "в сочетании «кск» почти не слышна" in letter_at(excursion, 1).reason
+
+
+@pytest.mark.parametrize("word, index", [("лёгкий", 2), ("мягкий", 2)])
+def test_g_heard_as_kh_is_hard_though_a_form_checks_it(assistant, word, index):
+    g = letter_at(assistant.suggest(word, grade=3), index)
+    assert g.hard and g.kind == "paired" and "слышится [х], а не парная ей [к]" in g.reason and g.checks
+    assert f'note: "«г» можно проверить формой «{g.checks[0]}»' in assistant.suggest(word, grade=3).entry()
+
+
+@pytest.mark.parametrize("word, grade, hard", [("здесь", 4, True), ("здоровье", 3, True), ("здравствуйте", 1, False)])
+def test_an_initial_z_before_a_voiced_consonant_is_hard_once_prefixes_are_taught(assistant, word, grade, hard):
+    assert any(x.start == 0 and x.hard for x in assistant.suggest(word, grade=grade).letters) == hard
+
+
+def test_an_initial_z_before_a_sonorant_is_heard_clearly(assistant):
+    assert not [x for x in assistant.suggest("звезда", grade=4).letters if x.start == 0]
+
+
+@pytest.mark.parametrize("grade, hard", [(4, False), (3, False), (2, True)])
+def test_the_last_consonant_of_a_prefix_is_not_hard_from_grade_3(assistant, grade, hard):
+    d = letter_at(assistant.suggest("председатель", grade=grade), 3)  # пред|седатель, as in за|седатель
+    assert d.hard == hard and "приставк" in d.reason
+
+
+@pytest.mark.parametrize("word, grade, hard", [("вокруг", 4, False), ("назад", 4, False), ("вокруг", 2, True),
+                                               ("вокруг", None, True), ("вдруг", 2, True)])
+def test_an_adverb_made_of_a_noun_is_checked_by_it_in_grade_4(assistant, word, grade, hard):
+    last = letter_at(assistant.suggest(word, grade=grade), len(word) - 1)
+    assert last.hard == hard
+    if not hard:
+        assert last.related and "наречие образовано от слова" in last.reason and last.checks
 
 
 def test_a_vowel_checked_by_a_form_is_noted_as_not_marked(assistant):
@@ -234,6 +348,8 @@ def test_json_output(runner):
     assert (body["word"], body["markup"], body["stars"], body["grade"], body["known"]) == ("вокзал", "в[о][к]з+ал", 3, 3, True)
     assert body["stress"] == [["вокза́л"]] and body["deck"] is None
     assert [(x["letters"], x["kind"], x["hard"]) for x in body["letters"]] == [("о", "vowel", True), ("к", "paired", True)]
+    assert body["stress_choice"] == [{"chosen": "вокза́л", "by": None, "set_aside": None}]
+    assert [x["suffix"] for x in body["letters"]] == [None, None]
     assert body["entry"].startswith("  - word: в[о][к]з+ал\n    stars: 3\n")
 
 

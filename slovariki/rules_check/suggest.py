@@ -47,12 +47,14 @@ SPOKEN = {"пожалуйст": ("уй", ""), "сегодн": ("г", "в"), "к�
 # Suffixes whose unstressed vowel is not hard (docs/word-lists.md, «Гласная в суффиксе»): each recurs in
 # dozens of words a child knows. They are matched from the end of the word's stem (up to its last consonant
 # or «ь»), one after another: прав|и|тель|ств|о, обяз|а|тельн|о, сорев|н|ован|ие, два|дцать.
-SUFFIXES = ("тельн", "дцать", "тель", "еств", "ован", "еван", "ств", "ник", "ниц", "очк", "ечк", "ищ", "ик")
-VERB_SUFFIXES = ("ова", "ева", "а")  # before an infinitive's «-ть»: сорев|н|ова|ть, здоров|а|ться
+SUFFIXES = ("тельн", "дцать", "тель", "еств", "ств", "ник", "ниц", "очк", "ечк", "ищ", "ик")
+# A verb's suffix before «-ть» of its infinitive and «-ние» of the noun made of it: здоров|а|ться, сорев|н|ова|ние.
+VERB_SUFFIXES = ("ова", "ева", "а")
 DERIVED = ("ный", "ной", "овый", "евый", "ский", "ний")  # adjectives that show a noun's stress (се́верный)
 # Prefixes taught in grade 3 whose last consonant is always written the same (пред|седатель, под|ход);
-# «из-», «раз-», «без-» are not among them: they are written as heard.
-CONSTANT_PREFIXES = ("пред", "под", "над", "от", "об")
+# «из-», «раз-», «без-» are not among them: they are written as heard. Nor is «об-»: spelling alone does not
+# tell it from the root «общ-» (общение, as про|щение).
+CONSTANT_PREFIXES = ("пред", "под", "над", "от")
 PREFIXES = ("пере", "пред", "при", "про", "под", "над", "раз", "рас", "без", "бес", "вы", "за", "на", "по", "до",
             "от", "об", "из", "ис", "со", "во", "с", "в", "у", "о")
 ADVERB_PREFIXES = ("во", "со", "на", "за", "до", "из", "по", "в", "с")  # во|круг, на|зад, в|низ
@@ -404,9 +406,10 @@ class Assistant:
             choice = StressChoice((i,), i)
         else:
             choice = self._stress(low, names)
-        infinitive = any(str(p.tag.POS) == "INFN" for p in self.lexicon.parse(low) if p.is_known)
-        letters = _vowels(low, choice, own, related, self._ending(low), clitic, infinitive,
-                          frozenset(map(fold, names)))
+        tags = [p.tag for p in self.lexicon.parse(low) if p.is_known]
+        # An indeclinable loan word (метро, Мехико) has no Russian suffixes.
+        suffixes = {} if any("Fixd" in t for t in tags) else _suffix_vowels(low, any(t.POS == "INFN" for t in tags))
+        letters = _vowels(low, choice, own, related, self._ending(low), clitic, suffixes, frozenset(map(fold, names)))
         letters += _consonants(low, own, related, grade, self._prefix(low), self._adverb_base(low, grade))
         shifted = StressChoice(tuple(start + i for i in choice.accepted),
                                None if choice.chosen is None else start + choice.chosen, choice.by, choice.set_aside)
@@ -475,8 +478,7 @@ class Assistant:
 
     def _prefix(self, low: str) -> str:
         """A prefix whose last consonant is always written the same (пред|седатель): the word starts with
-        it, and what follows is a dictionary word of its own or with another prefix (ход, за|седатель).
-        «об» in «общество» is no prefix: no «…щество» is a word."""
+        it, and what follows is a dictionary word of its own or with another prefix (ход, за|седатель)."""
         for prefix in CONSTANT_PREFIXES:
             rest = low[len(prefix):]
             if low.startswith(prefix) and len(rest) > 2 and any(
@@ -523,14 +525,15 @@ def _spellings(entry) -> tuple[Form, ...]:
 
 
 def _vowels(word: str, stress: StressChoice, own: list[Form], related: list[Form], ending: int,
-            clitic: bool = False, infinitive: bool = False, lemmas: frozenset[str] = frozenset()) -> list[Letter]:
+            clitic: bool = False, suffixes: dict[int, str] | None = None,
+            lemmas: frozenset[str] = frozenset()) -> list[Letter]:
     """The vowels and why each is or is not hard (docs/word-lists.md, «Какие буквы выделяются»). Only a
     form of the word itself checks a vowel; a related word goes into the note, the letter stays hard, as
     in the textbooks' dictionaries. Of two accepted stresses the entry's one counts: a vowel stressed only
-    in the other is hard. An unstressed vowel of a suffix (:data:`SUFFIXES`) is not hard."""
+    in the other is hard. An unstressed vowel of a suffix (``suffixes``: index → suffix) is not hard."""
     chosen = () if clitic or stress.entry is None else (stress.entry,)
     variants = () if clitic else stress.accepted
-    suffixes = _suffix_vowels(word, infinitive)
+    suffixes = suffixes or {}
     found = []
     for i, ch in enumerate(word):
         if ch not in VOWELS:
@@ -578,14 +581,16 @@ def _vowels(word: str, stress: StressChoice, own: list[Form], related: list[Form
 
 def _suffix_vowels(word: str, infinitive: bool = False) -> dict[int, str]:
     """The vowels of the suffixes at the end of the word's stem, each with its suffix as the note writes it
-    («-ник», «-тель-»); the root keeps at least one vowel (мальч|ик, not м|альчик). An infinitive's stem
-    ends before «-ть», «-ться» (здоров|а|ться: :data:`VERB_SUFFIXES`)."""
+    («-ник», «-тель-»); the root keeps at least one vowel (мальч|ик, not м|альчик). The stem of an
+    infinitive ends before «-ть», «-ться», that of a noun in «-ние» before it (:data:`VERB_SUFFIXES`)."""
+    tails = ("ться", "ть") if infinitive else ("ние",)
+    if tail := next((t for t in tails if word.endswith(t)), None):
+        stem = word[:-len(tail)]
+        suffix = next((x for x in VERB_SUFFIXES if stem.endswith(x) and set(stem[:-len(x)]) & set(VOWELS)), None)
+        if suffix:
+            end = len(stem) - len(suffix)
+            return {end + k: f"-{suffix}-" for k, ch in enumerate(suffix) if ch in VOWELS} | _suffix_vowels(stem[:end])
     end = max((i for i, ch in enumerate(word) if ch not in VOWELS + "й"), default=-1) + 1
-    if infinitive and (tail := next((t for t in ("ться", "ть") if word.endswith(t)), None)):
-        end = len(word) - len(tail)
-        if suffix := next((x for x in VERB_SUFFIXES if word[:end].endswith(x)), None):
-            end -= len(suffix)
-            return {end + k: f"-{suffix}-" for k, ch in enumerate(suffix) if ch in VOWELS} | _suffix_vowels(word[:end])
     found: dict[int, str] = {}
     while suffix := next((x for x in SUFFIXES if word[:end].endswith(x)
                           and any(ch in VOWELS for ch in word[:end - len(x)])), None):

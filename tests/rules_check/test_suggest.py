@@ -170,7 +170,7 @@ def test_the_final_vowel_of_an_unchanging_word_is_hard(assistant, word, index):
     ("лестница", 3, "л+ес[т]ница", "-ниц-"),
     ("правительство", 4, "пр[а]в+ительство", "-тель-"),
     ("отечество", 4, "[о]т+ечество", "-еств-"),
-    ("соревнование", 4, "с[о]р[е]внов+ание", "-ован-"),
+    ("соревнование", 4, "с[о]р[е]внов+ание", "-ова-"),
     ("двадцать", 4, "дв+а[д]цать", "-дцать"),
     ("здороваться", 3, "[з]д[о]р+оваться", "-ова-"),
 ])
@@ -193,9 +193,27 @@ def test_a_suffix_vowel_is_hard_when_the_word_has_no_other_hard_letter(assistant
     ("председатель", {9: "-тель"}),
     ("ник", {}),                       # a root keeps a vowel
     ("ужин", {}),
+    ("соревнование", {6: "-ова-", 8: "-ова-"}),  # the verb's suffix, before «-ние»
+    ("здание", {}),                    # «зд» is no root: «-а-» is not split off
+    ("ереван", {}),                    # «-ова-» only before «-ние» or «-ть»
 ])
 def test_suffix_vowels(word, vowels):
     assert _suffix_vowels(word) == vowels
+
+
+def test_a_verb_suffix_before_the_infinitive_ending():
+    assert _suffix_vowels("здороваться", infinitive=True) == {4: "-ова-", 6: "-ова-"}
+    assert _suffix_vowels("здороваться") == {}  # not read as an infinitive, no «-ние» either
+
+
+@pytest.mark.parametrize("word", ["Мехико", "метро"])
+def test_an_indeclinable_loan_word_has_no_suffix(assistant, word):
+    assert not [x for x in assistant.suggest(word).letters if x.suffix]
+
+
+def test_a_prefix_needs_a_word_after_it(assistant):
+    assert letter_at(assistant.suggest("общение", grade=4), 1).hard  # «об» is no prefix (про|щение is no proof)
+    assert not letter_at(assistant.suggest("подход", grade=3), 2).hard  # под|ход
 
 
 def test_a_related_word_checking_a_suffix_vowel_goes_into_the_note(assistant):

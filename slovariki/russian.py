@@ -57,6 +57,7 @@ _OS_ERRORS = {
     errno.EIO: "ошибка чтения или записи на диске",
     errno.ELOOP: "символические ссылки зациклились",
     errno.ENAMETOOLONG: "слишком длинное имя",
+    errno.ENXIO: "это не файл, а сокет или отключённое устройство",  # what open() says of a socket
 }
 
 

@@ -16,8 +16,7 @@ from pathlib import Path
 import yaml
 
 from slovariki import markup as markup_mod
-from slovariki import spreadsheet
-from slovariki import pictures
+from slovariki import pictures, reading, spreadsheet
 from slovariki.diagnostics import Diagnostic, Severity, error, warning
 from slovariki.model import Card, Deck, Source
 from slovariki.russian import os_error
@@ -147,13 +146,12 @@ def _word_files(folder: Path) -> list[Path]:
 def load_file(path: Path, name: str | None = None) -> WordFile:
     name = name or str(path)
     try:
-        with path.open("rb") as stream:
-            data = stream.read(MAX_FILE_BYTES + 1)
+        data = reading.read_bytes(path, MAX_FILE_BYTES)
+    except reading.TooLarge:
+        return _failed(name, "file-too-large",
+                       f"файл больше {reading.size_text(MAX_FILE_BYTES)}: это не похоже на список слов, он не читается")
     except OSError as exc:
         raise WordBankError(f"не удалось прочитать файл {name}: {os_error(exc)}") from exc
-    if len(data) > MAX_FILE_BYTES:
-        return _failed(name, "file-too-large",
-                       f"файл больше {MAX_FILE_BYTES // 1024} КБ: это не похоже на список слов, он не читается")
     return load_bytes(data, name, path.parent)
 
 

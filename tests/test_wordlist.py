@@ -271,12 +271,12 @@ def test_hidden_files_are_not_word_lists(bank_dir):
 
 
 def test_unreadable_file_is_named_with_a_russian_reason(bank_dir, monkeypatch):
-    from pathlib import Path
+    from slovariki import reading
 
-    def refuse(self, *args, **kwargs):
+    def refuse(*args, **kwargs):
         raise PermissionError(13, "Permission denied")
 
     folder = bank_dir({"grade2.yaml": GOOD})
-    monkeypatch.setattr(Path, "open", refuse)
+    monkeypatch.setattr(reading.os, "open", refuse)
     with pytest.raises(WordBankError, match="grade2.yaml: нет прав доступа"):
         load_bank(folder)

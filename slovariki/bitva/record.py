@@ -26,12 +26,15 @@ from pathlib import Path
 
 import yaml
 
-from slovariki import atomic
+from slovariki import atomic, reading
 from slovariki.bitva import errors as E
 from slovariki.bitva.errors import Refused
 from slovariki.bitva.game import Finish, Game, Move
 from slovariki.bitva.notation import NewGame, SessionCommand, format_move, format_players, parse_line
 from slovariki.russian import os_error
+
+
+MAX_BYTES = 1024 * 1024  # a game of «Битва пар» is at most a few dozen moves
 
 
 class RecordError(Exception):
@@ -52,7 +55,7 @@ class Record:
 
 def _read(path: Path) -> str:
     try:
-        return path.read_text(encoding="utf-8")
+        return reading.read_bytes(path, MAX_BYTES).decode("utf-8")
     except FileNotFoundError:
         raise RecordError([f"{path}: файл не найден"], unreadable=True) from None
     except UnicodeDecodeError:

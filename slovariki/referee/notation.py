@@ -28,8 +28,8 @@ from __future__ import annotations
 import re
 import textwrap
 from dataclasses import dataclass, replace
-from pathlib import Path
 
+from slovariki import reading
 from slovariki.game import Attack, Beat, Move, Pass, Take, TossIn, Transfer
 from slovariki.referee.table import Rejected, Setup, Table, bout_numbers
 from slovariki.referee.texts import FIRST_REASONS, bout_header, event_lines, move_text, result_text, summary_lines
@@ -40,6 +40,7 @@ TITLE = "# Запись партии (slovariki referee)"
 KEYS = {"правила": "rules", "игроки": "players", "козырь": "trump", "держит открытый козырь": "trump_holder",
         "первым заходит": "first", "классы": "grades", "слова": "words"}
 RESULT = "   → "
+MAX_BYTES = 4 * 1024 * 1024  # a long game's record is a few dozen KB
 _MOVE = re.compile(r"^(\d+)\.\s+(.*)$")
 _WORD = "«([^«»]+)»"
 # The words before a card («с карты», «карту», «картой») may be left out, as records written by hand
@@ -240,7 +241,7 @@ def check_file(path: str) -> tuple[int, str]:
     """Replay a record file: (exit status, report). 0 every move legal, 1 an illegal move or a
     wrong result, 2 a file that cannot be read as a record."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        text = reading.read_bytes(path, MAX_BYTES).decode("utf-8")
     except FileNotFoundError:
         return 2, f"Ошибка: файл {path} не найден"
     except UnicodeDecodeError:

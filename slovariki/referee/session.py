@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
 
-from slovariki import atomic
+from slovariki import atomic, reading
 from slovariki.game import move_from_json
 from slovariki.referee.table import Rejected, Setup, Table
 from slovariki.russian import os_error
@@ -28,6 +28,7 @@ from slovariki.russian import os_error
 WINDOWS = os.name == "nt"
 FORMAT = "slovariki-referee-session"
 VERSION = 1
+MAX_BYTES = 4 * 1024 * 1024  # a long game is a few hundred moves of some 80 bytes each
 
 
 class SessionError(Exception):
@@ -81,7 +82,7 @@ def save(table: Table, path: Path) -> None:
 def load(path: Path) -> Table:
     """The game of a session file, every move replayed and checked again by the engine."""
     try:
-        raw = path.read_bytes()
+        raw = reading.read_bytes(path, MAX_BYTES)
     except FileNotFoundError:
         raise SessionError(f"файл партии {path} не найден: начните новую партию командой "
                            "«slovariki referee play»") from None

@@ -1,0 +1,78 @@
+"""Reading the files people name: regular files only, and never more than a limit.
+
+Everything the program reads from a path (word lists, session files, game records) goes through
+:func:`read_bytes`. The size is checked before reading and the read itself stops at the limit, so
+``--session /dev/zero`` or a file that grows while it is read cannot fill the memory; a device, a
+pipe (FIFO) or a socket is refused at once instead of being waited on. Problems are ``OSError``
+with a Russian reason, so ``russian.os_error`` explains them like any other failed read.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import stat
+from pathlib import Path
+
+# O_NONBLOCK: opening a FIFO with no writer returns at once instead of hanging (the FIFO is then
+# refused); it changes nothing for a regular file. Not every system has these flags.
+_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_BINARY", 0)
+_CHUNK = 64 * 1024
+
+
+class Unreadable(OSError):
+    """A path we do not read: not a regular file, or larger than the limit."""
+
+
+class TooLarge(Unreadable):
+    """A regular file larger than the limit."""
+
+
+def kind(mode: int) -> str | None:
+    """What a path of this ``st_mode`` is when it is neither a regular file nor a folder."""
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "устройство"
+    if stat.S_ISFIFO(mode):
+        return "канал FIFO"
+    if stat.S_ISSOCK(mode):
+        return "сокет"
+    if stat.S_ISREG(mode) or stat.S_ISDIR(mode):
+        return None
+    return "особый файл"
+
+
+def size_text(size: int) -> str:
+    """«1 МБ», «512 КБ»: a limit as the messages say it."""
+    mb = 1024 * 1024
+    return f"{size // mb} МБ" if size % mb == 0 else f"{max(1, size // 1024)} КБ"
+
+
+def read_bytes(path: Path | str, limit: int) -> bytes:
+    """The contents of the regular file ``path``; raises OSError (:class:`Unreadable` for a file that
+    is not a regular one, :class:`TooLarge` for one bigger than ``limit`` bytes)."""
+    handle = os.open(path, _FLAGS)
+    try:
+        info = os.fstat(handle)
+        if stat.S_ISDIR(info.st_mode):
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
+        what = kind(info.st_mode)
+        if what is not None:
+            raise Unreadable(None, f"это не файл, а {what}", str(path))
+        if info.st_size > limit:
+            raise _too_large(path, limit)
+        chunks, size = [], 0
+        while size <= limit:  # the file may have grown since fstat
+            chunk = os.read(handle, min(_CHUNK, limit + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        if size > limit:
+            raise _too_large(path, limit)
+        return b"".join(chunks)
+    finally:
+        os.close(handle)
+
+
+def _too_large(path: Path | str, limit: int) -> TooLarge:
+    return TooLarge(errno.EFBIG, f"файл больше {size_text(limit)}", str(path))

@@ -528,8 +528,14 @@ def bitva_score(file: str, fmt: str) -> None:
 
 
 # --- referee ----------------------------------------------------------------------------------------
+def _not_empty(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    if value is not None and not value.strip():  # not the default file: an empty variable in a script
+        raise click.BadParameter("путь к файлу партии пустой")
+    return value
+
+
 session_option = click.option(
-    "--session", "session_file", type=click.Path(dir_okay=False), default=None, metavar="ФАЙЛ",
+    "--session", "session_file", type=click.Path(dir_okay=False), default=None, metavar="ФАЙЛ", callback=_not_empty,
     show_default="referee-session.json в папке данных: %APPDATA%\\slovariki в Windows, "
                  "$XDG_DATA_HOME/slovariki или ~/.local/share/slovariki в других системах",
     help="Файл партии.")

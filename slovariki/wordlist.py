@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import difflib
 import re
+import stat
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from importlib import resources
@@ -90,14 +91,10 @@ def load_bank(path: Path | str | None = None) -> WordBank:
         if not str(path).strip():  # Path("") would quietly mean the current folder
             raise WordBankError("папка со словами не указана: путь пустой")
         folder = Path(path)
-        if folder.suffix.lower() in spreadsheet.SUFFIXES + spreadsheet.OLD_SUFFIXES and folder.is_file():
+        is_folder = _is_folder(folder)
+        if not is_folder and folder.suffix.lower() in spreadsheet.SUFFIXES + spreadsheet.OLD_SUFFIXES:
             return _load_spreadsheet(folder)
-        if folder.is_file():
-            paths = [folder]
-        elif folder.is_dir():
-            paths = _word_files(folder)
-        else:
-            raise WordBankError(f"папка со словами не найдена: {folder}")
+        paths = _word_files(folder) if is_folder else [folder]
         names = [str(p) for p in paths]
     if not paths:
         raise WordBankError(f"в папке {folder} нет файлов со словами (grade1.yaml … grade4.yaml)")
@@ -126,19 +123,29 @@ def word_file_paths(path: Path | str | None = None) -> list[tuple[Path, str]]:
     if path is None:
         return [(p, f"words/{p.name}") for p in _word_files(bundled_words())]
     folder = Path(path)
-    if folder.is_file():
+    if not _is_folder(folder):
         return [(folder, str(folder))]
-    if not folder.is_dir():
-        raise WordBankError(f"папка со словами не найдена: {folder}")
     return [(p, str(p)) for p in _word_files(folder)]
+
+
+def _is_folder(path: Path) -> bool:
+    """True for a folder, False for a file; WordBankError for a path that is neither (/dev/null)."""
+    try:
+        mode = path.stat().st_mode
+    except FileNotFoundError:
+        raise WordBankError(f"папка со словами не найдена: {path}") from None
+    except OSError as exc:
+        raise WordBankError(f"не удалось открыть папку со словами {path}: {os_error(exc)}") from None
+    if not (stat.S_ISDIR(mode) or stat.S_ISREG(mode)):
+        raise WordBankError(f"{path} — не папка со словами: это не файл, а {reading.kind(mode)}")
+    return stat.S_ISDIR(mode)
 
 
 def _word_files(folder: Path) -> list[Path]:
     """The folder's YAML files; hidden ones (such as the «._grade1.yaml» a Mac leaves on a USB stick) are
-    not word lists."""
+    not word lists. A folder or a broken link with such a name is kept: reading it says what it is."""
     try:
-        return sorted({p for pattern in FILE_PATTERNS for p in folder.glob(pattern)
-                       if p.is_file() and not p.name.startswith(".")})
+        return sorted({p for pattern in FILE_PATTERNS for p in folder.glob(pattern) if not p.name.startswith(".")})
     except OSError as exc:
         raise WordBankError(f"не удалось прочитать папку {folder}: {os_error(exc)}") from exc
 

@@ -280,3 +280,26 @@ def test_unreadable_file_is_named_with_a_russian_reason(bank_dir, monkeypatch):
     monkeypatch.setattr(reading.os, "open", refuse)
     with pytest.raises(WordBankError, match="grade2.yaml: нет прав доступа"):
         load_bank(folder)
+
+
+def test_a_grade_file_that_is_a_folder_or_a_symlink_loop_is_reported_not_skipped(bank_dir):
+    folder = bank_dir({"grade2.yaml": GOOD})
+    (folder / "grade3.yaml").mkdir()
+    with pytest.raises(WordBankError, match="grade3.yaml: это папка, а не файл"):
+        load_bank(folder)
+    (folder / "grade3.yaml").rmdir()
+    (folder / "grade4.yaml").symlink_to(folder / "grade4.yaml")
+    with pytest.raises(WordBankError, match="grade4.yaml: символические ссылки зациклились"):
+        load_bank(folder)
+
+
+@pytest.mark.parametrize("path, message", [
+    ("/dev/null", "/dev/null — не папка со словами: это не файл, а устройство"),
+    ("loop", "не удалось открыть папку со словами loop: символические ссылки зациклились"),
+], ids=["device", "loop"])
+def test_a_words_path_that_is_no_folder_says_so(tmp_path, monkeypatch, path, message):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "loop").symlink_to("loop")
+    with pytest.raises(WordBankError) as caught:
+        load_bank(path)
+    assert str(caught.value) == message

@@ -89,12 +89,12 @@ def load(path: Path) -> Table:
     except OSError as exc:
         raise SessionError(f"не удалось прочитать {path}: {os_error(exc)}") from None
     try:
-        data = json.loads(raw.decode("utf-8"))
+        data = json.loads(raw.decode("utf-8-sig"))  # a file saved again by a Windows editor has a BOM
     except (UnicodeDecodeError, ValueError, RecursionError):
         raise SessionError(f"{path} — не файл партии судьи (или он испорчен): это не JSON") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SessionError(f"{path} — не файл партии судьи «Словариков»")
-    if data.get("version") != VERSION:
+    if type(data.get("version")) is not int or data["version"] != VERSION:  # true and 1.0 equal 1 in Python
         raise SessionError(f"{path}: файл партии версии {data.get('version')!r}, "
                            f"а эта программа читает версию {VERSION}")
     setup, moves = data.get("setup"), data.get("moves")

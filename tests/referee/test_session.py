@@ -160,3 +160,34 @@ def test_who_holds_the_dealt_trump_card_is_saved_and_old_files_without_it_still_
     old = load(path)
     assert old.setup.trump_holder is None and old.state.known_cards(1) == ()
     assert old.state.is_legal(5, Beat(old.card("7♥")))
+
+
+def test_a_session_file_with_a_bom_is_read(table, tmp_path):
+    path = tmp_path / "game.json"
+    table.play(0, Attack(table.card("корова")))
+    save(table, path)
+    path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())  # as a Windows editor saves it
+    assert load(path).state == table.state
+
+
+@pytest.mark.parametrize("version", [True, 1.0, "1"])
+def test_a_version_that_only_looks_like_1_is_refused(table, tmp_path, version):
+    path = tmp_path / "game.json"
+    save(table, path)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["version"] = version
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    with pytest.raises(SessionError, match=f"файл партии версии {version!r}"):
+        load(path)
+
+
+@pytest.mark.parametrize("command", [["resume"], ["log"], ["play", "--players", "Аня,Боря", "--trump", "Тч",
+                                                          "--rules", "podkidnoy"]])
+def test_an_empty_session_path_is_an_error_not_the_default_file(command):
+    CliRunner().invoke(main, ["referee", "play", "--players", "Аня,Боря", "--trump", "Тч", "--rules", "podkidnoy"],
+                       input="Аня 6п\n")
+    before = default_path().read_bytes()
+    result = CliRunner().invoke(main, ["referee", *command, "--session", ""], input="")
+    assert result.exit_code == 2, result.output
+    assert "--session" in result.output and "путь к файлу партии пустой" in result.output
+    assert default_path().read_bytes() == before

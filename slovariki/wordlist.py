@@ -21,6 +21,7 @@ from slovariki import pictures, reading, spreadsheet
 from slovariki.diagnostics import Diagnostic, Severity, error, warning
 from slovariki.model import Card, Deck, Source
 from slovariki.russian import os_error
+from slovariki.terminal import shorten
 
 MAX_FILE_BYTES = 1024 * 1024  # the whole bundled bank is a few dozen KB
 TOP_KEYS = ("grade", "words")
@@ -29,6 +30,8 @@ REQUIRED_ENTRY_KEYS = ("word", "stars", "definition")
 FILE_PATTERNS = ("*.yaml", "*.yml")
 
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_DECIMAL = re.compile(r"[-+]?[0-9]+")  # ASCII digits only: "²" and "١" are digits to str.isdigit()
+_DIGITS = 9  # more digits than any count in a word file
 _UNQUOTED_BRACKET = re.compile(r"^\s*(-\s+)?word:\s*\[")
 _GRADE_FILE = re.compile(r"grade([1-4])\.ya?ml")
 _QUOTE_HINT = 'значение, которое начинается со «[», нужно взять в кавычки: word: "[о]б[е]зь+яна"'
@@ -354,11 +357,20 @@ class _FileReader:
         return found
 
     def integer(self, node: yaml.Node, low: int, high: int, what: str) -> int | None:
+        """A small number written in decimal digits. YAML's other integers (0x2, 1_0, 1:30, and
+        whatever an explicit !!int tag claims) are not read: PyYAML raises on many of them, and a
+        5000-digit one is past Python's int-string limit."""
         if isinstance(node, yaml.ScalarNode) and node.tag == "tag:yaml.org,2002:int":
-            value = _Loader("").construct_object(node) if not node.value.isdigit() else int(node.value)
-            if low <= value <= high:
-                return value
-            self.error(node, "bad-value", f"{what}: нужно число от {low} до {high}, а не {value}")
+            if _DECIMAL.fullmatch(node.value):
+                if len(node.value) > _DIGITS:  # no need to convert: far out of range
+                    self.error(node, "bad-value", f"{what}: нужно число от {low} до {high}, а не {shorten(node.value)}")
+                    return None
+                value = int(node.value)
+                if low <= value <= high:
+                    return value
+                self.error(node, "bad-value", f"{what}: нужно число от {low} до {high}, а не {value}")
+                return None
+            self.error(node, "bad-type", f"{what}: нужно целое число от {low} до {high}, а здесь «{shorten(node.value)}»")
             return None
         self.error(node, "bad-type", f"{what}: нужно целое число от {low} до {high}, а здесь {_shown(node)}")
         return None
@@ -432,7 +444,7 @@ class _FileReader:
 def _shown(node: yaml.Node) -> str:
     """What a node is, with its value if it has one: «текст «два»», «пусто», «список»."""
     if isinstance(node, yaml.ScalarNode) and node.value and node.tag != "tag:yaml.org,2002:null":
-        return f"{_kind(node)} «{node.value}»"
+        return f"{_kind(node)} «{shorten(node.value)}»"
     return _kind(node)
 
 

@@ -334,3 +334,38 @@ def test_shell_completion_as_the_readme_sets_it_up():
            "COMP_CWORD": "2"}
     words = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True).stdout
     assert "--paper" in words
+
+
+BAD_STARS = GOOD + """\
+  - word: в[о]р+она
+    stars: !!int один
+    definition: Птица.
+"""
+
+
+@pytest.mark.parametrize("args", [
+    ["check"], ["check", "--no-deck"], ["build-deck", "--out", "out"], ["words"], ["simulate", "--games", "2"],
+    ["referee", "play", "--players", "Аня,Боря", "--trump", "коридор"],
+], ids=lambda args: " ".join(args[:2]))
+def test_a_bad_integer_in_a_word_file_is_a_diagnostic_in_every_command(runner, bank_dir, args, monkeypatch):
+    folder = bank_dir({"grade1.yaml": BAD_STARS})
+    monkeypatch.chdir(folder)
+    result = runner.invoke(main, [*args, "--words", str(folder)], input="")
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert "Traceback" not in result.output
+    if args[0] in ("check", "build-deck"):
+        assert "grade1.yaml:10:12: error bad-type: stars (звёздочки): нужно целое число от 1 до 3, а здесь " \
+               "«один»" in result.output
+    elif args[0] == "referee":
+        assert result.exit_code == 2 and "grade1.yaml:10:12: error bad-type" in result.output
+    else:
+        assert "В файлах есть замечания" in result.output
+
+
+def test_a_bad_integer_in_a_word_file_is_a_refusal_in_the_protocol(runner, bank_dir):
+    folder = bank_dir({"grade1.yaml": BAD_STARS})
+    command = {"cmd": "new", "players": ["Аня", "Боря"], "trump": "коридор", "words": str(folder)}
+    result = runner.invoke(main, ["referee", "--jsonl"], input=json.dumps(command, ensure_ascii=False) + "\n")
+    (answer,) = [json.loads(line) for line in result.output.splitlines()]
+    assert answer["code"] == "bad-setup" and "внутренняя ошибка" not in answer["message"]
+    assert "grade1.yaml:10:12" in answer["message"]

@@ -303,3 +303,35 @@ def test_a_words_path_that_is_no_folder_says_so(tmp_path, monkeypatch, path, mes
     with pytest.raises(WordBankError) as caught:
         load_bank(path)
     assert str(caught.value) == message
+
+
+BAD_INTEGERS = {  # explicit tags and values YAML calls integers, none of them a number we can use
+    "a word": "!!int один",
+    "empty": '!!int ""',
+    "a fraction": "!!int 1.5",
+    "hex without digits": "!!int 0x",
+    "a superscript digit": "!!int ²",
+    "sexagesimal": "59:" * 3000 + "59",
+    "more digits than Python converts": "1" * 5000,
+}
+
+
+@pytest.mark.parametrize("value", list(BAD_INTEGERS.values()), ids=list(BAD_INTEGERS))
+def test_integers_that_are_not_small_numbers_are_diagnostics_at_their_line(value):
+    stars = only(GOOD.replace("stars: 1", f"stars: {value}", 1))
+    (d,) = stars.diagnostics
+    assert (d.code, d.line, d.column) in {("bad-type", 4, 12), ("bad-value", 4, 12)}
+    assert d.message.startswith("stars (звёздочки): нужно") and len(d.message) < 200
+    grade = only(GOOD.replace("grade: 2", f"grade: {value}"))
+    (d,) = grade.diagnostics
+    assert (d.line, d.column) == (1, 8) and d.message.startswith("grade (класс): нужно")
+
+
+@pytest.mark.parametrize("value, message", [
+    ("02", None), ("+3", None), ("0x2", "stars (звёздочки): нужно целое число от 1 до 3, а здесь «0x2»"),
+    ("-1", "stars (звёздочки): нужно число от 1 до 3, а не -1"),
+    ("1" * 5000, "stars (звёздочки): нужно число от 1 до 3, а не 111111111111111111111111111111111111111…"),
+])
+def test_stars_are_read_as_decimal_numbers(value, message):
+    f = only(GOOD.replace("stars: 1", f"stars: {value}", 1))
+    assert [d.message for d in f.diagnostics] == ([message] if message else [])

@@ -347,11 +347,11 @@ class _FileReader:
                 self.error(key, "unknown-key", f"ключ должен быть словом, допустимы: {', '.join(keys)}")
             elif name in found:
                 first = self.source(found[name][0])
-                self.error(key, "duplicate-key", f"ключ «{name}» повторяется (первый раз в строке {first.line})")
+                self.error(key, "duplicate-key", f"ключ «{shorten(name)}» повторяется (первый раз в строке {first.line})")
             elif name not in keys:
                 close = difflib.get_close_matches(name, keys, n=1, cutoff=0.5)
                 hint = f"; может быть, «{close[0]}»?" if close else f"; допустимы: {', '.join(keys)}"
-                self.error(key, "unknown-key", f"неизвестный ключ «{name}»{hint}")
+                self.error(key, "unknown-key", f"неизвестный ключ «{shorten(name)}»{hint}")
             else:
                 found[name] = (key, value)
         return found
@@ -437,7 +437,7 @@ class _FileReader:
         shift = 1 if node.style in ("'", '"') else 0
         for problem in parsed:
             place = self.place(node.start_mark.line + 1, node.start_mark.column + 1 + shift + problem.offset)
-            self.diagnostics.append(error(place, problem.code, f"«{text}»: {problem.message}"))
+            self.diagnostics.append(error(place, problem.code, f"«{shorten(text)}»: {problem.message}"))
         return None
 
 
@@ -455,7 +455,7 @@ def _duplicate_words(files: Iterable[WordFile]) -> list[Diagnostic]:
         key = card.word.lower()
         if key in first:
             found.append(error(card.source, "duplicate-word",
-                               f"слово «{card.word}» уже есть в банке: {first[key].source}"))
+                               f"слово «{shorten(card.word)}» уже есть в банке: {first[key].source}"))
         else:
             first[key] = card
     return found

@@ -1,11 +1,24 @@
-"""Shared fixtures: small word banks written into temporary folders."""
+"""Shared fixtures: small word banks written into temporary folders; the hypothesis profiles.
+
+The fuzzers of what people and files send us (word files, markup, protocol lines) take their number
+of examples from the profile: ``ci`` (the default, a few seconds) or ``HYPOTHESIS_PROFILE=thorough``
+(10,000 each, for a night's run before a release). Tests that play whole games name a smaller
+``max_examples`` of their own and keep it in every profile.
+"""
 
 from __future__ import annotations
 
+import os
 import textwrap
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
+
+settings.register_profile("ci", max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("thorough", max_examples=10_000, deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 
 @pytest.fixture

@@ -1,8 +1,9 @@
+import json
 import tracemalloc
 
 import pytest
 import yaml
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from slovariki.diagnostics import Diagnostic
@@ -216,16 +217,41 @@ def assert_clean(result: WordFile) -> None:
     assert all(d.line is None or d.line >= 1 for d in result.diagnostics)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.text(max_size=200))
 def test_random_text_never_raises(text):
     assert_clean(only(text))
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(yaml_values | schema_like)
 def test_random_structures_never_raise(value):
     assert_clean(only(yaml.safe_dump(value, allow_unicode=True)))
+
+
+# What a safe dump never writes: explicit tags, numbers in YAML's other notations, integers past
+# Python's int-string limit, sexagesimal numbers.
+tags = st.sampled_from([
+    "", "!!int", "!!float", "!!str", "!!bool", "!!null", "!!binary", "!!timestamp", "!!set", "!!omap", "!!seq",
+    "!!map", "!!python/object:os.system", "!!python/name:os.system", "!!python/tuple", "!!python/object/apply:os.getcwd",
+    "!custom", "!", "!<tag:example.com,2024:x>",
+])
+numbers = st.one_of(
+    st.integers().map(str), st.floats().map(str), st.sampled_from(["", "0x", "0o", "0b", "0x1F", "1_000", ".inf", "~",
+                                                                   "+", "-", "²", "١", "1e3", "0b102", "08"]),
+    st.integers(1, 6000).map(lambda n: "7" * n),
+    st.lists(st.integers(0, 99), min_size=2, max_size=3000).map(lambda parts: ":".join(map(str, parts))),
+)
+tagged_scalars = st.builds(lambda tag, text, quoted: f"{tag} {json.dumps(text, ensure_ascii=False) if quoted else text}",
+                           tags, numbers | st.text(max_size=12), st.booleans())
+tagged_values = tagged_scalars | st.builds(lambda tag, items: f"{tag} [{', '.join(items)}]", tags,
+                                           st.lists(tagged_scalars, max_size=3))
+
+
+@given(tagged_values, tagged_values, tagged_values, tagged_values)
+def test_tagged_values_and_numbers_of_every_notation_never_raise(grade, word, stars, definition):
+    text = f"grade: {grade}\nwords:\n  - word: {word}\n    stars: {stars}\n    definition: {definition}\n"
+    result = only(text)
+    assert_clean(result)
+    assert all(len(d.message) < 500 for d in result.diagnostics)  # a huge value is not quoted whole
 
 
 @pytest.mark.parametrize("text, hint", [

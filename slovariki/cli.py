@@ -612,7 +612,8 @@ def referee_play(players: str, trump: str, first: str | None, trump_holder: str 
         _fail(str(exc))
     except Rejected as exc:
         _fail(exc.message, 2)
-    repl.interact(table, path, resumed=False)
+    if not repl.interact(table, path, resumed=False):
+        sys.exit(1)  # the game is not saved: a script must not take it for done
 
 
 @referee.command("resume")
@@ -628,7 +629,8 @@ def referee_resume(session_file: str | None) -> None:
         table = load(path)
     except SessionError as exc:
         _fail(str(exc))
-    repl.interact(table, path, resumed=True)
+    if not repl.interact(table, path, resumed=True):
+        sys.exit(1)
 
 
 @referee.command("log")

@@ -45,6 +45,14 @@ def decimal(text: str) -> float | None:
     return float(text.replace(",", ".")) if _DECIMAL.fullmatch(text) else None
 
 
+def moves_not_saved(n: int) -> str:
+    """«последний ход не записан», «последние 3 хода не записаны», «последний 21 ход не записан»."""
+    if n == 1:
+        return "последний ход не записан"
+    return (f"{plural(n, 'последний', 'последние', 'последние')} {n} {plural(n, 'ход', 'хода', 'ходов')} "
+            f"не {plural(n, 'записан', 'записаны', 'записаны')}")
+
+
 _OS_ERRORS = {
     errno.EACCES: "нет прав доступа",
     errno.EPERM: "нет прав доступа",

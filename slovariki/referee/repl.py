@@ -24,6 +24,7 @@ from slovariki.game import (
     Attack, Beat, Move, Pass, PlayingCard, Take, TossIn, Transfer,
 )
 from slovariki.referee import session
+from slovariki.referee.autosave import SAVE_ELSEWHERE, Autosave
 from slovariki.referee.notation import render
 from slovariki.referee.table import Rejected, Table
 from slovariki.referee.texts import (
@@ -53,6 +54,7 @@ _COMMANDS = {
 }
 _ALL_PASS = dict.fromkeys(("все пас", "все бито", "бито все"), "pass-all")  # as normal() gives them
 _SHOWING = ("table", "help", "record", "rule")  # commands that only show something
+_SAVE_AS = {"сохранить", "сохрани"}  # «сохранить [в] ФАЙЛ»: go on saving the game in another file
 _RULE_WORDS = ("правило", "правила")  # «правило 7», «правила D4», «правила»: the rule's text or the list
 _WIDTH = 100  # a rule's text is wrapped to this many characters
 _YES = {"да", "д", "ага", "верно", "yes", "y"}
@@ -91,7 +93,8 @@ def help_text(rules: Any, names: Sequence[str]) -> str:
                       *(f"  {said.ljust(wide)}{meaning}" for said, meaning in rows),
                       "Команды: отмена — вернуть последний ход (или снять вопрос судьи); стол — показать стол;",
                       "  запись — запись партии; правило 7 — текст правила, правила — их список;",
-                      "  помощь — эта справка; выход — закончить (партия сохранена)."])
+                      "  сохранить ФАЙЛ — сохранять партию в другой файл; помощь — эта справка;",
+                      "  выход — закончить (партия сохранена)."])
 
 
 def rule_text(rules: Any, number: str) -> str:
@@ -149,26 +152,33 @@ class Repl:
 
     def __init__(self, table: Table, path: Path, out: IO[str], colour: bool = False, ask_setup: bool = False) -> None:
         self.table = table
-        self.path = path
+        self.autosave = Autosave(table, path, saved=not ask_setup)
         self.out = out
         self.colour = colour
         self.question: Question | None = None
+        self.quitting: Question | None = None  # the question «выход» asks when the game is not saved
         self.done = False
         self.started = not ask_setup
 
+    @property
+    def path(self) -> Path:
+        return self.autosave.path
+
     # --- the loop ---------------------------------------------------------------------------
-    def run(self, lines: Iterable[str]) -> None:
+    def run(self, lines: Iterable[str]) -> bool:
+        """Handle the lines to «выход» or the end of the input; False if the game is not saved."""
         for line in lines:
             self.handle(line)
             if self.done:
-                return
-        self.goodbye()
+                return self.autosave.ok
+        return self.leave()
 
     def prompt(self) -> str:
+        mark = "" if self.autosave.ok else "[не сохранено] "
         if self.question is not None:
-            return "ответ › "
+            return f"{mark}ответ › "
         who = self.table.state.to_move
-        return "› " if who is None else f"{self.table.names[who]} › "
+        return f"{mark}› " if who is None else f"{mark}{self.table.names[who]} › "
 
     def say(self, text: str = "") -> None:
         self.out.write(text + "\n")
@@ -186,6 +196,9 @@ class Repl:
         question, self.question = self.question, None
         if question is not None and self._answer(question, command, words, said):
             return
+        if normal(words[0]) in _SAVE_AS:
+            self.save_as(line.strip().split(None, 1)[1:])
+            return
         if command == "pass-all":
             self.pass_all()
         elif command == "undo":
@@ -193,8 +206,7 @@ class Repl:
         elif command in _SHOWING:
             self.show(command, words)
         elif command == "quit":
-            self.goodbye()
-            self.done = True
+            self.quit(question)
         elif self.table.finished():
             self.say(self._hint())
         else:
@@ -242,15 +254,50 @@ class Repl:
         elif command == "rule":
             self.say(rule_text(self.table.state.rules, " ".join(words[1:])))
         else:
-            self.say(render(self.table).rstrip("\n"))
+            self.say_record()
 
-    def goodbye(self) -> None:
-        """What is said when the input ends or the players leave."""
+    def say_record(self) -> None:
+        self.say(render(self.table).rstrip("\n"))
+
+    def goodbye(self) -> bool:
+        """What is said when the players leave: where the game is saved, after one more try if a save
+        failed; or plainly that it is not, with its record (False then)."""
         if not self.started:
             unsaid = "кому сдан открытый козырь" if _holder_unsaid(self.table) else "кто заходит первым"
             self.say(f"Партия не начата: не сказано, {unsaid}. Ничего не сохранено.")
-        else:
+            return True
+        if not self.autosave.ok:
+            self.autosave.save(self.table)  # what it says is said next, whichever way it goes
+        if self.autosave.ok:
             self.say(saved_text(self.path, self.table.finished()))
+            return True
+        self.say(self.autosave.unsaved_text(self.table))
+        self.say_record()
+        return False
+
+    def quit(self, pending: Question | None) -> None:
+        """«выход»: the end, unless the game is not saved; then its record, and a second «выход» leaves."""
+        if pending is not None and pending is self.quitting:
+            self._leave_unsaved()
+        elif self.goodbye():
+            self.done = True
+        else:
+            self.ask(f"{SAVE_ELSEWHERE}. Выйти без сохранения — ещё раз «выход».", {})
+            self.quitting = self.question
+
+    def _leave_unsaved(self) -> None:
+        self.say(self.autosave.unsaved_text(self.table))
+        self.done = True
+
+    def leave(self) -> bool:
+        """The last words when the input ends: as for «выход», without the question."""
+        if self.question is not None and self.question is self.quitting:  # the record was just shown
+            self._leave_unsaved()
+            return False
+        if self.goodbye():
+            return True
+        self.say("Выше — запись партии: скопируйте её, чтобы ходы не пропали.")
+        return False
 
     # --- what the set-up does not say yet -----------------------------------------------------
     def ask_setup(self) -> None:
@@ -528,10 +575,18 @@ class Repl:
         self.show_state()
 
     def save(self) -> None:
-        try:
-            session.save(self.table, self.path)
-        except session.SessionError as exc:
-            self.say(f"Внимание: {exc}. Судья продолжает, но после сбоя эти ходы не вернуть.")
+        said = self.autosave.save(self.table)
+        if said is not None:
+            self.say(said)
+
+    def save_as(self, rest: list[str]) -> None:
+        target = rest[0].removeprefix("в ").strip() if rest else ""
+        if not target:
+            self.say("Куда сохранить? Напишите имя файла: «сохранить партия.json».")
+        elif not self.started:
+            self.say("Партия ещё не начата: сначала ответьте на вопрос судьи.")
+        else:
+            self.say(self.autosave.save_as(self.table, target))
 
     # --- showing ----------------------------------------------------------------------------
     def show_state(self) -> None:
@@ -708,12 +763,13 @@ def start(setup: Any, path: Path, force: bool) -> Table:
     return table
 
 
-def interact(table: Table, path: Path, resumed: bool) -> None:
-    """Run the REPL on the terminal (or on piped standard input) until the input ends."""
+def interact(table: Table, path: Path, resumed: bool) -> bool:
+    """Run the REPL on the terminal (or on piped standard input) until the input ends; False when the
+    game could not be saved."""
     repl = Repl(table, path, sys.stdout, use_colour(sys.stdout), ask_setup=not resumed and _unsaid(table))
     repl.welcome(resumed)
     try:
-        repl.run(typed_lines(repl.prompt))
+        return repl.run(typed_lines(repl.prompt))
     except KeyboardInterrupt:  # Ctrl-C with piped input; at a terminal typed_lines() handles it
         repl.say()
-        repl.goodbye()
+        return repl.leave()

@@ -32,7 +32,12 @@ MAX_BYTES = 4 * 1024 * 1024  # a long game is a few hundred moves of some 80 byt
 
 
 class SessionError(Exception):
-    """A session file that cannot be read, written or replayed (a Russian message)."""
+    """A session file that cannot be read, written or replayed (a Russian message); ``reason`` is
+    the system's reason alone, when there is one («на диске нет места»)."""
+
+    def __init__(self, message: str, reason: str | None = None) -> None:
+        super().__init__(message)
+        self.reason = reason
 
 
 class SessionBusy(SessionError):
@@ -73,10 +78,10 @@ def save(table: Table, path: Path) -> None:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         atomic.write_text(path, text)
-    except FileExistsError:  # from mkdir: a file stands where a folder of the path should be
-        raise SessionError(f"не удалось сохранить партию в {path}: в пути есть файл там, где должна быть папка") from None
     except OSError as exc:
-        raise SessionError(f"не удалось сохранить партию в {path}: {os_error(exc)}") from None
+        # FileExistsError from mkdir: a file stands where a folder of the path should be
+        why = os_error(exc) if not isinstance(exc, FileExistsError) else "в пути есть файл там, где должна быть папка"
+        raise SessionError(f"не удалось сохранить партию в {path}: {why}", why) from None
 
 
 def load(path: Path) -> Table:

@@ -585,3 +585,70 @@ def test_a_rule_typed_at_the_prompt_prints_its_text_from_the_rulebook(small_bank
     classic = Repl(Table.start(Setup(("Аня", "Боря"), "7ч", rules="podkidnoy")), default_path(), io.StringIO())
     text = _lines(classic, "правила")
     assert "  D1. Кто ходит первым\n" in text and "  7. " not in text and "«правило D2»" in text
+
+
+def test_after_a_failed_save_every_prompt_says_so_and_each_move_retries_the_save(small_bank, tmp_path):
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("", encoding="utf-8")
+    path = blocker / "game.json"
+    table = Table.start(Setup(("Аня", "Боря"), "лопата", words=str(small_bank)))
+    out = io.StringIO()
+    repl = Repl(table, path, out)
+    assert "не сохранено" not in repl.prompt()
+    repl.handle("Аня корова")
+    assert repl.prompt() == "[не сохранено] Боря › "
+    repl.handle("Боря бьёт ребятами")
+    assert "Партия всё ещё не сохранена: последние 2 хода не записаны" in out.getvalue()
+    repl.handle("стол")
+    assert repl.prompt().startswith("[не сохранено] ")
+    blocker.unlink()  # the disk is back: the next move saves the whole game
+    repl.handle("Аня подкидывает петуха")
+    assert "Партия снова сохраняется: все ходы записаны в" in out.getvalue()
+    assert "не сохранено" not in repl.prompt()
+    assert len(load(path).state.log) == 3
+
+
+def test_a_failed_save_is_never_reported_as_saved_and_the_exit_code_says_so(small_bank, tmp_path, monkeypatch):
+    from slovariki import atomic
+
+    path = tmp_path / "game.json"
+    write = atomic.write_text
+    calls = []
+
+    def full_disk_after_the_start(target, text):
+        calls.append(target)
+        if len(calls) > 2:  # the start and the first move are saved; then the disk is full
+            raise OSError(28, "No space left on device")
+        write(target, text)
+
+    monkeypatch.setattr(atomic, "write_text", full_disk_after_the_start)
+    script = "Аня корова\nБоря бьёт ребятами\nАня подкидывает петуха\nвыход\n"
+    result = CliRunner().invoke(main, play_args(small_bank, "--session", str(path)), input=script)
+    out = result.output
+    assert "Партия сохранена" not in out
+    assert "Партия НЕ сохранена: последние 2 хода не записаны в" in out and "на диске нет места" in out
+    assert "1. Аня: заходит с карты «корова»" in out and "3. Аня: подкидывает карту «петух»" in out  # the record
+    assert "«сохранить ФАЙЛ»" in out
+    assert result.exit_code == 1
+    assert len(load(path).state.log) == 1
+
+
+def test_a_game_that_could_not_be_saved_is_saved_to_another_file(small_bank, tmp_path, monkeypatch):
+    from slovariki import atomic
+
+    path, other = tmp_path / "game.json", tmp_path / "другой файл.json"
+    write = atomic.write_text
+
+    def this_disk_is_full(target, text):
+        if target == path and path.exists():
+            raise OSError(28, "No space left on device")
+        write(target, text)
+
+    monkeypatch.setattr(atomic, "write_text", this_disk_is_full)
+    script = f"Аня корова\nвыход\nсохранить {other}\nБоря бьёт ребятами\nвыход\n"
+    result = CliRunner().invoke(main, play_args(small_bank, "--session", str(path)), input=script)
+    assert result.exit_code == 0, result.output
+    assert "Партия НЕ сохранена: последний ход не записан в" in result.output
+    assert f"Партия сохранена в {other}. Продолжить: slovariki referee resume --session '{other}'" in result.output
+    assert len(load(other).state.log) == 2
+    assert len(load(path).state.log) == 0

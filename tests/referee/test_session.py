@@ -184,8 +184,8 @@ def test_a_version_that_only_looks_like_1_is_refused(table, tmp_path, version):
 @pytest.mark.parametrize("command", [["resume"], ["log"], ["play", "--players", "Аня,Боря", "--trump", "Тч",
                                                           "--rules", "podkidnoy"]])
 def test_an_empty_session_path_is_an_error_not_the_default_file(command):
-    CliRunner().invoke(main, ["referee", "play", "--players", "Аня,Боря", "--trump", "Тч", "--rules", "podkidnoy"],
-                       input="Аня 6п\n")
+    CliRunner().invoke(main, ["referee", "play", "--players", "Аня,Боря", "--trump", "Тч", "--rules", "podkidnoy",
+                              "--first", "Аня"], input="Аня 6п\n")
     before = default_path().read_bytes()
     result = CliRunner().invoke(main, ["referee", *command, "--session", ""], input="")
     assert result.exit_code == 2, result.output

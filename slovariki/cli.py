@@ -491,7 +491,8 @@ def bitva_play(players: tuple[str, ...] | None, record: str | None, jsonl: bool)
         run_jsonl(sys.stdin.buffer, sys.stdout.buffer)
         return
     try:
-        run_repl(typed_lines(lambda: "> "), click.echo, players, Path(record) if record else None)
+        if not run_repl(typed_lines(lambda: "> "), click.echo, players, Path(record) if record else None):
+            sys.exit(1)  # the record lacks moves: a script must not take it for done
     except (RecordError, Refused) as exc:
         click.echo(f"Ошибка: {exc.message if isinstance(exc, Refused) else exc}", err=True)
         sys.exit(2)

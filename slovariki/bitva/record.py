@@ -40,10 +40,11 @@ MAX_BYTES = 1024 * 1024  # a game of «Битва пар» is at most a few doze
 class RecordError(Exception):
     """A record that cannot be scored; ``problems`` are «файл:строка: сообщение» lines."""
 
-    def __init__(self, problems: Sequence[str], unreadable: bool = False) -> None:
+    def __init__(self, problems: Sequence[str], unreadable: bool = False, reason: str | None = None) -> None:
         super().__init__("\n".join(problems))
         self.problems = tuple(problems)
         self.unreadable = unreadable  # the file itself could not be read (missing, not UTF-8, no access)
+        self.reason = reason  # the system's reason alone, when there is one
 
 
 @dataclass(frozen=True)
@@ -172,4 +173,4 @@ def save_record(path: Path, game: Game) -> None:
     try:
         atomic.write_text(path, record_text(game))
     except OSError as exc:
-        raise RecordError([f"{path}: не удалось сохранить запись ({os_error(exc)})"], unreadable=True) from None
+        raise RecordError([f"{path}: не удалось сохранить запись ({os_error(exc)})"], True, os_error(exc)) from None

@@ -15,8 +15,9 @@ from slovariki.bitva import errors as E
 from slovariki.bitva.errors import Refused
 from slovariki.bitva.game import Game, Meld, Move
 from slovariki.bitva.notation import KIND_NAMES, NewGame, SessionCommand, format_move, parse_line
-from slovariki.bitva.record import RecordError, load_game, save_record
+from slovariki.bitva.record import RecordError, load_game, record_text, save_record
 from slovariki.bitva.report import event_text, state_table
+from slovariki.russian import moves_not_saved
 from slovariki.terminal import readable
 
 HELP = """\
@@ -51,11 +52,14 @@ class Repl:
         self.echo = echo
         self.record = record
         self.game: Game | None = None
+        self.saved: tuple[Move, ...] = ()  # the moves the record file holds
+        self.save_error: str | None = None  # why the last save failed; None while the file holds the game
 
     def start(self, players: tuple[str, ...] | None) -> None:
         """Resume the record if it exists, else start a game of ``players`` (if named)."""
         if self.record is not None and self.record.exists():
             self.game = load_game(self.record)
+            self.saved = tuple(self.game.log)
             if players and [p.lower() for p in players] != [p.lower() for p in self.game.players]:
                 raise RecordError([f"{self.record}: в записи другие игроки: {', '.join(self.game.players)}"])
             self.echo(f"Продолжаю партию из {self.record}: записано ходов — {len(self.game.log)}.")
@@ -76,9 +80,31 @@ class Repl:
                   + (", одна карта в стороне." if plan.aside else ".") + " Список команд — «помощь».")
         self._save()
 
-    def _save(self) -> None:
-        if self.record is not None and self.game is not None:
+    def _save(self, announce: bool = True) -> None:
+        """Save after each change; a failure is said, and tried again at the next change."""
+        if self.record is None or self.game is None:
+            return
+        try:
             save_record(self.record, self.game)
+        except RecordError as exc:
+            if announce and self.save_error is None:
+                self.echo(f"Внимание: {'; '.join(exc.problems)}. Судья продолжает и пробует записать партию "
+                          "после каждого хода.")
+            elif announce:
+                self.echo(f"Партия всё ещё не сохранена: {self.lost()} ({exc.reason}).")
+            self.save_error = exc.reason
+            return
+        if self.save_error is not None:
+            self.echo(f"Партия снова сохраняется: все ходы записаны в {self.record}.")
+        self.saved, self.save_error = tuple(self.game.log), None
+
+    def lost(self) -> str:
+        """What the record file lacks: «последние 2 хода не записаны в …»."""
+        moves, saved = self.game.log, self.saved
+        kept = next((i for i, (a, b) in enumerate(zip(moves, saved)) if a != b), min(len(moves), len(saved)))
+        if kept == len(moves):  # only undone: the file still holds moves taken back
+            return f"в {self.record} остались отменённые ходы"
+        return f"{moves_not_saved(len(moves) - kept)} в {self.record}"
 
     def _play(self, move: Move) -> None:
         if self.game is None:
@@ -97,15 +123,23 @@ class Repl:
             said.append("Если кто-то закончил одновременно, запишите его последний ход; затем «конец».")
         self.echo(" ".join(said))
 
-    def leave(self) -> None:
-        """Say, when the input ends or the user quits mid-game, how to go on with the game."""
+    def leave(self) -> bool:
+        """Say, when the input ends or the user quits, how to go on with the game, or plainly that
+        the record lacks moves (and show them all); False then."""
+        if self.save_error is not None:
+            self._save(announce=False)  # one more try; what follows says how it went
+        if self.save_error is not None:
+            self.echo(f"Партия НЕ сохранена: {self.lost()} ({self.save_error}). Запись партии — перепишите её, "
+                      "чтобы ходы не пропали:\n" + record_text(self.game).rstrip())
+            return False
         if self.game is None or self.game.over:
-            return
+            return True
         if self.record is not None:
             self.echo(f"Партия записана в {self.record}. Продолжить: "
                       f"slovariki bitva-par play --record {shlex.quote(str(self.record))}")
         else:
             self.echo("Партия не записана: чтобы её можно было продолжить, запускайте судью с --record ФАЙЛ.")
+        return True
 
     def handle(self, line: str) -> bool:
         """Answer one line; False when the user asks to quit."""
@@ -123,8 +157,6 @@ class Repl:
         except Refused as exc:
             lead = "Не понял" if exc.code in (E.BAD_COMMAND, E.UNKNOWN_CARD, E.UNKNOWN_PLAYER) else "Нельзя"
             self.echo(f"{lead}: {exc.message}")
-        except RecordError as exc:  # the move stands; only saving it failed
-            self.echo("Внимание: " + "; ".join(exc.problems))
         return True
 
     def _session(self, name: str) -> bool:
@@ -146,11 +178,12 @@ class Repl:
 
 
 def run_repl(lines: Iterable[str], echo: Callable[[str], None], players: tuple[str, ...] | None,
-             record: Path | None) -> None:
-    """Referee a game line by line. RecordError and Refused (bad players) reach the caller."""
+             record: Path | None) -> bool:
+    """Referee a game line by line; False when the record could not be saved. RecordError and
+    Refused (bad players) reach the caller."""
     repl = Repl(echo, record)
     repl.start(players)
     for line in lines:
         if not repl.handle(line):
             break
-    repl.leave()
+    return repl.leave()

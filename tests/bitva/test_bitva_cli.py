@@ -141,3 +141,24 @@ def test_leaving_mid_game_says_how_to_go_on(runner, tmp_path):
     assert "Партия не записана: чтобы её можно было продолжить, запускайте судью с --record ФАЙЛ." in result.output
     result = runner.invoke(main, ["bitva-par", "play", "--players", "Аня,Боря"], input="конец\n")
     assert "Партия не записана" not in result.output
+
+
+def test_a_record_that_could_not_be_saved_is_never_reported_as_saved(runner, tmp_path, monkeypatch):
+    from slovariki import atomic
+
+    record = tmp_path / "партия.txt"
+    write = atomic.write_text
+
+    def full_disk_after_the_first_move(target, text):
+        if text.count("\n") > 2:
+            raise OSError(28, "No space left on device")
+        write(target, text)
+
+    monkeypatch.setattr(atomic, "write_text", full_disk_after_the_first_move)
+    result = runner.invoke(main, ["bitva-par", "play", "--players", "Аня,Боря", "--record", str(record)],
+                           input="Аня 7ч 7п\nБоря 8ч 8п\nвыход\n")
+    assert "Партия записана" not in result.output
+    assert f"Партия НЕ сохранена: последний ход не записан в {record} (на диске нет места)." in result.output
+    assert "Боря 8♥ 8♠" in result.output  # the record, to copy by hand
+    assert result.exit_code == 1
+    assert record.read_text(encoding="utf-8") == "игроки: Аня, Боря\nАня 7♥ 7♠\n"

@@ -176,18 +176,22 @@ class Game:
         return groups
 
     def _link_masks(self) -> list[int]:
+        """For each card, the mask of the cards it links with for a toss-in (R9, D3). Cards with the
+        same keys share one mask: a deck has few sets of hard letters, so a bank of 100,000 words
+        needs megabytes here, not the gigabytes of a mask per card."""
         by_key: dict[Any, int] = {}
         keys = [self.rules.toss_keys(card) for card in self.cards]
         for i, card_keys in enumerate(keys):
             for key in card_keys:
                 by_key[key] = by_key.get(key, 0) | (1 << i)
-        links = []
+        shared: dict[frozenset, int] = {}
         for card_keys in keys:
-            mask = 0
-            for key in card_keys:
-                mask |= by_key[key]
-            links.append(mask)
-        return links
+            if card_keys not in shared:
+                mask = 0
+                for key in card_keys:
+                    mask |= by_key[key]
+                shared[card_keys] = mask
+        return [shared[card_keys] for card_keys in keys]
 
     def _partner_masks(self) -> list[int]:
         return self._group_masks_where(self.rules.transfers)

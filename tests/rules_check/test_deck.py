@@ -120,3 +120,25 @@ def test_check_command_reports_the_deck(tmp_path):
     assert "хватает на 6 игроков" in text and "зелёный ↔ голубой:" in text
     plain = CliRunner().invoke(main, ["check", "--no-deck", "--format", "json"]).output
     assert json.loads(plain)["deck"] is None
+
+
+def test_the_deck_checks_of_a_large_bank_need_memory_in_proportion_to_it():
+    """Toss-in partners were a mask of every card per card: 100,000 words needed 1.5 GB. Cards with the
+    same hard letters now share one mask: three times the cards, about three times the memory."""
+    import itertools
+    import tracemalloc
+
+    letters = "бвгджзклмнпрстфхцчш"
+    words = ["о" + "".join(p) for p in itertools.islice(itertools.product(letters, repeat=4), 12_000)]
+
+    def peak(size: int) -> int:
+        deck = Deck.of(made(word, 1 + i % 4, 1 + i // 4 % 3, "о" + word[1 + i % 2]) for i, word in enumerate(words[:size]))
+        tracemalloc.start()
+        report = check_deck(deck)
+        used = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+        assert report.figures["toss_in"]["min"] == size * 3 // 4  # every card of the other colours shares «о»
+        return used
+
+    ratio = peak(12_000) / peak(4_000)
+    assert ratio < 4, f"memory grew {ratio:.1f} times for 3 times the cards"

@@ -14,6 +14,14 @@ from slovariki.russian import os_error, plural
 clicktext.install()
 
 
+def _say(text: str, err: bool = False, nl: bool = True) -> None:
+    """Print text that may hold what a file or a person wrote: control characters (a terminal escape
+    sequence in a word file) are shown as escapes, not obeyed."""
+    from slovariki.terminal import shown
+
+    click.echo(shown(text, lines=True), err=err, nl=nl)
+
+
 def _grades(ctx: click.Context, param: click.Parameter, value: str | None) -> tuple[int, ...] | None:
     if value is None:
         return None
@@ -53,7 +61,7 @@ def _load(words_dir: str | None):
     try:
         return load_bank(words_dir)
     except WordBankError as exc:
-        click.echo(f"Ошибка: {exc}", err=True)
+        _say(f"Ошибка: {exc}", err=True)
         sys.exit(2)
 
 
@@ -75,7 +83,7 @@ class _Main(clicktext.Group):
             return super().main(*args, **kwargs)
         except OSError as exc:
             what = exc.filename or "не удалось вывести результат"  # stdout has no file name
-            click.echo(f"Ошибка: {what}: {os_error(exc)}", err=True)
+            _say(f"Ошибка: {what}: {os_error(exc)}", err=True)
             sys.stdout = open(os.devnull, "w")  # Python flushes stdout once more on the way out
             sys.exit(1)
 
@@ -107,7 +115,10 @@ def check(words_dir: str | None, grades: tuple[int, ...] | None, fmt: str, stric
     from slovariki.rules_check.checker import check_bank
 
     report = check_bank(_load(words_dir), grades, deck_rules=deck_rules)
-    click.echo(report.as_json() if fmt == "json" else report.as_text())
+    if fmt == "json":
+        click.echo(report.as_json())  # JSON escapes what it must itself
+    else:
+        _say(report.as_text())
     sys.exit(1 if report.failed(strict) else 0)
 
 
@@ -244,22 +255,22 @@ def build_deck(words_dir: str | None, grades: tuple[int, ...] | None, out_dir: s
         else:
             report = check_bank(_load(words_dir), grades, deck_rules=True)
             if report.word_errors:
-                click.echo(report.as_text(), err=True)
+                _say(report.as_text(), err=True)
                 click.echo("Колода не собрана: сначала исправьте ошибки в списках слов.", err=True)
                 sys.exit(1)
             for finding in report.deck_errors:  # a small practice deck is still worth printing
-                click.echo(f"Замечание о колоде: {finding.message}", err=True)
+                _say(f"Замечание о колоде: {finding.message}", err=True)
             try:
                 template = Path(rules_template) if rules_template else None
                 result = build.build_deck(report.deck, settings, out, bar, template)
             finally:
                 bar.close()
     except (build.BuildError, OutputError) as exc:
-        click.echo(f"Ошибка: {exc}", err=True)
+        _say(f"Ошибка: {exc}", err=True)
         sys.exit(1)
-    click.echo(result.layout_report(settings))
-    click.echo("Файлы:\n" + "\n".join(f"  {file.path.resolve()}" for file in result.files))
-    click.echo(result.summary())
+    _say(result.layout_report(settings))
+    _say("Файлы:\n" + "\n".join(f"  {file.path.resolve()}" for file in result.files))
+    _say(result.summary())
     if open_folder and not console.show_folder(out.resolve()):
         click.echo(f"Открыть папку не удалось: откройте её сами: {out.resolve()}", err=True)
 
@@ -267,7 +278,7 @@ def build_deck(words_dir: str | None, grades: tuple[int, ...] | None, out_dir: s
 # --- a teacher's own words: init, import, export, anki ----------------------------------------------------
 def _print_problems(problems) -> None:
     for problem in problems:
-        click.echo(problem.as_text(), err=True)
+        _say(problem.as_text(), err=True)
 
 
 @main.command()
@@ -366,7 +377,7 @@ def anki(file: str, words_dir: str | None, grades: tuple[int, ...] | None) -> No
 
     report = check_bank(_load(words_dir), grades)
     if report.word_errors:
-        click.echo(report.as_text(), err=True)
+        _say(report.as_text(), err=True)
         _fail("колода для Anki не собрана: сначала исправьте ошибки в списках слов")
     if not len(report.deck):
         _fail("в выбранных классах нет ни одной карточки")
@@ -491,10 +502,10 @@ def bitva_play(players: tuple[str, ...] | None, record: str | None, jsonl: bool)
         run_jsonl(sys.stdin.buffer, sys.stdout.buffer)
         return
     try:
-        if not run_repl(typed_lines(lambda: "> "), click.echo, players, Path(record) if record else None):
+        if not run_repl(typed_lines(lambda: "> "), _say, players, Path(record) if record else None):
             sys.exit(1)  # the record lacks moves: a script must not take it for done
     except (RecordError, Refused) as exc:
-        click.echo(f"Ошибка: {exc.message if isinstance(exc, Refused) else exc}", err=True)
+        _say(f"Ошибка: {exc.message if isinstance(exc, Refused) else exc}", err=True)
         sys.exit(2)
 
 
@@ -511,21 +522,21 @@ def bitva_score(file: str, fmt: str) -> None:
     закончили одновременно — у кого больше очков; равенство — ничья.
     Код выхода: 0 — подсчитано, 1 — в записи ошибки, 2 — файл не прочитать.
     """
-    import json
     from pathlib import Path
 
+    from slovariki import jsonl
     from slovariki.bitva.record import RecordError, score_record
     from slovariki.bitva.report import result_text, score_table
 
     try:
         game = score_record(Path(file))
     except RecordError as exc:
-        click.echo("\n".join(exc.problems), err=True)
+        _say("\n".join(exc.problems), err=True)
         sys.exit(2 if exc.unreadable else 1)
     if fmt == "json":
-        click.echo(json.dumps(game.as_json(), ensure_ascii=False, indent=2))
+        click.echo(jsonl.dumps(game.as_json(), indent=2))
     else:
-        click.echo(score_table(game) + "\n\n" + result_text(game))
+        _say(score_table(game) + "\n\n" + result_text(game))
 
 
 # --- referee ----------------------------------------------------------------------------------------
@@ -551,7 +562,7 @@ def _session_path(session_file: str | None):
 
 
 def _fail(message: str, code: int = 1) -> None:
-    click.echo(f"Ошибка: {message}", err=True)
+    _say(f"Ошибка: {message}", err=True)
     sys.exit(code)
 
 
@@ -645,7 +656,7 @@ def referee_log(session_file: str | None) -> None:
         table = load(_session_path(session_file))
     except SessionError as exc:
         _fail(str(exc))
-    click.echo(render(table), nl=False)
+    _say(render(table), nl=False)
 
 
 @referee.command("web")
@@ -677,7 +688,7 @@ def referee_replay(file: str) -> None:
     from slovariki.referee.notation import check_file
 
     status, report = check_file(file)
-    click.echo(report, err=status != 0)
+    _say(report, err=status != 0)
     sys.exit(status)
 
 

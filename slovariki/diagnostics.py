@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
 
+from slovariki import jsonl
 from slovariki.model import Source, place
 
 
@@ -74,4 +74,4 @@ def to_json(diagnostics: Iterable[Diagnostic], **extra) -> str:
     items = sorted(diagnostics, key=Diagnostic.sort_key)
     errors, warnings = count(items)
     body = {**extra, "errors": errors, "warnings": warnings, "diagnostics": [d.as_json() for d in items]}
-    return json.dumps(body, ensure_ascii=False, indent=2)
+    return jsonl.dumps(body, indent=2)

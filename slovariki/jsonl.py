@@ -11,7 +11,9 @@ import json
 import sys
 import traceback
 from collections.abc import Iterable
-from typing import IO, Protocol
+from typing import IO, Any, Protocol
+
+from slovariki.terminal import shown
 
 
 class Session(Protocol):
@@ -22,10 +24,22 @@ class Session(Protocol):
         """The state to show with a refusal (None before a game starts)."""
 
 
+def dumps(value: Any, indent: int | None = None) -> str:
+    """JSON in which every character that is not printable is a ``\\u`` escape, not only those JSON
+    requires: a terminal escape or a bidi override in a quoted word reaches nobody's screen; a line
+    separator (U+2028, U+0085) that a client splitting lines would split on stays inside its line;
+    a lone surrogate sent to us as ``\\udcff`` and quoted back goes out as the same escape (it cannot
+    be written as UTF-8)."""
+    return shown(json.dumps(value, ensure_ascii=False, indent=indent), lines=True, escape=_json_escape)
+
+
+def _json_escape(ch: str) -> str:
+    return json.dumps(ch)[1:-1]  # ASCII JSON: \u001b, or a surrogate pair beyond the BMP
+
+
 def encoded(answer: dict) -> bytes:
-    """One answer line in UTF-8. A lone surrogate sent to us as ``\\udcff`` and quoted back in a
-    message goes out as the same JSON escape: it cannot be written as UTF-8."""
-    return json.dumps(answer, ensure_ascii=False).encode("utf-8", "backslashreplace")
+    """One answer line in UTF-8."""
+    return dumps(answer).encode("utf-8")
 
 
 def refusal(code: str, message: str, state: dict | None) -> dict:

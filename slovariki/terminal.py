@@ -50,8 +50,9 @@ def word_table(cards: Iterable[Card], colour: bool, width: int | None = None) ->
             grade = f"\x1b[{card.colour.terminal}m{grade}{RESET}"
         letters = ", ".join(sorted(card.hard_letters))
         head = f"{grade}  {stars(card.stars)}  {word}{pad}  {letters:<8} "
-        room = max(20, width - 28 - wide) if width else len(card.definition)
-        text = card.definition if len(card.definition) <= room else card.definition[: room - 1] + "…"
+        definition = shown(card.definition)
+        room = max(20, width - 28 - wide) if width else len(definition)
+        text = definition if len(definition) <= room else definition[: room - 1] + "…"
         lines.append(head + text)
     lines.append(f"Всего: {len(rows)}")
     return "\n".join(lines)
@@ -68,6 +69,23 @@ def readable(line: str | bytes, encoding: str | None = None) -> str:
             line = line.decode(encoding or "utf-8", "replace")
     line = line.rstrip("\r\n")
     return "".join(ch if ch.isprintable() else "\ufffd" if "\ud800" <= ch <= "\udfff" else " " for ch in line)
+
+
+def _escape(ch: str) -> str:
+    code = ord(ch)
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
+
+
+def shown(text: str, lines: bool = False, escape: Callable[[str], str] = _escape) -> str:
+    """Text that came from a file or a person, as it may be printed: every character that is not
+    printable (an escape sequence that retitles or clears the terminal, a bell, a bidi override that
+    reorders the line, a line separator) becomes a visible escape, «\\x1b». With ``lines``, the line
+    breaks of a text of several lines stay."""
+    if text.isprintable():
+        return text
+    parts = text.split("\n") if lines else [text]
+    return "\n".join(part if part.isprintable() else "".join(ch if ch.isprintable() else escape(ch) for ch in part)
+                     for part in parts)
 
 
 def shorten(text: str) -> str:

@@ -369,3 +369,66 @@ def test_a_bad_integer_in_a_word_file_is_a_refusal_in_the_protocol(runner, bank_
     (answer,) = [json.loads(line) for line in result.output.splitlines()]
     assert answer["code"] == "bad-setup" and "внутренняя ошибка" not in answer["message"]
     assert "grade1.yaml:10:12" in answer["message"]
+
+
+ESCAPES = {"\x1b]0;PWNED\x07": "\\x1b]0;PWNED\\x07", "\x9b2J": "\\x9b2J", "\u202e": "\\u202e"}
+# A word file can carry them only as escapes in double quotes: YAML refuses raw control characters.
+HOSTILE = """\
+grade: 1
+words:
+  - word: к[о]р[и]д+ор
+    stars: 2
+    definition: "Длинный проход\\e]0;PWNED\\a внутри\\x9b2J здания\\u202e."
+  - word: с[о]б+ака
+    stars: 1
+    definition: Домашний зверь, который лает и сторожит дом.
+    "\\e]0;PWNED\\a": 1
+  - word: "к[о]т\\e]0;PWNED\\a"
+    stars: 1
+    definition: Зверь.
+"""
+
+
+def assert_no_raw_escapes(text: str) -> None:
+    assert not any(raw in text for raw in ESCAPES), repr(text)
+    assert "\x1b" not in text and "\x07" not in text
+
+
+@pytest.mark.parametrize("args", [["check"], ["check", "--format", "json"], ["words"], ["build-deck", "--out", "out"]],
+                         ids=lambda args: " ".join(args))
+def test_terminal_escapes_from_a_word_file_are_shown_not_obeyed(runner, bank_dir, args, monkeypatch):
+    folder = bank_dir({"grade1.yaml": HOSTILE, "grade\x1b]0;PWNED\x07.yaml": "grade: 2\nwords: []\n"})
+    monkeypatch.chdir(folder)
+    result = runner.invoke(main, [*args, "--words", str(folder)])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert_no_raw_escapes(result.output)
+    if args == ["words"]:
+        assert "Длинный проход\\x1b]0;PWNED\\x07 внутри\\x9b2J здания\\u202e." in result.output
+    elif args == ["check"]:
+        assert "неизвестный ключ «\\x1b]0;PWNED\\x07»" in result.output
+        assert "grade\\x1b]0;PWNED\\x07.yaml:2:8: warning no-words" in result.output
+
+
+def test_the_words_table_in_colour_escapes_definitions_but_keeps_its_own_colours(bank_dir):
+    from slovariki.terminal import word_table
+    from slovariki.wordlist import load_bank
+
+    deck = load_bank(bank_dir({"grade1.yaml": HOSTILE})).deck
+    table = word_table(deck, colour=True)
+    assert "\\x1b]0;PWNED\\x07" in table and "\x1b]0" not in table and "\x07" not in table
+    assert "\x1b[1;31m" in table  # the hard letters are still red
+
+
+def test_terminal_escapes_in_game_records_are_shown_not_obeyed(runner, tmp_path):
+    record = tmp_path / "партия.txt"
+    record.write_text("игроки: Аня, Боря\nАня 7ч 7п\nштраф Боря \x1b]0;PWNED\x07\n", encoding="utf-8")
+    for args in (["bitva-par", "score", str(record)], ["bitva-par", "score", "--format", "json", str(record)]):
+        result = runner.invoke(main, args)
+        assert result.exit_code == 0, result.output
+        assert_no_raw_escapes(result.output)
+    durak = tmp_path / "дурак.txt"
+    durak.write_text("# Запись партии (slovariki referee)\nправила: podkidnoy\nигроки: Аня, Боря\nкозырь: Тч\n"
+                     "\n1. Аня: заходит с карты «6п\x1b]0;PWNED\x07»\n", encoding="utf-8")
+    result = runner.invoke(main, ["referee", "replay", str(durak)])
+    assert result.exit_code == 1 and "\\x1b]0;PWNED\\x07" in result.output
+    assert_no_raw_escapes(result.output)

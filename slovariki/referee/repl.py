@@ -31,7 +31,7 @@ from slovariki.referee.texts import (
     bout_header, event_lines, move_text, quoted, refusal_text, result_text, summary_lines, undo_text,
 )
 from slovariki.referee.words import MAX_CARD_WORDS, find_player, lemmas, normal
-from slovariki.terminal import readable, shorten, stars, styled_word, typed_lines
+from slovariki.terminal import readable, shorten, shown, stars, styled_word, typed_lines
 
 # What a player may say instead of a move's verb: exact words first, then dictionary forms.
 _VERB_WORDS = {"бито": Pass, "пас": Pass, "пасую": Pass, "беру": Take, "ход": Attack, "перевод": Transfer}
@@ -257,7 +257,8 @@ class Repl:
             self.say_record()
 
     def say_record(self) -> None:
-        self.say(render(self.table).rstrip("\n"))
+        """The game record; its word folder may be a path with anything in it."""
+        self.say(shown(render(self.table).rstrip("\n"), lines=True))
 
     def goodbye(self) -> bool:
         """What is said when the players leave: where the game is saved, after one more try if a save

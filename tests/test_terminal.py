@@ -1,0 +1,17 @@
+"""Text from files and people reaches the terminal with its control characters made visible."""
+
+from slovariki.terminal import shown
+
+
+def test_control_and_invisible_characters_are_shown_as_escapes():
+    assert shown("Зверь\x1b]0;PWNED\x07") == "Зверь\\x1b]0;PWNED\\x07"
+    assert shown("a\x9b2Jb") == "a\\x9b2Jb"  # C1 CSI: some terminals obey it
+    assert shown("abc\u202edef") == "abc\\u202edef"  # a bidi override would reorder the line
+    assert shown("\U000e0041") == "\\U000e0041"
+    assert shown("строка\nвторая\u2028") == "строка\\x0aвторая\\u2028"
+    assert shown("строка\nвторая\r", lines=True) == "строка\nвторая\\x0d"
+
+
+def test_ordinary_text_is_unchanged():
+    text = "ко́шка — «Аня» ★☆☆ ♠ 10♥, ё"
+    assert shown(text) is text

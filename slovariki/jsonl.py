@@ -1,8 +1,9 @@
 """The loop of the machine protocols (``referee --jsonl``, ``bitva-par play --jsonl``).
 
 One JSON answer per input line, written and flushed at once. Nothing a client sends ends the loop:
-a line that is not UTF-8 is refused like any bad command, and a bug of ours is reported on stderr and
-answered as a refusal, so a game in progress survives it. Only a reader that has gone stops it.
+a line that is not UTF-8 or longer than MAX_LINE is refused like any bad command (a long line is not
+even held in memory), and a bug of ours is reported on stderr and answered as a refusal, so a game in
+progress survives it. Only a reader that has gone stops it.
 """
 
 from __future__ import annotations
@@ -13,7 +14,10 @@ import traceback
 from collections.abc import Iterable
 from typing import IO, Any, Protocol
 
+from slovariki import reading
 from slovariki.terminal import shown
+
+MAX_LINE = 64 * 1024  # a command is a few hundred bytes; a word folder's path at most a few KB
 
 
 class Session(Protocol):
@@ -46,21 +50,25 @@ def refusal(code: str, message: str, state: dict | None) -> dict:
     return {"ok": False, "code": code, "message": message, "state": state}
 
 
-def serve(lines: Iterable[bytes], out: IO[bytes], session: Session) -> None:
-    """Answer each of ``lines`` on ``out`` as it comes."""
-    for raw in lines:
+def serve(lines: Iterable[bytes] | IO[bytes], out: IO[bytes], session: Session) -> None:
+    """Answer each of ``lines`` (a list, or a stream read line by line) on ``out`` as it comes."""
+    for raw in reading.lines(lines, MAX_LINE) if hasattr(lines, "readline") else lines:
         try:
-            line = raw.decode("utf-8")
-        except UnicodeDecodeError:
-            answer = refusal("bad-command", "строка не в кодировке UTF-8", session.state())
-        else:
-            try:
-                answer = session.answer(line)
-            except Exception as exc:
-                traceback.print_exc(file=sys.stderr)
-                answer = refusal("bad-command", f"внутренняя ошибка судьи: {exc}", session.state())
-        try:
-            out.write(encoded(answer) + b"\n")
+            out.write(encoded(_answer(raw, session)) + b"\n")
             out.flush()
         except BrokenPipeError:  # the reader has gone: nobody is left to answer
             return
+
+
+def _answer(raw: bytes, session: Session) -> dict:
+    if len(raw) > MAX_LINE:
+        return refusal("bad-command", f"строка длиннее {reading.size_text(MAX_LINE)}: это не команда", session.state())
+    try:
+        line = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return refusal("bad-command", "строка не в кодировке UTF-8", session.state())
+    try:
+        return session.answer(line)
+    except Exception as exc:
+        traceback.print_exc(file=sys.stderr)
+        return refusal("bad-command", f"внутренняя ошибка судьи: {exc}", session.state())

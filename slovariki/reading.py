@@ -12,7 +12,9 @@ from __future__ import annotations
 import errno
 import os
 import stat
+from collections.abc import Iterator
 from pathlib import Path
+from typing import IO
 
 # O_NONBLOCK: opening a FIFO with no writer returns at once instead of hanging (the FIFO is then
 # refused); it changes nothing for a regular file. Not every system has these flags.
@@ -72,6 +74,20 @@ def read_bytes(path: Path | str, limit: int) -> bytes:
         return b"".join(chunks)
     finally:
         os.close(handle)
+
+
+def lines(stream: IO, limit: int) -> Iterator:
+    """The lines of ``stream`` as they come. Of a line longer than ``limit`` bytes only the first
+    ``limit + 1`` are kept (the caller can tell it was too long); the rest is read and dropped."""
+    while True:
+        line = stream.readline(limit + 1)
+        if not line:
+            return
+        end = b"\n" if isinstance(line, bytes) else "\n"  # a text stream (a test's StringIO) works too
+        if len(line) > limit and not line.endswith(end):
+            while (rest := stream.readline(_CHUNK)) and not rest.endswith(end):
+                pass
+        yield line
 
 
 def _too_large(path: Path | str, limit: int) -> TooLarge:

@@ -7,11 +7,13 @@ import sys
 from collections.abc import Callable, Iterable, Iterator
 from typing import IO
 
+from slovariki import reading
 from slovariki.markup import ACUTE
 from slovariki.model import Card
 
 # The longest text quoted back in a message: a pasted paragraph is not repeated whole.
 QUOTE_LIMIT = 40
+TYPED_LIMIT = 4096  # of a longer piped line only the start is read: no move is that long
 RED = "\x1b[1;31m"
 RESET = "\x1b[0m"
 
@@ -98,8 +100,9 @@ def typed_lines(prompt: Callable[[], str], stdin: IO[str] | None = None) -> Iter
     lines of piped input. Ctrl-D and Ctrl-C at the terminal end the input."""
     stdin = sys.stdin if stdin is None else stdin
     if not stdin.isatty():
-        for raw in getattr(stdin, "buffer", stdin):  # bytes when possible: a bad byte must not stop us
-            yield readable(raw, getattr(stdin, "encoding", None))
+        stream = getattr(stdin, "buffer", stdin)  # bytes when possible: a bad byte must not stop us
+        for raw in reading.lines(stream, TYPED_LIMIT):
+            yield readable(raw[:TYPED_LIMIT], getattr(stdin, "encoding", None))
         return
     try:
         import readline  # noqa: F401  (importing it gives input() editing and history)

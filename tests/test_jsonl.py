@@ -1,7 +1,9 @@
 import io
 import json
 
-from slovariki.jsonl import serve
+from slovariki.jsonl import encoded, serve
+
+from streams import Endless
 
 
 class Echo:
@@ -37,3 +39,24 @@ def test_a_reader_that_has_gone_ends_the_loop_quietly():
             raise BrokenPipeError
 
     serve([b"one\n", b"two\n"], Gone(), Echo())  # returns instead of raising
+
+
+def test_a_line_too_long_is_refused_without_being_held_and_the_next_is_answered():
+    import tracemalloc
+
+    stream = io.BufferedReader(Endless(200 * 1024 * 1024, b"\ntwo\n"))
+    out = io.BytesIO()
+    tracemalloc.start()
+    serve(stream, out, Echo())
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    first, second = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert first["code"] == "bad-command" and first["message"] == "строка длиннее 64 КБ: это не команда"
+    assert second["state"] == {"line": "two"}
+    assert peak < 4 * 1024 * 1024
+
+
+def test_an_answer_is_one_line_for_a_client_that_splits_on_any_line_separator():
+    line = encoded({"ok": False, "message": "карты «а\u2028б\u2029в\x85г\x1c\x0bд» нет", "state": None})
+    assert len(line.decode("utf-8").splitlines()) == 1
+    assert json.loads(line)["message"] == "карты «а\u2028б\u2029в\x85г\x1c\x0bд» нет"

@@ -15,3 +15,19 @@ def test_control_and_invisible_characters_are_shown_as_escapes():
 def test_ordinary_text_is_unchanged():
     text = "ко́шка — «Аня» ★☆☆ ♠ 10♥, ё"
     assert shown(text) is text
+
+
+def test_a_huge_piped_line_is_read_only_in_part():
+    import io
+    import tracemalloc
+
+    from slovariki.terminal import TYPED_LIMIT, typed_lines
+
+    from streams import Endless
+
+    tracemalloc.start()
+    lines = list(typed_lines(lambda: "› ", io.BufferedReader(Endless(100 * 1024 * 1024, "\nАня пас\n".encode()))))
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert [len(lines[0]), lines[1]] == [TYPED_LIMIT, "Аня пас"]
+    assert peak < 4 * 1024 * 1024

@@ -18,9 +18,11 @@ from slovariki.bitva.rules import FOUR_OF_A_RANK_BONUS, OUT_BONUS, PENALTY, deal
 from slovariki.bitva.scoring import Score, player_score, winners
 from slovariki.game.cards import FULL_RANK_NAMES, PlayingCard
 from slovariki.russian import cards as n_cards
-from slovariki.terminal import readable
+from slovariki.terminal import readable, shorten
 
 MAX_MELD = 3
+NAME_LIMIT = 40  # characters of a player's name
+REASON_LIMIT = 200  # characters of a penalty's reason: it stays in the state of every later answer
 # Words a player may not be called, so that a typed line always reads one way.
 RESERVED_NAMES = frozenset({
     "игроки", "штраф", "добор", "конец", "отмена", "счёт", "счет", "состояние", "помощь", "выход",
@@ -141,6 +143,8 @@ def check_names(players: Sequence[str]) -> tuple[str, ...]:
     names = tuple(players)
     deal_plan(len(names))
     for name in names:
+        if isinstance(name, str) and len(name) > NAME_LIMIT:
+            raise Refused(E.BAD_SETUP, f"имя «{shorten(name)}» длиннее {NAME_LIMIT} знаков")
         if isinstance(name, str) and name and not name.isprintable() and len(name.split()) == 1:
             raise Refused(E.BAD_SETUP, f"в имени «{readable(name)}» есть непечатаемые знаки")
         if not isinstance(name, str) or not name or len(name.split()) != 1 or "," in name or ":" in name:
@@ -161,7 +165,7 @@ def find_player(players: Sequence[str], name: str) -> str:
     for known in players:
         if known.lower() == name.lower():
             return known
-    raise Refused(E.UNKNOWN_PLAYER, f"игрока «{name}» в этой партии нет; играют: {', '.join(players)}")
+    raise Refused(E.UNKNOWN_PLAYER, f"игрока «{shorten(name)}» в этой партии нет; играют: {', '.join(players)}")
 
 
 def _looks_like_card(text: str) -> bool:
@@ -285,6 +289,8 @@ class Game:
     def verify_penalty(self, penalty: Penalty) -> None:
         self._verify_open()
         self.player(penalty.player)
+        if len(penalty.reason) > REASON_LIMIT:
+            raise Refused(E.BAD_COMMAND, f"причина штрафа длиннее {REASON_LIMIT} знаков: скажите короче")
 
     def verify_finish(self) -> None:
         self._verify_open()

@@ -21,6 +21,7 @@ from slovariki.referee.words import CardFinder, find_player, normal
 from slovariki.terminal import readable, shorten
 
 GRADES = (1, 2, 3, 4)
+NAME_LIMIT = 40  # characters: «Анна Сергеевна» fits; a pasted paragraph would be in every answer
 # How the first attacker was chosen (``Setup.first_by``), by ruleset kind: R4 the youngest player,
 # D1 the lowest trump; "named" for a name given at the start, "agreed" when nobody holds a trump.
 FIRST_BY = {False: ("youngest", "named"), True: ("lowest-trump", "agreed", "named")}
@@ -225,7 +226,7 @@ class Table:
         for seat, known in enumerate(self.names):
             if normal(known) == want:
                 return seat
-        raise Rejected("bad-command", f"нет игрока «{name}»: играют {', '.join(self.names)}")
+        raise Rejected("bad-command", f"нет игрока «{shorten(name)}»: играют {', '.join(self.names)}")
 
     def card(self, text: str) -> Any:
         """The card written exactly; Rejected ``unknown-card`` with the nearest words otherwise."""
@@ -303,6 +304,8 @@ def _check_names(names: Sequence[str]) -> None:
     for name in names:
         if not name:
             raise Rejected("bad-setup", "у каждого игрока должно быть имя")
+        if len(name) > NAME_LIMIT:
+            raise Rejected("bad-setup", f"имя «{shorten(name)}» длиннее {NAME_LIMIT} знаков")
         if not name.isprintable():
             raise Rejected("bad-setup", f"в имени «{readable(name)}» есть непечатаемые знаки")
         bad = _NAME_FORBIDDEN & set(name)

@@ -96,3 +96,16 @@ def test_the_process_answers_each_line_at_once():
     finally:
         process.stdin.close()
         assert process.wait(timeout=10) == 0
+
+
+def test_long_names_and_reasons_are_refused_and_no_answer_grows_with_them():
+    fresh = Session()
+    answer = ask(fresh, cmd="new", players=["Я" * 1_000_000, "Боря"])
+    assert answer["code"] == "bad-setup" and "длиннее 40 знаков" in answer["message"]
+    assert len(json.dumps(answer, ensure_ascii=False)) < 2000
+    assert ask(fresh, cmd="new", players=["Аня", "Боря"])["ok"]
+    answer = ask(fresh, cmd="penalty", player="Боря", reason="долго думал " * 10_000)
+    assert answer["code"] == "bad-command" and "длиннее 200 знаков" in answer["message"]
+    assert len(json.dumps(answer, ensure_ascii=False)) < 4000
+    answer = ask(fresh, cmd="meld", player="Я" * 1_000_000, cards=["7ч", "7п"])
+    assert not answer["ok"] and len(json.dumps(answer, ensure_ascii=False)) < 4000

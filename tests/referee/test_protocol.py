@@ -372,3 +372,23 @@ def test_new_says_who_was_dealt_the_trump_card_when_six_share_the_deck(client):
 def test_a_wrong_trump_holder_is_refused(client, change, code, words):
     command = {"cmd": "new", "players": SIX, "trump": "7ч", "rules": "podkidnoy", **change}
     assert words in client.refused(command, code)["message"]
+
+
+def test_a_name_of_a_million_characters_is_refused_and_no_answer_grows_with_it(client, small_bank):
+    long = "Я" * 1_000_000
+    answer = client.refused({"cmd": "new", "players": [long, "Боря"], "trump": "лопата", "words": str(small_bank)},
+                            "bad-setup")
+    assert "длиннее 40 знаков" in answer["message"] and len(json.dumps(answer)) < 2000
+    client.ok({"cmd": "new", "players": TWO, "trump": "лопата", "words": str(small_bank)})
+    answer = client.refused(move("attack", long, "корова"), "bad-command")
+    assert len(json.dumps(answer, ensure_ascii=False)) < 4000
+
+
+def test_line_separators_in_echoed_text_stay_inside_the_answer_line(small_bank):
+    lines = [json.dumps({"cmd": "new", "players": TWO, "trump": "лопата", "words": str(small_bank)}),
+             json.dumps({"cmd": "attack", "player": "Аня", "card": "ко\u2028ро\u0085ва\u2029"}),
+             json.dumps({"cmd": "state"})]
+    proc = subprocess.run([sys.executable, "-m", "slovariki", "referee", "--jsonl"],
+                          input="\n".join(lines).encode("utf-8") + b"\n", capture_output=True, timeout=60)
+    answers = proc.stdout.decode("utf-8").splitlines()  # str.splitlines splits on U+2028, U+0085 too
+    assert len(answers) == 3 and [json.loads(a)["ok"] for a in answers] == [True, False, True]

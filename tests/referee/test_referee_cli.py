@@ -66,3 +66,9 @@ def test_help_starts_without_heavy_imports():
             "if m in sys.modules]\nprint(heavy)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip().endswith("[]")
+
+
+def test_a_player_name_too_long_is_refused():
+    result = CliRunner().invoke(main, ["referee", "play", "--players", "А" * 41 + ",Боря", "--trump", "Тч",
+                                       "--rules", "podkidnoy"], input="")
+    assert result.exit_code == 2 and "длиннее 40 знаков" in result.output and len(result.output) < 500

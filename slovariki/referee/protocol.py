@@ -7,17 +7,21 @@ that is not a command is answered with ``bad-command`` like any other refusal.
 from __future__ import annotations
 
 import json
+import os
+import stat
 from collections.abc import Iterable
 from typing import IO, Any
 
 from slovariki.game import Move, move_from_json
 from slovariki.jsonl import refusal, serve
-from slovariki.referee.table import Rejected, Setup, Table
+from slovariki.referee.table import GRADES, BankRejected, Rejected, Setup, Table
+from slovariki.russian import os_error
 
 MOVES = ("attack", "beat", "transfer", "toss", "pass", "take")
 COMMANDS = ("new", *MOVES, "undo", "state")
 # The protocol's event types; the engine's others (the next bout, the fool) show in the state.
 EVENT_TYPES = frozenset({"beaten", "taken", "refill", "winner", "out", "game-over"})
+GRADE_FILES = tuple(f"grade{grade}.{ext}" for grade in GRADES for ext in ("yaml", "yml"))
 
 
 def state_json(table: Table) -> dict:
@@ -105,7 +109,12 @@ class Session:
     def _dispatch(self, data: dict) -> list[dict]:
         cmd = data["cmd"]
         if cmd == "new":
-            self.table = Table.start(Setup.from_json(data))
+            if isinstance(data.get("words"), str):
+                _word_folder(data["words"])
+            try:
+                self.table = Table.start(Setup.from_json(data))
+            except BankRejected as exc:  # the folder may hold files that are not ours to quote
+                raise Rejected(exc.code, exc.brief) from None
             return []
         table = self.table
         if table is None:
@@ -116,6 +125,20 @@ class Session:
             table.undo()
             return []
         return events_json(table.play(*move_command(table, data)), table.names)
+
+
+def _word_folder(path: str) -> None:
+    """A client may name only a folder holding grade files: the referee must not read any file a
+    client names and quote it back."""
+    head = "поле words: нужна папка со списками слов (grade1.yaml … grade4.yaml)"
+    try:
+        mode = os.stat(path).st_mode
+    except OSError as exc:
+        raise Rejected("bad-setup", f"{head}: {path} — {os_error(exc)}") from None
+    if not stat.S_ISDIR(mode):
+        raise Rejected("bad-setup", f"{head}, а {path} — не папка")
+    if not any(os.path.isfile(os.path.join(path, name)) for name in GRADE_FILES):
+        raise Rejected("bad-setup", f"{head}, а в {path} их нет")
 
 
 def run(lines: Iterable[bytes], out: IO[bytes]) -> None:

@@ -38,6 +38,18 @@ class Rejected(Exception):
         self.message = message
 
 
+class BankRejected(Rejected):
+    """A word bank with errors: ``message`` quotes the first one, ``brief`` only names its place."""
+
+    def __init__(self, errors: Sequence[Any]) -> None:
+        first = errors[0]
+        more = f" (и ещё {len(errors) - 1})" if len(errors) > 1 else ""
+        tail = f"{more}; подробности покажет «slovariki check»"
+        super().__init__("bad-setup", f"в списках слов есть ошибки, колода неполная: {first.as_text()}{tail}")
+        self.brief = (f"в списках слов есть ошибки ({len(errors)}), колода неполная; первая — в "
+                      f"{first.file}:{first.line}:{first.column}, код {first.code}; подробности покажет «slovariki check»")
+
+
 @dataclass(frozen=True)
 class Setup:
     """What the players tell the referee after the deal (R3, R4)."""
@@ -93,9 +105,7 @@ def _word_cards(words: str | None, grades: tuple[int, ...] | None) -> tuple[Any,
         raise Rejected("bad-setup", str(exc)) from None
     errors = [d for d in bank.diagnostics if d.is_error]
     if errors:  # the deck would not be the printed one: build-deck refuses such a bank too
-        more = f" (и ещё {len(errors) - 1})" if len(errors) > 1 else ""
-        raise Rejected("bad-setup", f"в списках слов есть ошибки, колода неполная: {errors[0].as_text()}{more}; "
-                                    "подробности покажет «slovariki check»")
+        raise BankRejected(errors)
     return tuple(bank.deck.select(grades))
 
 

@@ -137,7 +137,7 @@ def test_no_game_before_a_successful_new(client, small_bank):
     ({"rules": "шахматы"}, "нет правил"),
     ({"first": "Вика"}, "нет игрока"),
     ({"grades": [5]}, "классы"),
-    ({"words": "/нет/такой/папки"}, "не найдена"),
+    ({"words": "/нет/такой/папки"}, "/нет/такой/папки — нет такого файла или папки"),
 ])
 def test_bad_setup(client, small_bank, change, words):
     command = {"cmd": "new", "players": TWO, "trump": "лопата", "words": str(small_bank), **change}
@@ -392,3 +392,23 @@ def test_line_separators_in_echoed_text_stay_inside_the_answer_line(small_bank):
                           input="\n".join(lines).encode("utf-8") + b"\n", capture_output=True, timeout=60)
     answers = proc.stdout.decode("utf-8").splitlines()  # str.splitlines splits on U+2028, U+0085 too
     assert len(answers) == 3 and [json.loads(a)["ok"] for a in answers] == [True, False, True]
+
+
+SECRET = "SECRET_TOKEN: 8f2b1c\n"
+
+
+@pytest.mark.parametrize("make", ["a file", "a folder without grade files", "/dev/null"])
+def test_new_takes_only_a_folder_of_grade_files_and_reads_nothing_else(client, tmp_path, make):
+    secret = tmp_path / "config.yaml"
+    secret.write_text(SECRET, encoding="utf-8")
+    words = {"a file": str(secret), "a folder without grade files": str(tmp_path), "/dev/null": "/dev/null"}[make]
+    answer = client.refused({"cmd": "new", "players": TWO, "trump": "лопата", "words": words}, "bad-setup")
+    assert answer["message"].startswith("поле words: нужна папка со списками слов (grade1.yaml … grade4.yaml)")
+    assert "SECRET" not in answer["message"] and "8f2b1c" not in answer["message"]
+
+
+def test_errors_in_a_word_folder_are_named_by_place_without_quoting_the_files(client, small_bank):
+    (small_bank / "notes.yaml").write_text(SECRET, encoding="utf-8")
+    answer = client.refused({"cmd": "new", "players": TWO, "trump": "лопата", "words": str(small_bank)}, "bad-setup")
+    assert "notes.yaml:1:1" in answer["message"] and "slovariki check" in answer["message"]
+    assert "SECRET" not in answer["message"]

@@ -18,6 +18,7 @@ from slovariki.game import (
     find_ruleset,
 )
 from slovariki.referee.words import CardFinder, find_player, normal
+from slovariki.russian import plural
 from slovariki.terminal import readable, shorten
 
 GRADES = (1, 2, 3, 4)
@@ -46,7 +47,8 @@ class BankRejected(Rejected):
         more = f" (и ещё {len(errors) - 1})" if len(errors) > 1 else ""
         tail = f"{more}; подробности покажет «slovariki check»"
         super().__init__("bad-setup", f"в списках слов есть ошибки, колода неполная: {first.as_text()}{tail}")
-        self.brief = (f"в списках слов есть ошибки ({len(errors)}), колода неполная; первая — в "
+        n = len(errors)
+        self.brief = (f"в списках слов {n} {plural(n, 'ошибка', 'ошибки', 'ошибок')}, колода неполная; первая — в "
                       f"{first.file}:{first.line}:{first.column}, код {first.code}; подробности покажет «slovariki check»")
 
 

@@ -232,10 +232,11 @@ def build_deck(words_dir: str | None, grades: tuple[int, ...] | None, out_dir: s
                rules_template: str | None, calibration: bool, open_folder: bool, cmyk: bool, only: str | None,
                only_stars: int | None, grade_sheets: bool) -> None:
     """Собрать PDF для печати: карточки, правила и список слов для учителя."""
+    import signal
     from pathlib import Path
 
     from slovariki.generator import build, options
-    from slovariki.generator.writer import OutputError
+    from slovariki.generator.writer import OutputError, Stopped
     from slovariki.rules_check.checker import check_bank
 
     try:
@@ -268,6 +269,9 @@ def build_deck(words_dir: str | None, grades: tuple[int, ...] | None, out_dir: s
     except (build.BuildError, OutputError) as exc:
         _say(f"Ошибка: {exc}", err=True)
         sys.exit(1)
+    except KeyboardInterrupt as exc:  # Ctrl-C, or SIGTERM while writing (writer.Stopped)
+        _say(f"Сборка прервана: файлы в папке {out} остались прежними.", err=True)
+        sys.exit(128 + signal.SIGTERM if isinstance(exc, Stopped) else 130)
     _say(result.layout_report(settings))
     _say("Файлы:\n" + "\n".join(f"  {file.path.resolve()}" for file in result.files))
     _say(result.summary())

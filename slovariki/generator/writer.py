@@ -2,23 +2,41 @@
 
 Every file of a build is written to a temporary file in the output folder first; only when all of
 them are complete are they renamed over the old files (os.replace is atomic on one file system).
-A failed or interrupted build removes its temporary files and leaves the old output untouched.
+A failed or interrupted build (an error, Ctrl-C, SIGTERM) removes its temporary files and leaves the
+old output untouched. A build killed outright (kill -9, a power cut) cannot: the next build into the
+folder removes what it left, the temporary files of our own naming. While a build writes, it holds a
+lock on the folder (where the system has flock), so no other build's files are taken for leftovers.
 """
 
 from __future__ import annotations
 
 import os
+import re
+import signal
+import threading
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import BinaryIO
 
 from slovariki import atomic
 from slovariki.russian import os_error
 
+try:
+    import fcntl
+except ImportError:  # Windows: a file another build is writing cannot be removed there anyway
+    fcntl = None
+
+# atomic.temporary's names: «.cards.pdf.» + the 8 characters mkstemp picks + «.part»
+_TEMPORARY = re.compile(r"\.(?P<name>.+)\.[a-z0-9_]{8}\.part")
+
 
 class OutputError(Exception):
     """The output folder cannot be created or written."""
+
+
+class Stopped(KeyboardInterrupt):
+    """SIGTERM while a batch is open: raised like Ctrl-C, so that the same clean-up runs."""
 
 
 class Batch:
@@ -28,6 +46,7 @@ class Batch:
 
     def open(self, name: str) -> BinaryIO:
         """A new temporary file that becomes ``name`` when the whole batch succeeds."""
+        _remove_leftovers(self.folder, name)
         try:
             handle, temp = atomic.temporary(self.folder, name)
         except OSError as exc:
@@ -63,16 +82,64 @@ def prepare(folder: Path) -> Path:
     return folder
 
 
+def _remove_leftovers(folder: Path, name: str) -> None:
+    """The temporary files of ``name`` that a killed build left (the caller holds the folder's lock)."""
+    with suppress(OSError):
+        for entry in os.scandir(folder):
+            match = _TEMPORARY.fullmatch(entry.name)
+            if match and match["name"] == name and entry.is_file(follow_symlinks=False):
+                with suppress(OSError):  # on Windows: open in a build still running
+                    os.unlink(entry.path)
+
+
+@contextmanager
+def _locked(folder: Path) -> Iterator[None]:
+    """Only one build at a time writes into ``folder``; the lock goes with the process, even on kill -9."""
+    if fcntl is None:
+        yield
+        return
+    handle = os.open(folder, os.O_RDONLY)
+    try:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise OutputError(f"в папку {folder} сейчас пишет другая сборка: дождитесь её конца или "
+                              "выберите другую папку (--out)") from None
+        except OSError:  # a file system without locks: build unlocked, as before
+            pass
+        yield
+    finally:
+        os.close(handle)
+
+
+@contextmanager
+def _sigterm_stops() -> Iterator[None]:
+    """SIGTERM (a closed terminal, a service stopped) interrupts like Ctrl-C instead of killing at once."""
+    if not hasattr(signal, "SIGTERM") or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(signum: int, frame: object) -> None:
+        raise Stopped()
+
+    previous = signal.signal(signal.SIGTERM, stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
 @contextmanager
 def batch(folder: Path) -> Iterator[Batch]:
     """Files opened in the block appear together at the end, or not at all on an error."""
     current = Batch(prepare(folder))
-    try:
-        yield current
-        current._commit()
-    except OSError as exc:  # a full disk, a folder made read-only mid-build
-        current._discard()
-        raise OutputError(f"не удалось записать файлы в папку {folder}: {os_error(exc)}") from exc
-    except BaseException:
-        current._discard()
-        raise
+    with _locked(folder), _sigterm_stops():
+        try:
+            yield current
+            current._commit()
+        except OSError as exc:  # a full disk, a folder made read-only mid-build
+            current._discard()
+            raise OutputError(f"не удалось записать файлы в папку {folder}: {os_error(exc)}") from exc
+        except BaseException:
+            current._discard()
+            raise

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from slovariki import atomic, spreadsheet, wordlist, wordtable
+from slovariki import atomic, reading, spreadsheet, wordlist, wordtable
 from slovariki.diagnostics import Diagnostic
 from slovariki.russian import os_error
 
@@ -44,7 +44,8 @@ def bank_tables(words: str | None) -> list[wordtable.Table]:
     if words is not None and Path(words).suffix.lower() in spreadsheet.SUFFIXES + spreadsheet.OLD_SUFFIXES:
         return read_spreadsheet(Path(words))
     try:
-        files = [(name, path.read_text(encoding="utf-8-sig")) for path, name in wordlist.word_file_paths(words)]
+        files = [(name, reading.read_bytes(path, wordlist.MAX_FILE_BYTES).decode("utf-8-sig"))
+                 for path, name in wordlist.word_file_paths(words)]
         return wordtable.tables_of(files)
     except wordlist.WordBankError as exc:
         raise ImportProblem(str(exc)) from None

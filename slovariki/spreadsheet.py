@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from slovariki import wordtable
+from slovariki import reading, wordtable
 from slovariki.diagnostics import Diagnostic, error
 from slovariki.model import Source, column_letter
 from slovariki.russian import os_error
@@ -103,13 +103,12 @@ def read(path: Path) -> Workbook:
 
 def _read_bytes(path: Path) -> bytes:
     try:
-        with path.open("rb") as stream:
-            data = stream.read(MAX_FILE_BYTES + 1)
+        return reading.read_bytes(path, MAX_FILE_BYTES)
+    except reading.TooLarge:
+        raise SpreadsheetError(f"{path}: файл больше {reading.size_text(MAX_FILE_BYTES)}: это не похоже на список "
+                               "слов") from None
     except OSError as exc:
         raise SpreadsheetError(f"не удалось прочитать файл {path}: {os_error(exc)}") from None
-    if len(data) > MAX_FILE_BYTES:
-        raise SpreadsheetError(f"{path}: файл больше {MAX_FILE_BYTES // 1024 // 1024} МБ: это не похоже на список слов")
-    return data
 
 
 def _zip(data: bytes, path: Path, kind: str) -> zipfile.ZipFile:

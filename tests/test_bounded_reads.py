@@ -39,21 +39,31 @@ def paths(tmp_path: Path) -> dict[str, str]:
 REASONS = {"device": "это не файл, а устройство", "fifo": "это не файл, а канал FIFO",
            "huge": "файл больше"}
 COMMANDS = {
-    "referee log": lambda p: ["referee", "log", "--session", p],
-    "referee resume": lambda p: ["referee", "resume", "--session", p],
-    "referee play": lambda p: ["referee", "play", "--players", "Аня,Боря", "--trump", "Тч", "--rules",
+    "referee log": lambda p, tmp: ["referee", "log", "--session", p],
+    "referee resume": lambda p, tmp: ["referee", "resume", "--session", p],
+    "referee play": lambda p, tmp: ["referee", "play", "--players", "Аня,Боря", "--trump", "Тч", "--rules",
                                "podkidnoy", "--session", p],
-    "referee replay": lambda p: ["referee", "replay", p],
-    "bitva-par score": lambda p: ["bitva-par", "score", p],
-    "bitva-par play --record": lambda p: ["bitva-par", "play", "--record", p],
+    "referee replay": lambda p, tmp: ["referee", "replay", p],
+    "bitva-par score": lambda p, tmp: ["bitva-par", "score", p],
+    "bitva-par play --record": lambda p, tmp: ["bitva-par", "play", "--record", p],
+    "import": lambda p, tmp: ["import", _link(tmp / "слова.csv", p), "--out", str(tmp / "bank")],
+    "export": lambda p, tmp: ["export", str(tmp / "слова.csv"), "--words",
+                              str(Path(_link(tmp / "bank" / "grade1.yaml", p)).parent)],
 }
+
+
+def _link(link: Path, target: str) -> str:
+    """``target`` under a name a command takes (a spreadsheet's suffix, a grade file's name)."""
+    link.parent.mkdir(exist_ok=True)
+    link.symlink_to(target)
+    return str(link)
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
 @pytest.mark.parametrize("what", list(REASONS))
 @pytest.mark.parametrize("command", list(COMMANDS))
 def test_a_file_that_is_no_regular_file_or_too_big_is_refused(command, what, paths, tmp_path):
-    done = run(*COMMANDS[command](paths[what]), cwd=tmp_path)
+    done = run(*COMMANDS[command](paths[what], tmp_path), cwd=tmp_path)
     assert done.returncode in (1, 2), done.stderr
     assert "Traceback" not in done.stderr and "MemoryError" not in done.stderr
     assert REASONS[what] in done.stderr, done.stderr

@@ -5,6 +5,8 @@ import subprocess
 import sys
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from slovariki.bitva.protocol import Session
 
@@ -109,3 +111,24 @@ def test_long_names_and_reasons_are_refused_and_no_answer_grows_with_them():
     assert len(json.dumps(answer, ensure_ascii=False)) < 4000
     answer = ask(fresh, cmd="meld", player="Я" * 1_000_000, cards=["7ч", "7п"])
     assert not answer["ok"] and len(json.dumps(answer, ensure_ascii=False)) < 4000
+
+
+_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=12)
+    | st.sampled_from(["Аня", "Боря", "7ч", "7♠", "Т♦", "\u2028", "\x1b[2J"]),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=3), max_leaves=8)
+_requests = st.fixed_dictionaries(
+    {"cmd": st.sampled_from(["new", "meld", "draw", "penalty", "finish", "undo", "state", "", None])},
+    optional={key: _values for key in ("players", "player", "cards", "draw", "count", "reason")})
+
+
+@given(st.lists(_requests, max_size=6))
+def test_random_commands_are_each_answered_on_one_line_without_an_internal_error(requests):
+    from slovariki.jsonl import encoded
+
+    session = Session()
+    ask(session, cmd="new", players=["Аня", "Боря"])
+    for request in requests:
+        answer = session.answer(json.dumps(request, ensure_ascii=False))
+        assert isinstance(answer["ok"], bool) and "внутренняя ошибка" not in answer.get("message", "")
+        assert len(encoded(answer).decode("utf-8").splitlines()) == 1

@@ -7,6 +7,8 @@ import subprocess
 import sys
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from referee.games import play
 
@@ -412,3 +414,26 @@ def test_errors_in_a_word_folder_are_named_by_place_without_quoting_the_files(cl
     answer = client.refused({"cmd": "new", "players": TWO, "trump": "лопата", "words": str(small_bank)}, "bad-setup")
     assert "notes.yaml:1:1" in answer["message"] and "slovariki check" in answer["message"]
     assert "SECRET" not in answer["message"]
+
+
+_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False)
+    | st.text(max_size=12) | st.sampled_from(["Аня", "Боря", "корова", "лопата", "Т♥", "6п", "\u2028", "\x1b[2J"]),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3), max_leaves=8)
+_commands = st.fixed_dictionaries(
+    {"cmd": st.sampled_from([*COMMANDS, "", "NEW", None, 1])},
+    optional={key: _values for key in ("players", "trump", "first", "first_by", "rules", "grades", "player", "card",
+                                       "target")})
+
+
+@given(st.lists(_commands, max_size=6))
+def test_random_commands_are_each_answered_on_one_line_without_an_internal_error(commands):
+    from slovariki.jsonl import encoded
+    from slovariki.referee.protocol import Session
+
+    session = Session()
+    session.answer(json.dumps({"cmd": "new", "players": TWO, "trump": "Т♥", "rules": "podkidnoy", "first": "Аня"}))
+    for command in commands:
+        answer = session.answer(json.dumps(command, ensure_ascii=False))
+        assert isinstance(answer["ok"], bool) and "внутренняя ошибка" not in answer.get("message", "")
+        assert len(encoded(answer).decode("utf-8").splitlines()) == 1

@@ -136,8 +136,7 @@ def suggest(word: str, grade: int | None, words_dir: str | None, fmt: str) -> No
     предложена, 1 — слова нет в словаре pymorphy3 (разобрано ближайшее слово, если оно нашлось),
     2 — это не русское слово или неверные параметры.
     """
-    import json
-
+    from slovariki import jsonl
     from slovariki.rules_check.suggest import Assistant, SuggestError
 
     deck = None
@@ -149,7 +148,10 @@ def suggest(word: str, grade: int | None, words_dir: str | None, fmt: str) -> No
         result = Assistant().suggest(word, grade, deck, words_dir)
     except SuggestError as exc:
         _fail(str(exc), 2)
-    click.echo(json.dumps(result.as_json(), ensure_ascii=False, indent=2) if fmt == "json" else result.as_text())
+    if fmt == "json":
+        click.echo(jsonl.dumps(result.as_json(), indent=2))
+    else:
+        _say(result.as_text())
     sys.exit(0 if result.ready else 1)
 
 

@@ -432,3 +432,4 @@ def test_terminal_escapes_in_game_records_are_shown_not_obeyed(runner, tmp_path)
     result = runner.invoke(main, ["referee", "replay", str(durak)])
     assert result.exit_code == 1 and "\\x1b]0;PWNED\\x07" in result.output
     assert_no_raw_escapes(result.output)
+

@@ -51,11 +51,23 @@ def built(tmp_path_factory) -> Path:
     return out
 
 
-def test_kill_9_at_random_moments_leaves_the_old_pdfs_and_the_next_build_cleans_up(built, tmp_path):
-    out = tmp_path / "out"
-    out.mkdir()
+@pytest.fixture
+def out(built, tmp_path) -> Path:
+    """An output folder holding the PDFs of an earlier build."""
+    folder = tmp_path / "out"
+    folder.mkdir()
     for path in built.glob("*.pdf"):
-        (out / path.name).write_bytes(path.read_bytes())
+        (folder / path.name).write_bytes(path.read_bytes())
+    return folder
+
+
+def build_deck_in(out: Path) -> None:
+    from slovariki.wordlist import load_bank
+
+    build_deck(load_bank().deck, DeckOptions(), out)
+
+
+def test_kill_9_at_random_moments_leaves_the_old_pdfs_and_the_next_build_cleans_up(out):
     old = pdfs(out)
     rng = random.Random(14)
     killed_writing = 0
@@ -78,17 +90,7 @@ def test_kill_9_at_random_moments_leaves_the_old_pdfs_and_the_next_build_cleans_
     assert leftovers(out) == []  # … the next build removes
 
 
-def build_deck_in(out: Path) -> None:
-    from slovariki.wordlist import load_bank
-
-    build_deck(load_bank().deck, DeckOptions(), out)
-
-
-def test_sigterm_cleans_up_like_ctrl_c_and_keeps_the_old_pdfs(built, tmp_path):
-    out = tmp_path / "out"
-    out.mkdir()
-    for path in built.glob("*.pdf"):
-        (out / path.name).write_bytes(path.read_bytes())
+def test_sigterm_cleans_up_like_ctrl_c_and_keeps_the_old_pdfs(out):
     old = pdfs(out)
     proc = start(out)
     assert wait_for_writing(proc, out), proc.stderr.read()
@@ -99,9 +101,7 @@ def test_sigterm_cleans_up_like_ctrl_c_and_keeps_the_old_pdfs(built, tmp_path):
     assert leftovers(out) == [] and pdfs(out) == old
 
 
-def test_only_temporary_files_of_our_own_naming_are_removed(built, tmp_path):
-    out = tmp_path / "out"
-    out.mkdir()
+def test_only_temporary_files_of_our_own_naming_are_removed(out):
     ours = [".cards.pdf.k3j_x9a2.part", ".rules.pdf.00000000.part", ".wordlist.pdf.abcdefgh.part"]
     theirs = [".cards.pdf.part", "cards.pdf.abcdefgh.part", ".notes.txt.abcdefgh.part", ".cards.pdf.abc.part",
               "мои заметки.part"]

@@ -50,7 +50,7 @@ class Autosave:
     def lost(self, table: Table) -> str:
         """What the file lacks: «последние 2 хода не записаны в …»."""
         if self.saved is None:
-            return f"партия ещё не записана в {self.path}"
+            return f"в {self.path} её ещё нет"
         moves = _moves(table)
         kept = next((i for i, (a, b) in enumerate(zip(moves, self.saved)) if a != b), min(len(moves), len(self.saved)))
         if kept == len(moves):  # only undone: the file still holds moves taken back

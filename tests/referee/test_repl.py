@@ -652,3 +652,15 @@ def test_a_game_that_could_not_be_saved_is_saved_to_another_file(small_bank, tmp
     assert f"Партия сохранена в {other}. Продолжить: slovariki referee resume --session '{other}'" in result.output
     assert len(load(other).state.log) == 2
     assert len(load(path).state.log) == 0
+
+
+def test_a_game_whose_first_save_fails_is_not_said_to_be_saved(small_bank, tmp_path):
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("", encoding="utf-8")
+    args = ["referee", "play", "--players", "Аня,Боря", "--trump", "лопату", "--words", str(small_bank),
+            "--session", str(blocker / "game.json")]
+    result = CliRunner().invoke(main, args, input="Аня\nАня корова\n")  # who attacks first is asked first
+    assert result.exit_code == 1, result.output
+    assert "Партия сохранена" not in result.output
+    assert f"Партия НЕ сохранена: в {blocker / 'game.json'} её ещё нет (в пути есть файл там, где должна быть " \
+           "папка)." in result.output

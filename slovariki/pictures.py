@@ -11,13 +11,13 @@ from __future__ import annotations
 import difflib
 import os
 import re
-import stat
 import struct
 from functools import cache
 from importlib import resources
 from pathlib import Path
 from xml.parsers import expat
 
+from slovariki import reading
 from slovariki.russian import os_error
 
 SUFFIXES = (".svg", ".png")
@@ -88,14 +88,13 @@ def check_file(path: Path, shown: str) -> None:
     svg = path.suffix.lower() == ".svg"
     limit = MAX_SVG_BYTES if svg else MAX_PNG_BYTES
     try:
-        if not stat.S_ISREG(path.stat().st_mode):  # a FIFO or a device is never read
-            raise PictureError(f"«{shown}»: это не файл картинки")
-        with path.open("rb") as stream:
-            data = stream.read(limit + 1)
+        data = reading.read_bytes(path, limit)
+    except reading.TooLarge:
+        raise PictureError(f"«{shown}»: картинка слишком большая (больше {reading.size_text(limit)})") from None
+    except (reading.Unreadable, IsADirectoryError):  # a FIFO, a device or a folder is never read
+        raise PictureError(f"«{shown}»: это не файл картинки") from None
     except OSError as exc:
         raise PictureError(f"«{shown}»: картинку не прочитать: {os_error(exc)}") from None
-    if len(data) > limit:
-        raise PictureError(f"«{shown}»: картинка слишком большая (больше {limit // 1024 // 1024} МБ)")
     (_check_svg if svg else _check_png)(data, shown)
 
 

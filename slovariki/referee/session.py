@@ -211,7 +211,7 @@ def _try_lock(handle: int) -> bool:
 def _holder(where: Path) -> str:
     """« (веб-экран судьи, процесс 1234, запущен в 14:05)», or nothing when the file says nothing."""
     try:
-        info = json.loads(where.read_bytes()[:1000].decode("utf-8"))
+        info = json.loads(reading.read_bytes(where, 1000).decode("utf-8"))
         return f" ({info['program']}, процесс {int(info['pid'])}, запущен в {info['since']})"
     except (OSError, ValueError, KeyError, TypeError):
         return ""

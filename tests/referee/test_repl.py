@@ -654,13 +654,17 @@ def test_a_game_that_could_not_be_saved_is_saved_to_another_file(small_bank, tmp
     assert len(load(path).state.log) == 0
 
 
-def test_a_game_whose_first_save_fails_is_not_said_to_be_saved(small_bank, tmp_path):
-    blocker = tmp_path / "not-a-folder"
-    blocker.write_text("", encoding="utf-8")
+def test_a_game_whose_first_save_fails_is_not_said_to_be_saved(small_bank, tmp_path, monkeypatch):
+    from slovariki import atomic
+
+    def full_disk(target, text):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(atomic, "write_text", full_disk)
+    path = tmp_path / "game.json"
     args = ["referee", "play", "--players", "Аня,Боря", "--trump", "лопату", "--words", str(small_bank),
-            "--session", str(blocker / "game.json")]
+            "--session", str(path)]
     result = CliRunner().invoke(main, args, input="Аня\nАня корова\n")  # who attacks first is asked first
     assert result.exit_code == 1, result.output
     assert "Партия сохранена" not in result.output
-    assert f"Партия НЕ сохранена: в {blocker / 'game.json'} её ещё нет (в пути есть файл там, где должна быть " \
-           "папка)." in result.output
+    assert f"Партия НЕ сохранена: в {path} её ещё нет (на диске нет места)." in result.output

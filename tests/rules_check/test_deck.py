@@ -142,3 +142,21 @@ def test_the_deck_checks_of_a_large_bank_need_memory_in_proportion_to_it():
 
     ratio = peak(12_000) / peak(4_000)
     assert ratio < 4, f"memory grew {ratio:.1f} times for 3 times the cards"
+
+
+def test_a_deck_of_thousands_of_cards_refills_hands_like_a_small_one():
+    """Past 4,096 cards the engine computes a card's bit instead of looking it up in a table."""
+    import itertools
+
+    from slovariki.game import SLOVARIKI, Game, Take
+
+    letters = "бвгджзклмнпрстфхцчш"
+    words = ["о" + "".join(p) for p in itertools.islice(itertools.product(letters, repeat=3), 5_000)]
+    for size in (100, 5_000):
+        game = Game(SLOVARIKI, [made(w, 1 + i % 4, 1 + i // 4 % 3, "о") for i, w in enumerate(words[:size])])
+        state = game.deal(2, 7, first=0)
+        attack = state.legal_moves(0)[0]
+        state.apply(0, attack)
+        state.apply(1, Take())
+        assert state.hand_count(0) == 6 and state.hand_count(1) == 7
+        assert attack.card in state.known_cards(1) and len(state.known_cards(0)) == 6

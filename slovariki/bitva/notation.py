@@ -22,6 +22,7 @@ from slovariki.bitva.errors import Refused
 from slovariki.bitva.game import Draw, Finish, Meld, Move, Penalty, find_player
 from slovariki.game.cards import PlayingCard
 from slovariki.russian import cards as n_cards
+from slovariki.spoken import spoken_card
 from slovariki.terminal import shorten
 
 KIND_SIZES = {"пара": 2, "триплет": 3, "тройка": 3, "одна": 1, "одиночная": 1, "карта": 1}
@@ -110,11 +111,26 @@ def _is_card(word: str) -> bool:
     return True
 
 
-def _card_words(words: list[str]) -> list[str]:
-    """The cards as typed at a table: «7ч 7п», also run together («7ч7п») or with a space inside
-    («10 ч 10 п»). Text that is not all cards stays as it was, for the message about it."""
+def _cards(words: list[str]) -> tuple[PlayingCard, ...]:
+    """The cards as typed at a table: «7ч 7п», also run together («7ч7п»), with a space inside
+    («10 ч 10 п») or said in words, as the durak referee reads them («дама пик дама червей»,
+    «8 крести», «семёрка червей»)."""
     text = "".join(words).replace("\ufe0f", "")
-    return _CARD.findall(text) if _CARDS.fullmatch(text) else words
+    if _CARDS.fullmatch(text):
+        return tuple(parse_card(word) for word in _CARD.findall(text))
+    cards: list[PlayingCard] = []
+    while words:
+        try:
+            cards.append(parse_card(words[0]))
+            words = words[1:]
+            continue
+        except Refused as exc:
+            said = spoken_card(" ".join(words[:2]), lowest_rank=2) if len(words) > 1 else None
+            if said is None:
+                raise Refused(exc.code, f"{exc.message}; можно и словами: «дама пик», «8 крести»") from None
+        cards.append(said)
+        words = words[2:]
+    return tuple(cards)
 
 
 def _parse_meld(player: str, words: list[str]) -> Meld:
@@ -128,7 +144,7 @@ def _parse_meld(player: str, words: list[str]) -> Meld:
         words = words[1:]
     if not words:
         raise Refused(E.BAD_COMMAND, f"не вижу карт: {USAGE}")
-    cards = tuple(parse_card(word) for word in _card_words(words))
+    cards = _cards(words)
     if kind is not None and KIND_SIZES[kind] != len(cards):
         raise Refused(E.NOT_A_MELD, f"«{kind}» — это {n_cards(KIND_SIZES[kind])}, а названо {len(cards)}")
     return Meld(player, cards, draw)

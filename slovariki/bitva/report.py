@@ -93,8 +93,8 @@ def result_text(game: Game) -> str:
     totals = {name: s.total for name, s in game.scores().items()}
     if not won:
         return "Победителя нет: никто не избавился от всех карт."
-    if len(game.out) == 1:
-        return f"Победитель: {won[0]} — первый, кто избавился от всех карт."
+    if len(game.out) == 1:  # no word agrees with the name: right whatever its gender
+        return f"Победитель: {won[0]} — карты кончились раньше всех."
     if len(won) == 1:
         head = f"Победитель по очкам: {won[0]}."
     else:
@@ -109,12 +109,12 @@ def event_text(event: Event, game: Game) -> str:
         return (f"Из резерва взято {event.count}: на руке {game.hands[event.player]}, "
                 f"в резерве {game.reserves[event.player]}.")
     if isinstance(event, FourOfARank):
-        return f"Все четыре {RANKS_FOUR[event.rank]} выложил игрок {event.player}: {signed(FOUR_OF_A_RANK_BONUS)}."
+        return f"{event.player}: выложены все четыре {RANKS_FOUR[event.rank]}, {signed(FOUR_OF_A_RANK_BONUS)}."
     if isinstance(event, Out):
-        return f"Игрок {event.player} избавился от всех карт: {signed(OUT_BONUS)}."
+        return f"{event.player}: карт больше нет ни на руке, ни в резерве, {signed(OUT_BONUS)}."
     if isinstance(event, Penalized):
         count = len(game.penalties[event.player])
-        return f"Штраф игроку {event.player}: {signed(PENALTY)} (всего штрафов: {count})."
+        return f"{event.player}: штраф {signed(PENALTY)} (всего штрафов: {count})."
     if isinstance(event, Result):
         return result_text(game)
     assert isinstance(event, GameOver)

@@ -9,65 +9,29 @@ and in the REPL also as people say them: «дама пик», «8 крести»
 from __future__ import annotations
 
 import difflib
-from collections.abc import Sequence
-from functools import lru_cache
+from collections.abc import Callable, Sequence
 from itertools import product
 from typing import Any
 
-from slovariki.game import PlayingCard, Suit
-from slovariki.markup import ACUTE
+from slovariki.game import PlayingCard
+from slovariki.spoken import MAX_WORD_CHARS, cases, lemmas, normal, rank_cases, spoken_card
 from slovariki.terminal import shorten
 
 
 MAX_CARD_WORDS = 4  # the most words a card's name may be typed with; longer text is no card
 # The longest text looked up as a card or a word: longer text is no card, and the word-form and
 # typo look-ups (pymorphy3, difflib) grow with their input, so they never see it.
-MAX_CARD_CHARS = 80
-
-# Classic cards as said aloud: the dictionary forms of the rank and suit words (normalised, «ё» as
-# «е»), so that any case finds them: «даму пик», «королём треф», «бубновый валет».
-_RANK_WORDS = {"шестерка": 6, "семерка": 7, "восьмерка": 8, "девятка": 9, "десятка": 10, "валет": 11,
-               "дама": 12, "король": 13, "туз": 14}
-_SUIT_WORDS = {
-    Suit.SPADES: {"пики", "пика", "пик", "пиковый"},
-    Suit.CLUBS: {"крести", "крест", "трефы", "трефа", "треф", "трефовый", "крестовый"},
-    Suit.DIAMONDS: {"бубны", "бубна", "бубен", "буби", "бубь", "бубновый"},
-    Suit.HEARTS: {"черви", "червь", "червы", "черва", "червонный", "червовый"},
-}
-
-
-def normal(text: str) -> str:
-    """The text as compared when looking up: lower case, «ё» as «е», no stress marks (a word copied
-    from the screen has one), single spaces."""
-    return " ".join(text.lower().replace("ё", "е").replace(ACUTE, "").split())
-
-
-@lru_cache(maxsize=1)
-def _morph():
-    import pymorphy3
-
-    return pymorphy3.MorphAnalyzer()
-
-
-@lru_cache(maxsize=4096)
-def lemmas(token: str) -> tuple[str, ...]:
-    """The dictionary forms a single word may come from (normalised), the word itself first."""
-    forms = [normal(token)]
-    token = token.replace(ACUTE, "")  # «маши́ной»: pymorphy3 knows words without stress marks
-    if not token.isprintable() or len(token) > MAX_CARD_CHARS:  # no word: a lone surrogate, a paste
-        return tuple(forms)
-    for parse in _morph().parse(token):
-        form = normal(parse.normal_form)
-        if form not in forms:
-            forms.append(form)
-    return tuple(forms)
+MAX_CARD_CHARS = MAX_WORD_CHARS
 
 
 class CardFinder:
-    """Looks up the cards of one game's deck by their text."""
+    """Looks up the cards of one game's deck by their text. ``bank`` gives the word bank's cards
+    outside this deck (other grades), to say so when one of them is named."""
 
-    def __init__(self, cards: Sequence[Any]) -> None:
+    def __init__(self, cards: Sequence[Any], bank: Callable[[], Sequence[Any]] = tuple) -> None:
         self.cards = tuple(cards)
+        self._bank = bank
+        self._outside: CardFinder | None = None
         self.classic = bool(self.cards) and isinstance(self.cards[0], PlayingCard)
         self._exact = {str(c): c for c in self.cards}
         self._members = set(self.cards)
@@ -86,6 +50,14 @@ class CardFinder:
                 return None
             return card if card in self._members else None
         return self._normal.get(normal(text))
+
+    def named(self, text: str, word_forms: bool = False) -> Any | None:
+        """The card written exactly; with ``word_forms`` also the one card a form names («лопату»)."""
+        card = self.exact(text)
+        if card is None and word_forms:
+            forms = self.by_form(text)
+            card = forms[0] if len(forms) == 1 else None
+        return card
 
     def by_form(self, text: str) -> list[Any]:
         """Cards whose word ``text`` may be a form of: «орнаментом», «лопату», «сапогами»."""
@@ -123,15 +95,38 @@ class CardFinder:
     def spoken(self, text: str) -> PlayingCard | None:
         """A classic card said in words, in any case and either order: «дама пик», «8 крести»,
         «туза бубен», «пиковую даму»; a rank's letter or a suit's sign may stand for its word."""
-        tokens = text.split()
-        if len(tokens) != 2:
+        card = spoken_card(text)
+        return card if card in self._members else None
+
+    def cases(self, text: str, card: Any) -> frozenset[str]:
+        """The grammatical cases ``text`` may be in as the name of ``card``: «деревней» → {ablt},
+        «коридор» → {nomn, accs}, «даму пик» → {accs}; none when the text does not show it («8 крести»)."""
+        if self.classic:
+            return rank_cases(text)
+        tokens, words = text.split(), card.word.split()
+        if len(tokens) != len(words) or len(text) > MAX_CARD_CHARS:
+            return frozenset()
+        found: frozenset[str] | None = None
+        for token, word in zip(tokens, words):  # the words of «до свидания» agree, or carry no case
+            said = cases(token, set(lemmas(word)))
+            if said:
+                found = said if found is None else found & said
+        return found or frozenset()
+
+    def outside(self, text: str) -> Any | None:
+        """A card of the word bank that is not in this deck, named exactly or in another form."""
+        if self.classic or len(text) > MAX_CARD_CHARS:
             return None
-        for rank_word, suit_word in (tokens, tokens[::-1]):
-            rank, suit = _spoken_rank(rank_word), _spoken_suit(suit_word)
-            if rank is not None and suit is not None:
-                card = PlayingCard(rank, suit)
-                return card if card in self._members else None
-        return None
+        if self._outside is None:
+            self._outside = CardFinder([c for c in self._bank() if c not in self._members])
+        found = self._outside.by_form(text) if self._outside.cards else []
+        return found[0] if len(found) == 1 else None
+
+    def outside_message(self, card: Any) -> str:
+        """«карты «Москва» нет в этой игре: это карта 1 класса, а в игре классы 2, 3»."""
+        grades = sorted({c.grade for c in self.cards})
+        playing = f"только {grades[0]} класс" if len(grades) == 1 else f"классы {', '.join(map(str, grades))}"
+        return f"карты «{card}» нет в этой игре: это карта {card.grade} класса, а в игре {playing}"
 
     def nearest(self, text: str, n: int = 3) -> list[Any]:
         """The cards whose words look most like ``text`` (a typo, another form), best first."""
@@ -149,27 +144,14 @@ class CardFinder:
                 return f"карту «{shorten(text)}» пишите так: {said[0]}"
             return (f"не понимаю карту «{shorten(text)}»: назовите достоинство и масть, например 10♥, Дп, "
                     "«дама пик» или «8 крести» (достоинства 6 7 8 9 10 В Д К Т, масти ♠ ♣ ♦ ♥ или п к б ч)")
+        other = self.outside(text)
+        if other is not None:
+            return self.outside_message(other)
         near = self.nearest(text)
         head = f"карты «{shorten(text)}» нет в этой колоде"
         if not near:
             return head
         return f"{head}; может быть, {' или '.join(f'«{c}»' for c in near)}?"
-
-
-def _spoken_rank(word: str) -> int | None:
-    try:
-        return PlayingCard.parse(word + Suit.SPADES.symbol).rank  # a rank written as on the card: 8, Д
-    except ValueError:
-        return next((_RANK_WORDS[f] for f in lemmas(word) if f in _RANK_WORDS), None)
-
-
-def _spoken_suit(word: str) -> Suit | None:
-    try:
-        return PlayingCard.parse("6" + word).suit  # a suit's sign or letter: ♠, п
-    except ValueError:
-        pass
-    forms = set(lemmas(word))
-    return next((suit for suit, known in _SUIT_WORDS.items() if forms & known), None)
 
 
 def find_player(names: Sequence[str], text: str) -> int:

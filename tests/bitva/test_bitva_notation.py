@@ -87,3 +87,24 @@ moves = st.one_of(
 @given(moves)
 def test_moves_round_trip(move):
     assert parse_line(format_move(move)) == move
+
+
+@pytest.mark.parametrize("line, said", [
+    ("Вика дама пик дама червей", "Дп Дч"),
+    ("Вика туз бубен, туз пик", "Тб Тп"),
+    ("Вика семёрка червей 7 пик семерку бубен", "7ч 7п 7б"),
+    ("Вика пара 8 крести восьмёркой бубён", "8к 8б"),
+    ("Вика двойка пик 2 крести", "2п 2к"),  # the 52-card deck: ranks below six too
+    ("Вика пиковую даму Дч", "Дп Дч"),
+    ("Вика 10ч десятка бубён добор 1", "10ч 10б"),
+])
+def test_cards_said_in_words_as_the_durak_referee_reads_them(line, said):
+    meld = parse_line(line)
+    assert meld.cards == cards(said) and meld.player == "Вика"
+
+
+def test_a_card_word_without_its_suit_says_how_to_name_it():
+    with pytest.raises(Refused) as info:
+        parse_line("Вика дама пик дама", ["Вика"])
+    assert info.value.code == "unknown-card"
+    assert "«дама»" in info.value.message and "можно и словами: «дама пик», «8 крести»" in info.value.message

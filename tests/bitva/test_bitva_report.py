@@ -2,7 +2,7 @@
 
 from slovariki.bitva.game import Game, Penalty
 from slovariki.bitva.report import points, result_text, score_table
-from bitva_helpers import OUT_OF_FOUR, lay
+from bitva_helpers import OUT_OF_FOUR, lay, meld
 
 
 def test_points_in_words():
@@ -15,7 +15,7 @@ def test_result_texts():
     assert result_text(game) == "Победителя нет: никто не избавился от всех карт."
     lay(game, "Боря", "Тп Тк Тб", "Кп Кк Кб", "Дп Дк Дб", "Вп Вк")
     lay(game, "Аня", *OUT_OF_FOUR)
-    assert result_text(game) == "Победитель: Аня — первый, кто избавился от всех карт."
+    assert result_text(game) == "Победитель: Аня — карты кончились раньше всех."
     lay(game, "Боря", "10п 10к")
     assert result_text(game) == ("Победитель по очкам: Боря. Одновременно закончили Аня (75 очков) "
                                  "и Боря (155 очков).")
@@ -30,3 +30,21 @@ def test_score_table_signs():
         "Аня       20        +5      0       0     25",
         "Боря       0         0      0     −10    −10",
     ]
+
+
+def test_events_need_no_agreement_with_the_name():
+    """«Штраф игроку Боря» declined nothing, and «выложил игрок Аня» is masculine: each line starts
+    with the name, whatever its gender."""
+    from slovariki.bitva.report import event_text
+
+    game = Game(["Аня", "Боря", "Вика", "Гена"])
+    texts = [event_text(e, game) for e in game.play(Penalty("Боря", "подглядывал"))]
+    assert texts == ["Боря: штраф −10 (всего штрафов: 1)."]
+    lay(game, "Аня", "7ч 7п 7б")
+    said = [event_text(e, game) for e in game.play(meld("Аня", "7к"))]
+    assert "Аня: выложены все четыре семёрки, +5." in said
+    for melds in OUT_OF_FOUR[:-1]:
+        lay(game, "Вика", melds)
+    said = [event_text(e, game) for e in game.play(meld("Вика", OUT_OF_FOUR[-1]))]
+    assert "Вика: карт больше нет ни на руке, ни в резерве, +10." in said
+    assert not any("игрок" in text for text in said)

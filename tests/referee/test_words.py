@@ -94,13 +94,14 @@ def test_words_that_are_no_classic_card(typed):
 
 def test_a_huge_card_name_is_not_looked_up(finder, monkeypatch):
     """The typo and word-form look-ups grow with their input (a 60 MB name took 25 s and 2.6 GB)."""
+    from slovariki import spoken
     from slovariki.referee import words
 
     seen = []
     close = words.difflib.get_close_matches
     monkeypatch.setattr(words.difflib, "get_close_matches", lambda text, *a, **k: seen.append(len(text)) or
                         close(text, *a, **k))
-    morph = words._morph()
+    morph = spoken.morph()
     parse = morph.parse
     monkeypatch.setattr(morph, "parse", lambda text: seen.append(len(text)) or parse(text))
     huge = "коридор" * 200_000

@@ -18,7 +18,8 @@
 
 Header lines are ``key: value``; a move is ``N. Имя: ход``; the lines after a move (results and the
 next bout's header) are what the referee said about it. When replaying, a move's recorded results,
-if there are any, must be exactly what the rules give (the next bout's header may be left out).
+if there are any, must be exactly what the rules give (the next bout's header may be left out; a
+line as earlier versions worded it is read in today's words, see ``texts.current_wording``).
 Lines starting with ``#`` are comments. The text drives the engine only through
 :class:`~slovariki.referee.table.Table`.
 """
@@ -32,7 +33,9 @@ from dataclasses import dataclass, replace
 from slovariki import reading
 from slovariki.game import Attack, Beat, Move, Pass, Take, TossIn, Transfer
 from slovariki.referee.table import Rejected, Setup, Table, bout_numbers
-from slovariki.referee.texts import FIRST_REASONS, bout_header, event_lines, move_text, result_text, summary_lines
+from slovariki.referee.texts import (
+    FIRST_REASONS, bout_header, current_wording, event_lines, move_text, result_text, summary_lines,
+)
 from slovariki.russian import os_error
 from slovariki.terminal import shorten
 
@@ -173,11 +176,12 @@ def _split_player(text: str, line: int) -> tuple[str, str]:
 
 
 def move_of(table: Table, text: str, line: int) -> Move:
-    """The move written as ``заходит с карты «коридор»`` (see :func:`texts.move_text`)."""
+    """The move written as ``заходит с карты «коридор»`` (see :func:`texts.move_text`); a card
+    written by hand in another form («картой «Москвой»») is found as the REPL finds it."""
     for pattern, kind in _MOVES:
         match = pattern.match(text)
         if match:
-            cards = [table.card(word) for word in match.groups()]
+            cards = [table.card(word, word_forms=True) for word in match.groups()]
             return Beat(cards[1], cards[0]) if kind is Beat else kind(*cards)
     raise NotationError(line, f"не понимаю ход «{shorten(text)}»: пишите «заходит с карты «слово»», «бьёт карту "
                               "«слово» картой «слово»», «переводит картой «слово»», «подкидывает карту «слово»», "
@@ -196,7 +200,7 @@ class Verdict:
 def replay(record: Record) -> Verdict:
     """Play the record's moves on a fresh table and stop at the first one the rules refuse."""
     try:
-        table = Table.start(record.setup)
+        table = Table.start(record.setup, word_forms=True)
     except Rejected as exc:
         return Verdict(0, f"партию нельзя начать: {exc.message}", None)
     classic = table.state.rules.classic
@@ -218,7 +222,7 @@ def replay(record: Record) -> Verdict:
         said = event_lines(events, table.names, bout, classic)
         if not any(line.startswith("Заход ") for line in recorded.results):  # a header may be left out
             said = [line for line in said if not line.startswith("Заход ")]
-        if recorded.results and list(recorded.results) != said:
+        if recorded.results and [current_wording(line) for line in recorded.results] != said:
             return Verdict(done + 1, _wrong_result(recorded, said), table)
     return Verdict(len(record.moves), None, table)
 
@@ -227,7 +231,7 @@ def _wrong_result(recorded: RecordedMove, said: list[str]) -> str:
     """The first result line of a move that differs from what the rules give, at its own line."""
     written = recorded.results
     at = next(i for i in range(max(len(written), len(said)))
-              if i >= len(written) or i >= len(said) or written[i] != said[i])
+              if i >= len(written) or i >= len(said) or current_wording(written[i]) != said[i])
     line = recorded.result_lines[min(at, len(written) - 1)]
     where = f"строка {line}, итог хода {recorded.number} ({recorded.player}: {recorded.text})"
     if at >= len(written):

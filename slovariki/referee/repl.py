@@ -1,8 +1,9 @@
 """The Russian REPL: moves typed as people say them, the verdict and the table after each one.
 
-    Аня коридор              заход (или подкидывание, или защита: смотря чей ход)
-    Боря бьёт орнаментом     слово в любой форме; с опечаткой судья переспросит
-    Боря переводит эскалатор / Вика подкидывает лопату / Аня пас / Боря берёт
+    Аня сорока               заход (или подкидывание, или защита: смотря чей ход)
+    Боря бьёт коридором      слово в любой форме; с опечаткой судья переспросит
+    Боря бьёт сороку коридором   какую карту бьёт: по падежу (винительный — её бьют, творительный — ею)
+    Боря переводит собаку / Вика подкидывает корову / Аня пас / Боря берёт
     отмена / стол / запись / помощь / выход
 
 Every accepted move is saved to the session file before the verdict is printed, so what was
@@ -23,6 +24,7 @@ from typing import IO, Any
 from slovariki.game import (
     Attack, Beat, Move, Pass, PlayingCard, Take, TossIn, Transfer,
 )
+from slovariki.game.cards import FULL_RANK_NAMES
 from slovariki.referee import session
 from slovariki.referee.autosave import SAVE_ELSEWHERE, Autosave
 from slovariki.referee.notation import render
@@ -31,6 +33,7 @@ from slovariki.referee.texts import (
     bout_header, event_lines, move_text, quoted, refusal_text, result_text, summary_lines, undo_text,
 )
 from slovariki.referee.words import MAX_CARD_WORDS, find_player, lemmas, normal
+from slovariki.spoken import inflected
 from slovariki.terminal import readable, shorten, shown, stars, styled_word, typed_lines
 
 # What a player may say instead of a move's verb: exact words first, then dictionary forms.
@@ -62,35 +65,43 @@ _NO = {"нет", "н", "не", "no", "n"}
 _DOING = {Attack: "зайти", Beat: "побить", Transfer: "перевести", TossIn: "подкинуть карту",
           Pass: "сказать «пас»", Take: "взять карты"}
 
-# The help's examples, by deck: a card and the card that beats it (each as said and as shown), a
-# transfer, a toss-in, and how cards are written.
-_EXAMPLES = {
-    False: ("коридор", "«коридор»", "орнаментом", "«орнамент»", "эскалатор", "лопату", "слово — в любой форме"),
-    True: ("8п", "8♠", "10п", "10♠", "8к", "8б", "карта — достоинство и масть: 10♥, Дп, Т♦, «дама пик», "
-                                               "«8 крести»; масти ♠ ♣ ♦ ♥ или п к б ч"),
-}
+# How cards are written, by deck (classic or not).
+_HOW = {False: "слово — в любой форме",
+        True: "карта — достоинство и масть: 10♥, Дп, Т♦, «дама пик», «8 крести»; масти ♠ ♣ ♦ ♥ или п к б ч"}
 
 
-def help_text(rules: Any, names: Sequence[str]) -> str:
-    """How to write moves, with the names at this table, cards of the ruleset's deck and its rule numbers."""
-    card, card_shown, beater, beater_shown, transfer, toss, how = _EXAMPLES[rules.classic]
+def said(card: Any, case: str | None = None) -> str:
+    """A card as a player would type it in an example: «деревней» (``case`` "ablt"), «8п»."""
+    if isinstance(card, PlayingCard):
+        return f"{FULL_RANK_NAMES[card.rank]}{card.suit.letter}"
+    return card.word if case is None else inflected(card.word, case)
+
+
+def help_text(table: Table) -> str:
+    """How to write moves, with the names at this table, cards of this game (a legal beat, transfer
+    and toss-in of its deck and trump, see :meth:`Table.examples`) and its rule numbers."""
+    rules, names, cards = table.state.rules, table.names, table.examples()
     first, second = names[0], names[1]
     third = names[2] if len(names) > 2 else first  # two players: the attacker tosses in
     rows = [
-        (f"{first} {card}", f"{first} ходит картой {card_shown}: заходит, отбивается или подкидывает — смотря чей ход"),
-        (f"{second} бьёт {beater}", f"{second} бьёт картой {beater_shown}"),
-        (f"{second} бьёт {card} {beater}", "какую карту бьёт, если непобитых несколько"),
-        (f"{second} переводит {transfer}", f"перевод ({rules.rule['transfer']})"),
-        (f"{third} подкидывает {toss}", f"подкинуть ({rules.rule['toss']})"),
+        (f"{first} {said(cards.card)}",
+         f"{first} ходит картой {quoted(cards.card)}: заходит, отбивается или подкидывает — смотря чей ход"),
+        (f"{second} бьёт {said(cards.beater, 'ablt')}", f"{second} бьёт картой {quoted(cards.beater)}"),
+        (f"{second} бьёт {said(cards.card, 'accs')} {said(cards.beater, 'ablt')}",
+         "какую карту бьёт, если непобитых несколько"),
+    ]
+    if cards.transfer is not None:
+        rows.append((f"{second} переводит {said(cards.transfer, 'accs')}", f"перевод ({rules.rule['transfer']})"))
+    if cards.toss is not None:
+        rows.append((f"{third} подкидывает {said(cards.toss, 'accs')}", f"подкинуть ({rules.rule['toss']})"))
+    rows += [
         (f"{first} пас", "не подкидывать (можно сказать и «бито»)"),
         ("все пас", "больше никто не подкидывает: пас за каждого по очереди"),
         (f"{second} берёт", f"взять карты со стола ({rules.rule['take']})"),
     ]
-    if not rules.transfer:
-        del rows[3]
-    wide = max(len(said) for said, _ in rows) + 2
-    return "\n".join([f"Как записывать ходы (имя можно сократить, {how}):",
-                      *(f"  {said.ljust(wide)}{meaning}" for said, meaning in rows),
+    wide = max(len(text) for text, _ in rows) + 2
+    return "\n".join([f"Как записывать ходы (имя можно сократить, {_HOW[rules.classic]}):",
+                      *(f"  {text.ljust(wide)}{meaning}" for text, meaning in rows),
                       "Команды: отмена — вернуть последний ход (или снять вопрос судьи); стол — показать стол;",
                       "  запись — запись партии; правило 7 — текст правила, правила — их список;",
                       "  сохранить ФАЙЛ — сохранять партию в другой файл; помощь — эта справка;",
@@ -118,18 +129,20 @@ def _wrapped(text: str) -> str:
     return textwrap.fill(text, _WIDTH, break_on_hyphens=False, break_long_words=False)
 
 
-def example(rules: Any, name: str) -> str:
-    """A move to show in a hint: «Аня коридор», «Аня 8п»."""
-    return f"{name} {_EXAMPLES[rules.classic][0]}"
+def example(table: Table, name: str) -> str:
+    """A move to show in a hint, with a card of this game: «Аня корова», «Аня 6к»."""
+    return f"{name} {said(table.examples().card)}"
 
 
 @dataclass(frozen=True)
 class Draft:
-    """A move as typed: who, which kind (None: whatever the phase asks for), the card phrases."""
+    """A move as typed: who, which kind (None: whatever the phase asks for), the card phrases;
+    ``ordered``: the cases of two phrases showed which is the card beaten, now the first."""
 
     seat: int
     kind: type | None
     phrases: tuple[str, ...]
+    ordered: bool = False
 
 
 @dataclass(frozen=True)
@@ -250,11 +263,13 @@ class Repl:
         if command == "table":
             self.show_state()
         elif command == "help":
-            self.say(help_text(self.table.state.rules, self.table.names))
+            self.say(help_text(self.table))
         elif command == "rule":
             self.say(rule_text(self.table.state.rules, " ".join(words[1:])))
-        else:
+        elif self.started:
             self.say_record()
+        else:
+            self.say(f"Записи ещё нет: партия начнётся, когда будет сказано, {_unsaid_text(self.table)}.")
 
     def say_record(self) -> None:
         """The game record; its word folder may be a path with anything in it."""
@@ -264,8 +279,7 @@ class Repl:
         """What is said when the players leave: where the game is saved, after one more try if a save
         failed; or plainly that it is not, with its record (False then)."""
         if not self.started:
-            unsaid = "кому сдан открытый козырь" if _holder_unsaid(self.table) else "кто заходит первым"
-            self.say(f"Партия не начата: не сказано, {unsaid}. Ничего не сохранено.")
+            self.say(f"Партия не начата: не сказано, {_unsaid_text(self.table)}. Ничего не сохранено.")
             return True
         if not self.autosave.ok:
             self.autosave.save(self.table)  # what it says is said next, whichever way it goes
@@ -356,7 +370,7 @@ class Repl:
             self.say(_sentence(str(exc)))
             return False
         self.table = Table.start(replace(self.table.setup, first=self.table.names[seat], first_by=how))
-        self.say(f"Первым заходит {self.table.names[seat]}.")
+        self.say(f"Начинает {self.table.names[seat]}.")
         self.ask_setup()
         return True
 
@@ -368,7 +382,7 @@ class Repl:
         except LookupError as exc:
             if _verb(words[0]) is None:
                 self.say(f"{_sentence(str(exc))} Начните ход с имени игрока, например: "
-                         f"«{example(state.rules, names[0])}». Справка — «помощь».")
+                         f"«{example(self.table, names[0])}». Справка — «помощь».")
                 return None
             if state.to_move is None:
                 self.say(self._hint())
@@ -383,9 +397,11 @@ class Repl:
                 return None
             return Draft(seat, kind, ())
         if not rest:
-            self.say(f"Какая карта? Назовите её, например: «{example(state.rules, names[seat])}».")
+            self.say(f"Какая карта? Назовите её, например: «{example(self.table, names[seat])}».")
             return None
-        return Draft(seat, kind, self._phrases(rest, kind))
+        phrases = self._phrases(rest, kind)
+        roles = self._roles(phrases) if len(phrases) == 2 else None
+        return Draft(seat, kind, phrases if roles is None else roles, ordered=roles is not None)
 
     def _player(self, words: list[str]) -> tuple[int, list[str]]:
         """The player named by the first words (a name may have several) and the words after it."""
@@ -415,6 +431,21 @@ class Repl:
                 return " ".join(left), " ".join(right)
         return (whole,)
 
+    def _roles(self, phrases: tuple[str, ...]) -> tuple[str, str] | None:
+        """Two cards named with a beat, the card beaten first, when their cases tell it: the
+        accusative is beaten, the instrumental beats («бьёт коридор деревней», «бьёт деревней
+        машину»); None when they do not («бьёт 8п 10п», «бьёт пальто кино»)."""
+        finder = self.table.finder
+
+        def may_be(phrase: str, case: str) -> bool:
+            return any(case in finder.cases(phrase, card) for card in finder.by_form(phrase))
+
+        first, second = phrases
+        forward = may_be(first, "accs") and may_be(second, "ablt")
+        if forward == (may_be(second, "accs") and may_be(first, "ablt")):
+            return None
+        return (first, second) if forward else (second, first)
+
     # --- from words to a move ---------------------------------------------------------------
     def submit(self, draft: Draft) -> None:
         cards = []
@@ -437,12 +468,17 @@ class Repl:
     def choose_target(self, seat: int, move: Move) -> None:
         """Play the move; a beat that could cover several unbeaten cards first asks which one."""
         state = self.table.state
-        beaten = {a: d for a, d in state.table if d is not None}
-        refused = state.check(seat, move) if type(move) is Beat and move.target in beaten else None
-        if refused is not None and refused.code == "cannot-beat":  # the engine objects to the target only
-            self._refuse(seat, move, f"{state.rules.rule['beat']}: карта {quoted(move.target)} уже побита "
-                                     f"картой {quoted(beaten[move.target])}")
-            return
+        refused = state.check(seat, move) if type(move) is Beat and move.target is not None else None
+        if refused is not None and refused.code == "cannot-beat":  # say what is wrong with the target
+            beaten = {a: d for a, d in state.table if d is not None}
+            rule = state.rules.rule["beat"]
+            if move.target in beaten:
+                self._refuse(seat, move, f"{rule}: карта {quoted(move.target)} уже побита картой "
+                                         f"{quoted(beaten[move.target])}")
+                return
+            if all(move.target not in pair for pair in state.table):
+                self._refuse(seat, move, f"{rule}: карты {quoted(move.target)} нет на столе")
+                return
         open_beat = type(move) is Beat and move.target is None
         targets = self._targets(seat, move) if open_beat else []
         if open_beat and not targets and self._beats_none(seat, move):
@@ -477,6 +513,10 @@ class Repl:
         found = finder.by_form(phrase)
         if len(found) == 1:
             return found[0]
+        other = None if found else finder.outside(phrase)
+        if other is not None:  # a card of another grade: no use suggesting look-alikes
+            self.say(f"{_sentence(finder.outside_message(other))} {self._hint()}")
+            return None
         choices = found or finder.nearest(phrase)
         if not choices:
             unknown = _sentence(finder.unknown_message(phrase)) if finder.classic else \
@@ -506,11 +546,11 @@ class Repl:
         state = self.table.state
         kind = draft.kind
         if kind is Beat:
-            return [_beat(state, cards)]
+            return [_beat(state, cards, draft.ordered)]
         if kind is not None:
             return [kind(*cards)]
         if draft.seat == state.defender and state.phase in ("defend", "taking"):
-            candidates = [_beat(state, cards)]
+            candidates = [_beat(state, cards, draft.ordered)]
             if len(cards) == 1:
                 candidates.append(Transfer(cards[0]))
             legal = [m for m in candidates if state.is_legal(draft.seat, m)
@@ -621,7 +661,8 @@ class Repl:
         if state.is_over():
             for line in summary_lines(self.table.summary(), names, state.rules):
                 self.say(_wrapped(line))
-        self.say(self._hint())
+        if self.started:  # before that nobody moves yet: the referee's question comes again instead
+            self.say(self._hint())
 
     def _hint(self) -> str:
         """Whose move it is and what they may do (from the engine's legal moves)."""
@@ -662,7 +703,7 @@ class Repl:
         else:
             self.say(f"Новая партия: {table.state.rules.title}. Играют: {', '.join(table.names)}. "
                      f"Партия сохраняется в {self.path}.")
-            self.say(f"Ходы пишите словами, например «{example(table.state.rules, table.names[0])}»; "
+            self.say(f"Ходы пишите словами, например «{example(table, table.names[0])}»; "
                      "справка — «помощь».")
         if not self.started:
             self.ask_setup()
@@ -686,14 +727,17 @@ def _verb(word: str) -> type | None:
     return next((kind for kind, known in _VERB_LEMMAS.items() if forms & known), None)
 
 
-def _beat(state: Any, cards: list[Any]) -> Beat:
-    """``cards`` as typed: the card alone, or it and the card it beats in either order (the one
-    on the table, beaten or not, is the target: «бьёт машину деревней», «бьёт деревней машину»)."""
+def _beat(state: Any, cards: list[Any], ordered: bool) -> Beat:
+    """``cards`` as typed: the card alone, or the card it beats and it. ``ordered``: the cases said
+    which is which, and the card beaten is first. Otherwise the one on the table (beaten or not) is
+    the card beaten, and when that does not tell either, the first named («бьёт 8п 10п»)."""
     if len(cards) == 1:
         return Beat(cards[0])
-    on_table = {card for pair in state.table for card in pair if card is not None}
-    first, second = cards
-    return Beat(second, first) if first in on_table and second not in on_table else Beat(first, second)
+    target, card = cards
+    on_table = {c for pair in state.table for c in pair if c is not None}
+    if not ordered and card in on_table and target not in on_table:
+        target, card = card, target
+    return Beat(card, target)
 
 
 def _sentence(message: str) -> str:
@@ -721,6 +765,11 @@ def _listed(names: Sequence[str]) -> str:
 def _holder_unsaid(table: Table) -> bool:
     """The face-up trump card was dealt into a hand, and nobody has said whose."""
     return table.trump_dealt and table.setup.trump_holder is None
+
+
+def _unsaid_text(table: Table) -> str:
+    """What the set-up still does not say, as it follows «не сказано»."""
+    return "кому сдан открытый козырь" if _holder_unsaid(table) else "кто заходит первым"
 
 
 def _unsaid(table: Table) -> bool:

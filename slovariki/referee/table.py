@@ -111,6 +111,17 @@ def _word_cards(words: str | None, grades: tuple[int, ...] | None) -> tuple[Any,
     return tuple(bank.deck.select(grades))
 
 
+def _finder(game: Game, words: str | None) -> CardFinder:
+    """The cards of the game, and of the whole word bank, to say when a card of another grade is named."""
+    def bank() -> tuple[Any, ...]:
+        try:
+            return () if game.rules.classic else _word_cards(words, None)
+        except Rejected:  # an error in a grade not played: the message then says less
+            return ()
+
+    return CardFinder(game.cards, bank)
+
+
 @lru_cache(maxsize=8)
 def _game(rules: str, words: str | None, grades: tuple[int, ...] | None) -> Game:
     ruleset = find_ruleset(rules)
@@ -134,6 +145,18 @@ class Summary:
     transfers: int
     takes: tuple[tuple[int, Takes], ...]  # (seat, how often and how many) by cards taken, most first
     taken: tuple[tuple[Any, int], ...]  # each card taken from the table and how often: most often first
+
+
+@dataclass(frozen=True)
+class Examples:
+    """Cards of one game for the referee's examples: ``beater`` beats ``card`` (the same colour or
+    suit, no trump), ``transfer`` may transfer a lead of ``card`` and ``toss`` may be tossed in
+    once ``beater`` has beaten it (None when the rules or the deck have no such card)."""
+
+    card: Any
+    beater: Any
+    transfer: Any | None
+    toss: Any | None
 
 
 def game_for(rules: str, words: str | None, grades: tuple[int, ...] | None) -> Game:
@@ -166,13 +189,14 @@ class Table:
         self.setup = setup
         self.game = game
         self.state = state
-        self.finder = CardFinder(game.cards)
+        self.finder = _finder(game, setup.words)
         self._start = state.copy()  # undo replays the moves from here: exact, and no copy per move
         self.bout = 1  # the number of the bout now being played
         self.opening = (state.attacker, state.defender)  # the first bout's players (R4)
         # For each move of the log: was it made by the same command as the one before («все пас»)?
         # ``undo`` takes such a step back whole.
         self.with_previous: list[bool] = []
+        self._examples: Examples | None = None
 
     @classmethod
     def start(cls, setup: Setup, word_forms: bool = False) -> Table:
@@ -182,11 +206,8 @@ class Table:
         set-up then names the card exactly."""
         _check_names(setup.players)
         game = game_for(setup.rules, setup.words, setup.grades)
-        finder = CardFinder(game.cards)
-        trump = finder.exact(setup.trump)
-        if trump is None and word_forms:
-            forms = finder.by_form(setup.trump)
-            trump = forms[0] if len(forms) == 1 else None
+        finder = _finder(game, setup.words)
+        trump = finder.named(setup.trump, word_forms)
         if trump is None:
             raise Rejected("bad-setup", f"козырь: {finder.unknown_message(setup.trump)}")
         first = 0
@@ -232,6 +253,17 @@ class Table:
         (``setup.trump_holder``'s, if said). Six players of classic durak."""
         return len(self.game.cards) == HAND_SIZE * self.state.players
 
+    def examples(self) -> Examples:
+        """The help's example cards, by the engine's rules for this deck and trump: ordinary cards
+        of one word (a trump beats anything, which shows little), a beat with more stars or a higher
+        rank when the deck has one, and a transfer and a toss-in to go with it when it can."""
+        if self._examples is None:
+            trump, cards = self.state.trump_suit, self.game.cards
+            plain = [c for c in cards if c.suit != trump and " " not in c.word]
+            # Any playable deck has a beat among all its cards: four colours, and 13 cards or more.
+            self._examples = _examples(self.state.rules, trump, plain) or _examples(self.state.rules, trump, cards)
+        return self._examples
+
     def seat(self, name: str) -> int:
         """The seat of a player named exactly (any case), for the protocol."""
         want = normal(name)
@@ -240,9 +272,10 @@ class Table:
                 return seat
         raise Rejected("bad-command", f"нет игрока «{shorten(name)}»: играют {', '.join(self.names)}")
 
-    def card(self, text: str) -> Any:
-        """The card written exactly; Rejected ``unknown-card`` with the nearest words otherwise."""
-        card = self.finder.exact(text)
+    def card(self, text: str, word_forms: bool = False) -> Any:
+        """The card written exactly (with ``word_forms`` also in another form: «Москвой»); Rejected
+        ``unknown-card`` with the nearest words otherwise."""
+        card = self.finder.named(text, word_forms)
         if card is None:
             raise Rejected("unknown-card", self.finder.unknown_message(text))
         return card
@@ -310,6 +343,26 @@ class Table:
         ranked = sorted(takes.items(), key=lambda item: (-item[1].cards, -item[1].times, item[0]))
         often = sorted(taken.items(), key=lambda item: -item[1])  # stable: ties stay as first taken
         return Summary(self.bout, transfers, tuple(ranked), tuple(often))
+
+
+def _examples(rules: Any, trump: Any, cards: Sequence[Any]) -> Examples | None:
+    """The first beat in deck order that has the most of: more stars (a higher rank), a transfer, a toss-in."""
+    best, score = None, -1
+    for card in cards:
+        beaters = [b for b in cards if b != card and rules.beats(b, card, trump)]
+        if not beaters:
+            continue
+        beater = next((b for b in beaters if b.rank > card.rank), beaters[0])
+        transfer = next((t for t in cards if rules.transfer and t not in (card, beater) and rules.transfers(t, card)),
+                        None)
+        toss = next((t for t in cards if t not in (card, beater, transfer)
+                     and rules.toss_keys(t) & rules.toss_keys(beater)), None)
+        points = (beater.rank > card.rank) + (transfer is not None or not rules.transfer) + (toss is not None)
+        if points > score:
+            best, score = Examples(card, beater, transfer, toss), points
+        if score == 3:
+            break
+    return best
 
 
 def _check_names(names: Sequence[str]) -> None:

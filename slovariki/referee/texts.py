@@ -93,11 +93,11 @@ def event_lines(events: Iterable[Any], names: Sequence[str], bout: int, classic:
         elif kind is NextBout:
             bout += 1
             lines.append(bout_header(bout, names[event.attacker], names[event.defender]))
-        elif kind is Winner:
-            lines.append(f"Первым без карт остался игрок {names[event.player]}." if classic
+        elif kind is Winner:  # no word agrees with the name: right whatever its gender
+            lines.append(f"Без карт раньше всех: {names[event.player]}." if classic
                          else f"Победитель — {names[event.player]}!")
-        elif kind is Out:  # nothing agrees with the name: it stays as typed, whatever its gender
-            lines.append(f"Игрок {names[event.player]} тоже без карт и выходит из игры.")
+        elif kind is Out:
+            lines.append(f"{names[event.player]} тоже без карт и выходит из игры.")
         elif kind is Fool:
             lines.append(f"Дурак — {names[event.player]}.")
         elif kind is DrawnGame:
@@ -105,6 +105,19 @@ def event_lines(events: Iterable[Any], names: Sequence[str], bout: int, classic:
         elif kind is GameOver:
             lines.append("Игра окончена.")
     return lines
+
+
+# Result lines as earlier versions wrote them in game records, and as they read now: a replay
+# accepts both.
+_EARLIER = ((re.compile(r"^Первым без карт остался игрок (.+)\.$"), r"Без карт раньше всех: \1."),
+            (re.compile(r"^Игрок (.+) тоже без карт и выходит из игры\.$"), r"\1 тоже без карт и выходит из игры."))
+
+
+def current_wording(line: str) -> str:
+    """A result line of a game record in today's words (see ``_EARLIER``)."""
+    for earlier, now in _EARLIER:
+        line = earlier.sub(now, line)
+    return line
 
 
 def result_text(state: Any) -> str:

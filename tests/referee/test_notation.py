@@ -148,3 +148,33 @@ def test_the_next_bouts_header_may_be_left_out():
     assert replay(parse(text)).problem is None
     wrong = render(table).replace("Заход 2: заходит", "Заход 2: заходит Никто,", 1)
     assert "в записи сказано «Заход 2: заходит Никто," in replay(parse(wrong)).problem
+
+
+def test_a_hand_written_record_may_name_cards_in_any_form(small_bank):
+    """«картой «собакой»» as a person writes it, accepted as the REPL accepts it; the exact words stay exact."""
+    text = (f"игроки: Аня, Боря\nкозырь: лопату\nслова: {small_bank}\n1. Аня: заходит с карты «корову»\n"
+            "2. Боря: бьёт карту «корову» картой «собакой»\n3. Аня: подкидывает «сороку»\n")
+    verdict = replay(parse(text))
+    assert verdict.problem is None and verdict.moves == 3
+    assert "2. Боря: бьёт карту «корова» картой «собака»\n3. Аня: подкидывает карту «сорока»\n" in render(
+        verdict.table)
+    typo = replay(parse(text.replace("«собакой»", "«сабакой»")))
+    assert "карты «сабакой» нет в этой колоде; может быть, «собака»?" in typo.problem and typo.moves == 1
+
+
+@pytest.mark.parametrize("rules", ["podkidnoy", "perevodnoy"])
+def test_records_in_the_earlier_wording_of_who_ran_out_still_replay(rules):
+    """«Первым без карт остался игрок Аня.» and «Игрок Боря тоже без карт …» became sentences that are
+    right whatever the name's gender; records written before still replay, and still checked."""
+    _, table = recorded(rules, 3, 1)
+    text = render(table)
+    first = next(line for line in text.splitlines() if "Без карт раньше всех: " in line)
+    out = next(line for line in text.splitlines() if " тоже без карт и выходит из игры." in line)
+    winner, leaver = first.split(": ")[1].rstrip("."), out.removeprefix("   → ").split(" тоже")[0]
+    old = (text.replace(first, f"   → Первым без карт остался игрок {winner}.")
+               .replace(out, f"   → Игрок {leaver} тоже без карт и выходит из игры."))
+    assert "Без карт раньше всех" not in old and " Игрок " in old
+    assert replay(parse(old)).problem is None
+    wrong = old.replace(f"остался игрок {winner}.", f"остался игрок {leaver}.")
+    assert f"в записи сказано «Первым без карт остался игрок {leaver}.», а по правилам «Без карт раньше всех: " \
+           f"{winner}.»" in replay(parse(wrong)).problem

@@ -7,10 +7,12 @@ import io
 import json
 import os
 import random
+import re
 import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 from referee.games import Played
 
@@ -19,7 +21,7 @@ from slovariki.game import Game, PlayingCard
 from slovariki.referee import session
 from slovariki.referee.repl import Repl, help_text
 from slovariki.referee.session import default_path, load
-from slovariki.referee.table import Setup, Table
+from slovariki.referee.table import Rejected, Setup, Table
 from slovariki.wordlist import load_bank
 
 # Аня and Боря, trump «лопата» (blue); the small bank has 16 cards, so the stock holds 4.
@@ -114,7 +116,7 @@ def test_questions_and_confusions(small_bank):
     text = out.getvalue()
     assert "«Ан» — это кто: Аня, Анатолий? Напишите имя полнее." in text
     assert "Нет игрока «Гоша»: играют Аня, Анатолий." in text
-    assert "Какая карта? Назовите её, например: «Аня коридор»." in text
+    assert "Какая карта? Назовите её, например: «Аня корова»." in text
     assert "После «пас» карту называть не нужно." in text
     assert "Нет карты «карова». Может быть, «корова»?" in text
     assert "Хорошо, ход не записан." in text
@@ -223,11 +225,12 @@ def test_help_and_examples_follow_the_ruleset():
         return out.getvalue()
 
     podkidnoy, perevodnoy = shown("podkidnoy"), shown("perevodnoy")
-    assert "например «Аня 8п»" in podkidnoy and "«коридор»" not in podkidnoy
-    assert "Боря бьёт 8п 10п" in podkidnoy and "подкинуть (правило D3)" in podkidnoy
-    assert "переводит" not in podkidnoy and "Боря переводит 8к" in perevodnoy and "правило D4" in perevodnoy
-    assert "Какая карта? Назовите её, например: «Аня 8п»." in podkidnoy
-    assert "Начните ход с имени игрока, например: «Аня 8п»." in podkidnoy
+    # Ordinary cards of the deck (hearts are trump): a beat, a transfer, a toss-in that fit the rules.
+    assert "например «Аня 6п»" in podkidnoy and "«коридор»" not in podkidnoy
+    assert "Боря бьёт 6п 7п" in podkidnoy and "Аня подкидывает 7к" in podkidnoy and "(правило D3)" in podkidnoy
+    assert "переводит" not in podkidnoy and "Боря переводит 6к" in perevodnoy and "правило D4" in perevodnoy
+    assert "Какая карта? Назовите её, например: «Аня 6п»." in podkidnoy
+    assert "Начните ход с имени игрока, например: «Аня 6п»." in podkidnoy
 
 
 def test_the_resume_command_names_a_session_file_of_ones_own(small_bank, tmp_path):
@@ -272,7 +275,7 @@ def test_all_pass_declines_for_each_player_in_turn():
     assert "«Все пас» — это когда все карты побиты и больше никто не подкидывает. Ходит Боря" in text
     assert "✓ Аня: пас.\n✓ Вика: пас.\n  Бито: карты со стола уходят в отбой." in text
     assert [r.move.cmd for r in table.state.log] == ["attack", "beat", "pass", "pass"] and table.bout == 2
-    assert "все пас" in help_text(table.state.rules, table.names)
+    assert "все пас" in help_text(table)
 
 
 def test_a_card_that_beats_none_of_the_unbeaten_ones_is_told_so(small_bank):
@@ -315,7 +318,7 @@ def test_play_asks_who_is_youngest_and_the_record_says_so(small_bank):
     ask = "Кто самый младший? Первым заходит самый младший игрок (правило 4). Напишите имя: Аня или Боря."
     assert out.count(ask) == 4  # asked again after each answer that names nobody
     assert "Нет игрока «Гоша»: играют Аня, Боря." in out and "Отменять пока нечего." in out
-    assert "Первым заходит Боря.\nЗаход 1: заходит Боря, отбивается Аня" in out
+    assert "Начинает Боря.\nЗаход 1: заходит Боря, отбивается Аня" in out
     assert "✓ Боря: заходит с карты «корова»." in out
     table = load(default_path())
     assert (table.setup.first, table.setup.first_by) == ("Боря", "youngest")
@@ -406,10 +409,10 @@ def test_classic_cards_said_in_words_and_words_with_stress_marks(small_bank):
 def test_help_uses_the_names_at_the_table():
     table = Table.start(Setup(("Гоша", "Даша", "Егор"), "лопата"))
     text = _lines(Repl(table, default_path(), io.StringIO()), "помощь")
-    assert "Гоша коридор" in text and "Даша бьёт орнаментом" in text and "Егор подкидывает лопату" in text
-    assert "Даша переводит эскалатор" in text and "Даша берёт" in text and "Аня" not in text and "Боря" not in text
-    two = help_text(Table.start(Setup(("Гоша", "Даша"), "7ч", rules="podkidnoy")).state.rules, ("Гоша", "Даша"))
-    assert "Гоша подкидывает 8б" in two and "«дама пик»" in two
+    assert "Гоша сорока" in text and "Даша бьёт коридором" in text and "Егор подкидывает корову" in text
+    assert "Даша переводит собаку" in text and "Даша берёт" in text and "Аня" not in text and "Боря" not in text
+    two = help_text(Table.start(Setup(("Гоша", "Даша"), "7ч", rules="podkidnoy")))
+    assert "Гоша подкидывает 7к" in two and "«дама пик»" in two
 
 
 def test_refusals_say_who_cannot_do_what(small_bank):
@@ -492,7 +495,7 @@ def test_perevodnoy_a_transfer_goes_past_a_player_who_is_out():
                          "Известно, что на руках: Аня — 7♠, 8♠, 9♠; Боря — К♠, К♣, К♦, К♥.\n"
                          "Ходит Аня: можно побить или взять карты.\n")
     text = _lines(repl, "Аня берёт")
-    assert "  Аня забирает со стола 3 карты.\n  Первым без карт остался игрок Вика.\n" \
+    assert "  Аня забирает со стола 3 карты.\n  Без карт раньше всех: Вика.\n" \
            "Заход 2: заходит Боря, отбивается Аня\n" in text  # Вика, on Аня's left, is passed by
 
 
@@ -500,8 +503,8 @@ def test_every_player_who_runs_out_is_announced_and_leaves():
     repl = _arranged("podkidnoy", [["6к"], ["7к", "7б", "Кп"], ["6б"]], "Тч", ("Аня", "Боря", "Вика"))
     text = _lines(repl, "Аня 6 крести", "Вика подкидывает 6 бубен", "Боря бьёт 6 крести 7 крести",
                   "Боря бьёт 6 бубен семёркой бубен")
-    assert "  Бито: карты со стола уходят в отбой.\n  Первым без карт остался игрок Аня.\n" \
-           "  Игрок Вика тоже без карт и выходит из игры.\n  Дурак — Боря.\n  Игра окончена.\n" in text
+    assert "  Бито: карты со стола уходят в отбой.\n  Без карт раньше всех: Аня.\n" \
+           "  Вика тоже без карт и выходит из игры.\n  Дурак — Боря.\n  Игра окончена.\n" in text
     assert "На руках: Боря 1.\nВышли из игры (карт больше нет): Аня, Вика.\n" in text
     assert "Коля 0" not in text and "Аня 0" not in text and "Вика 0" not in text
 
@@ -530,7 +533,7 @@ def test_six_players_of_classic_durak_share_the_36_cards():
     ask = "Кому досталась последняя карта — открытый козырь 7♥? Напишите имя: Аня, Боря, Вика, Гоша, Даша или Егор."
     assert out.count(ask) == 2 and "Нет игрока «Петя»: играют Аня, Боря, Вика, Гоша, Даша, Егор." in out
     assert f"{ask}\nБоря держит открытый козырь 7♥.\nУ кого самый младший козырь?" in out  # a name in the dative
-    assert "Первым заходит Даша.\nЗаход 1: заходит Даша, отбивается Егор" in out
+    assert "Начинает Даша.\nЗаход 1: заходит Даша, отбивается Егор" in out
     assert "Козырь: 7♥ (черви, сдан последним и остался на руках). В колоде 0, в отбое 0." in out
     assert "На руках: Аня 6, Боря 6, Вика 6, Гоша 6, Даша 6, Егор 6.\nИзвестно, что на руках: Боря — 7♥.\n" in out
     assert "✗ Егор не может побить картой «7♥»: карта 7♥ на руках у другого игрока (Боря)." in out
@@ -581,7 +584,7 @@ def test_a_rule_typed_at_the_prompt_prints_its_text_from_the_rulebook(small_bank
     assert " ".join(rulebook.rule("D4").plain().split()) in text
     assert "Нет правила «99»: есть правила с 1 по 16 и D1–D6." in text
     assert all(f"{r.number}. {r.title}" in text for r in rulebook.rules("slovariki"))
-    assert "правило 7 — текст правила, правила — их список" in help_text(table.state.rules, table.names)
+    assert "правило 7 — текст правила, правила — их список" in help_text(table)
     classic = Repl(Table.start(Setup(("Аня", "Боря"), "7ч", rules="podkidnoy")), default_path(), io.StringIO())
     text = _lines(classic, "правила")
     assert "  D1. Кто ходит первым\n" in text and "  7. " not in text and "«правило D2»" in text
@@ -668,3 +671,102 @@ def test_a_game_whose_first_save_fails_is_not_said_to_be_saved(small_bank, tmp_p
     assert result.exit_code == 1, result.output
     assert "Партия сохранена" not in result.output
     assert f"Партия НЕ сохранена: в {path} её ещё нет (на диске нет места)." in result.output
+
+
+# --- the QA report on main at 786d0db (items 5, 12, 14, 15) ------------------------------------------
+def test_the_cases_say_which_card_is_beaten_even_when_it_is_not_on_the_table():
+    """Accusative: the card beaten; instrumental: the card that beats, in either order."""
+    repl = Repl(Table.start(Setup(("Аня", "Боря"), "лопата", "Аня")), default_path(), io.StringIO())
+    text = _lines(repl, "Аня сорока", "Боря бьёт коридор деревней", "Боря бьёт деревней коридор")
+    refusal = ("✗ Боря не может побить карту «коридор» картой «деревня» (правило 7): карты «коридор» нет на "
+               "столе.\n")
+    assert text.count(refusal) == 2
+    text = _lines(repl, "Боря бьёт коридором сороку")
+    assert "✓ Боря: бьёт карту «сорока» картой «коридор»." in text
+
+
+def test_without_cases_the_card_on_the_table_then_the_first_named_is_the_card_beaten():
+    repl = Repl(Table.start(Setup(("Аня", "Боря"), "Тч", "Аня", "podkidnoy")), default_path(), io.StringIO())
+    text = _lines(repl, "Аня 6п", "Боря бьёт 8п 9п", "Боря бьёт 8 пик 6 пик")
+    assert "✗ Боря не может побить карту «8♠» картой «9♠» (правило D2): карты «8♠» нет на столе." in text
+    assert "✓ Боря: бьёт карту «6♠» картой «8♠»." in text  # «6 пик» lies on the table
+    text = _lines(Repl(Table.start(Setup(("Аня", "Боря"), "Тч", "Аня", "podkidnoy")), default_path(),
+                       io.StringIO()), "Аня 6п", "Боря бьёт десяткой пик шестёрку пик")
+    assert "✓ Боря: бьёт карту «6♠» картой «10♠»." in text
+
+
+def _help_moves(table: Table) -> dict[str, str]:
+    """The example moves of the help, by what they show: attack, beat, beat-both, transfer, toss."""
+    rows = [line.strip() for line in help_text(table).splitlines()[1:] if line.startswith("  ")]
+    moves = {}
+    for row in rows:
+        said = re.split(r"\s{2,}", row)[0]
+        verb = said.split()[1]
+        key = {"бьёт": "beat-both" if len(said.split()) > 3 else "beat", "переводит": "transfer",
+               "подкидывает": "toss"}.get(verb, "attack" if len(said.split()) > 1 and verb not in (
+                   "пас", "берёт") else verb)
+        moves.setdefault(key, said)
+    return moves
+
+
+@pytest.mark.parametrize("setup", [
+    Setup(("Аня", "Боря", "Вика"), "вокзал", "Аня", grades=(3, 4)),  # the QA report's table
+    Setup(("Аня", "Боря", "Вика"), "лопата", "Аня"),
+    Setup(("Аня", "Боря", "Вика"), "Москва", "Аня", grades=(1,)),  # every card is a trump
+    Setup(("Аня", "Боря", "Вика"), "7ч", "Аня", "podkidnoy"),
+    Setup(("Аня", "Боря", "Вика"), "Тп", "Аня", "perevodnoy"),
+], ids=["grades-3-4", "bank", "all-trumps", "podkidnoy", "perevodnoy"])
+def test_the_help_examples_are_legal_moves_of_the_game_in_play(setup):
+    """Cards of this deck and trump: the lead, the beat, the transfer and the toss-in the help shows
+    are each accepted as typed (no question, no refusal)."""
+    def accepted(*lines: str) -> None:
+        text = _lines(Repl(Table.start(setup), default_path(), io.StringIO()), *lines)
+        assert text.count("✓") == len(lines) and "✗" not in text and "?" not in text, text
+
+    table = Table.start(setup)
+    moves = _help_moves(table)
+    assert {"attack", "beat", "beat-both", "toss", "пас", "берёт"} <= set(moves)
+    assert ("transfer" in moves) == table.state.rules.transfer
+    accepted(moves["attack"], moves["beat"])
+    accepted(moves["attack"], moves["beat-both"], "Аня пас", moves["toss"])
+    if "transfer" in moves:
+        accepted(moves["attack"], moves["transfer"])
+    start = io.StringIO()
+    Repl(table, default_path(), start).welcome(resumed=False)
+    assert f"например «{moves['attack']}»" in start.getvalue()
+    for card in ("коридор", "орнамент", "эскалатор", "лопат") if setup.grades == (3, 4) else ():
+        assert card not in help_text(table)
+
+
+def test_a_card_of_another_grade_is_named_as_such():
+    with pytest.raises(Rejected) as refused:
+        Table.start(Setup(("Аня", "Боря"), "Москва", grades=(2, 3)))
+    assert refused.value.message == "козырь: карты «Москва» нет в этой игре: это карта 1 класса, а в игре классы 2, 3"
+    result = CliRunner().invoke(main, ["referee", "play", "--players", "Аня,Боря", "--trump", "Москвой",
+                                       "--grades", "4"])
+    assert "карты «Москва» нет в этой игре: это карта 1 класса, а в игре только 4 класс" in result.output
+    repl = Repl(Table.start(Setup(("Аня", "Боря"), "вокзал", "Аня", grades=(3, 4))), default_path(), io.StringIO())
+    text = _lines(repl, "Аня Москвой")
+    assert "Карты «Москва» нет в этой игре: это карта 1 класса, а в игре классы 3, 4. Ходит Аня: можно зайти." in text
+    assert "Может быть" not in text
+
+
+def test_before_the_first_player_is_named_the_table_shows_no_ones_move(small_bank):
+    args = ["referee", "play", "--players", "Аня,Боря", "--trump", "лопата", "--words", str(small_bank)]
+    result = CliRunner().invoke(main, args, input="стол\nзапись\nБоря\nстол\n")
+    out = result.output
+    ask = "Кто самый младший? Первым заходит самый младший игрок (правило 4). Напишите имя: Аня или Боря."
+    before, after = out.split("Начинает Боря.")
+    assert "На руках: Аня 6, Боря 6.\n" + ask in before and before.count(ask) == 3
+    assert "Ходит" not in before and "первым заходит:" not in before
+    assert "Записи ещё нет: партия начнётся, когда будет сказано, кто заходит первым." in before
+    assert after.count("Ходит Боря: можно зайти.") == 2
+
+
+def test_the_readme_shows_the_help_of_a_game_with_the_bundled_bank():
+    """The README's table of moves is what «помощь» says at Аня, Боря and Вика's table (trump «лопата»)."""
+    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+    said = help_text(Table.start(Setup(("Аня", "Боря", "Вика"), "лопата", "Аня")))
+    for move in ("Аня сорока", "Боря бьёт коридором", "Боря бьёт сороку коридором", "Боря переводит собаку",
+                 "Вика подкидывает корову"):
+        assert f"| `{move}` |" in readme and f"  {move}  " in said

@@ -34,6 +34,7 @@ _DECIMAL = re.compile(r"[-+]?[0-9]+")  # ASCII digits only: "²" and "١" are di
 _DIGITS = 9  # more digits than any count in a word file
 _UNQUOTED_BRACKET = re.compile(r"^\s*(-\s+)?word:\s*\[")
 _GRADE_FILE = re.compile(r"grade([1-4])\.ya?ml")
+_LETTERS = re.compile(r"[^\W\d_]+")
 _QUOTE_HINT = 'значение, которое начинается со «[», нужно взять в кавычки: word: "[о]б[е]зь+яна"'
 
 
@@ -50,6 +51,12 @@ class WordFile:
     cards: tuple[Card, ...]
     diagnostics: tuple[Diagnostic, ...]
     sheet: str | None = None  # the sheet of a spreadsheet the file was read from
+
+    @property
+    def named_grade(self) -> int | None:
+        """The grade the file's name gives (grade2.yaml: 2), whether or not its own could be read."""
+        named = _GRADE_FILE.fullmatch(Path(self.name).name)
+        return int(named.group(1)) if named else None
 
 
 @dataclass(frozen=True)
@@ -411,6 +418,9 @@ class _FileReader:
         for key in ("word", "definition", "picture", "note"):
             if key in fields:
                 values[key] = self.text_value(fields[key][1], key)
+        for key, what in (("definition", "в толковании"), ("note", "в заметке")):
+            if values.get(key):
+                self.latin_letters(fields[key][1], what)
         stars = self.integer(fields["stars"][1], 1, 3, "stars (звёздочки)") if "stars" in fields else None
         parsed = self.markup(fields["word"][1], values["word"]) if values.get("word") is not None else None
         definition = values.get("definition")
@@ -422,6 +432,24 @@ class _FileReader:
             return None
         return Card(parsed, grade, stars, " ".join(definition.split()), self.source(place),
                     self.source(fields["definition"][0]), picture=picture)
+
+    def latin_letters(self, node: yaml.Node, what: str) -> None:
+        """Latin letters that look Cyrillic inside a Russian word of a text value («Дoмашнее» with a Latin
+        «o»), each word reported at its first such letter. A word all in Latin (витамин C) is left alone."""
+        start = node.start_mark.index
+        for found in _LETTERS.finditer(self.text, start, node.end_mark.index):
+            word = found.group()
+            latin = [k for k, ch in enumerate(word) if ch in markup_mod.LOOKALIKES]
+            if not latin or not any(ch in markup_mod.CYRILLIC for ch in word):
+                continue
+            letters = [word[k] for k in latin]
+            shown, russian = (", ".join(f"«{x}»" for x in xs) for xs in (letters, [markup_mod.LOOKALIKES[x] for x in letters]))
+            if len(letters) == 1:
+                said = f"латинская буква {shown} в слове «{shorten(word)}»: нужна русская {russian}"
+            else:
+                said = f"латинские буквы {shown} в слове «{shorten(word)}»: нужны русские {russian}"
+            line, column = _place(self.text, found.start() + latin[0])
+            self.diagnostics.append(error(self.place(line, column), "latin-letter", f"{what} {said}"))
 
     def picture(self, node: yaml.Node, value: str) -> Path | None:
         try:

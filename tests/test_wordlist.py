@@ -361,3 +361,25 @@ def test_integers_that_are_not_small_numbers_are_diagnostics_at_their_line(value
 def test_stars_are_read_as_decimal_numbers(value, message):
     f = only(GOOD.replace("stars: 1", f"stars: {value}", 1))
     assert [d.message for d in f.diagnostics] == ([message] if message else [])
+
+
+def test_latin_look_alikes_in_a_definition_or_a_note_are_errors_at_their_place():
+    text = ("grade: 1\nwords:\n  - word: к[о]р+ова\n    stars: 1\n"
+            "    definition: Дoмашнее живoтное.\n    note: 'витамин C, мoлоко'\n")
+    lines = text.split("\n")
+    f = only(text)
+    found = [(d.code, d.line, d.column, d.message) for d in f.diagnostics]
+    assert found == [
+        ("latin-letter", 5, lines[4].index("Дo") + 2, "в толковании латинская буква «o» в слове «Дoмашнее»: нужна русская «о»"),
+        ("latin-letter", 5, lines[4].index("живo") + 4, "в толковании латинская буква «o» в слове «живoтное»: нужна русская «о»"),
+        ("latin-letter", 6, lines[5].index("мo") + 2, "в заметке латинская буква «o» в слове «мoлоко»: нужна русская «о»"),
+    ]
+    assert [c.word for c in f.cards] == ["корова"]  # the card is still read and checked
+
+
+def test_a_word_with_several_latin_letters_is_one_error_and_a_latin_word_is_none():
+    f = only("grade: 1\nwords:\n  - word: к[о]р+ова\n    stars: 1\n    definition: >\n"
+             "      Даёт мoлoкo и\n      любит Wi-Fi.\n")
+    assert [(d.line, d.column, d.message) for d in f.diagnostics] == [
+        (6, len("      Даёт м") + 1, "в толковании латинские буквы «o», «o», «o» в слове «мoлoкo»: нужны русские «о», «о», «о»")]
+    assert only(GOOD).diagnostics == ()

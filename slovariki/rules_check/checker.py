@@ -11,8 +11,9 @@ from slovariki.diagnostics import Diagnostic
 from slovariki.model import Colour, Deck
 from slovariki.rules_check.deck import DeckReport, check_deck
 from slovariki.rules_check.lexicon import Lexicon, WordInfo
+from slovariki.rules_check.stars import check_stars
 from slovariki.rules_check.stress import StressDictionary, StressFigures, check_stress
-from slovariki.wordlist import WordBank
+from slovariki.wordlist import WordBank, WordFile
 
 
 @dataclass(frozen=True)
@@ -92,9 +93,23 @@ def check_bank(bank: WordBank, grades: Iterable[int] | None = None, deck_rules: 
         problems, info = lexicon.check(card)
         found.extend(problems)
         found.extend(check_stress(card, stress_dictionary, lexicon.reading, stress))
+        found.extend(check_stars(card))
         if info is not None:
             words.append(info)
-    deck_check = check_deck(deck) if deck_rules else None
+    unread = [f for f in bank.files if f.grade is None and (grades is None or f.named_grade in (None, *grades))]
+    deck_check = check_deck(deck) if deck_rules and not unread else None
+    if deck_rules and unread:
+        found.append(_deck_not_checked(unread))
     if deck_check:
         found.extend(deck_check.diagnostics)
     return CheckReport(deck, tuple(found), tuple(words), deck_check, stress)
+
+
+def _deck_not_checked(unread: list[WordFile]) -> Diagnostic:
+    """The deck rules are not checked on a deck that lacks a file's words: they would report the gaps."""
+    names = ", ".join(f"{f.name} (лист «{f.sheet}»)" if f.sheet else f.name for f in unread)
+    if len(unread) == 1:
+        said = f"файл {names} не прочитан, и без его слов колода неполная; исправьте ошибки в нём"
+    else:
+        said = f"файлы {names} не прочитаны, и без их слов колода неполная; исправьте ошибки в них"
+    return diag.warning(None, "deck-not-checked", f"правила колоды не проверены: {said} и проверьте снова")

@@ -13,7 +13,7 @@ ENTRY = """\
 grade: {grade}
 words:
   - word: {word}
-    stars: 1
+    stars: {stars}
     definition: {definition}
 """
 
@@ -27,8 +27,8 @@ def check(runner, folder, *options):
     return runner.invoke(main, ["check", "--no-deck", "--words", str(folder), *options])
 
 
-def entry(word="к[о]р[и]д+ор", definition="Длинный проход внутри здания.", grade=1) -> str:
-    return ENTRY.format(word=word, definition=definition, grade=grade)
+def entry(word="к[о]р[и]д+ор", definition="Длинный проход внутри здания.", grade=1, stars=2) -> str:
+    return ENTRY.format(word=word, definition=definition, grade=grade, stars=stars)
 
 
 @pytest.fixture
@@ -136,3 +136,20 @@ def test_a_matching_or_free_file_name_is_no_warning(runner, bank_dir, name):
 def test_a_stressed_exception_after_a_hissing_consonant_may_be_hard(runner, bank_dir, markup):
     result = check(runner, bank_dir({"grade1.yaml": entry(markup, "Слово для проверки правила.")}))
     assert "stressed-hard" not in result.output
+
+
+def test_deck_rules_are_not_checked_on_a_deck_that_lacks_a_file_that_cannot_be_parsed(runner, bank_dir):
+    folder = bank_dir({"grade1.yaml": "grade: 1\nwords:\n  - word: [о]\n   bad\n", "grade2.yaml": entry(grade=2)})
+    result = runner.invoke(main, ["check", "--words", str(folder)])
+    assert result.exit_code == 1
+    assert "deck-too-small" not in result.output and "deck-star-spread" not in result.output
+    assert (f"warning deck-not-checked: правила колоды не проверены: файл {folder / 'grade1.yaml'} не прочитан, и без "
+            "его слов колода неполная; исправьте ошибки в нём и проверьте снова") in result.output
+    # Without that grade the deck is whole: its rules are checked.
+    result = runner.invoke(main, ["check", "--grades", "2", "--words", str(folder)])
+    assert "deck-not-checked" not in result.output and "deck-too-small" in result.output
+
+
+def test_deck_rules_are_checked_when_every_file_is_read(runner, bank_dir):
+    result = runner.invoke(main, ["check", "--words", str(bank_dir({"grade1.yaml": entry()}))])
+    assert "deck-not-checked" not in result.output and "deck-too-small" in result.output

@@ -67,7 +67,8 @@ class CaseFix:
     def message(self) -> str:
         if self.inside:
             many = sum(ch.isupper() and self.written[k - 1] != "-" for k, ch in enumerate(self.written) if k) > 1
-            return f"«{self.written}»: {'большие буквы' if many else 'большая буква'} посреди слова; пишется «{self.spelled}»"
+            letters = "большие буквы" if many else "большая буква"
+            return f"«{self.written}»: {letters} посреди слова; пишется «{self.spelled}»"
         if self.kind:
             return f"«{self.written}» — {self.kind}: пишется с большой буквы, «{self.spelled}»"
         return f"«{self.written}» — не имя собственное: пишется с маленькой буквы, «{self.spelled}»"

@@ -18,13 +18,15 @@ is taken, or the editor is asked to choose (:class:`StressChoice`).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections import Counter
 from dataclasses import dataclass, replace
 
 from slovariki.markup import ACUTE, CYRILLIC, LOOKALIKES, PLUS, Markup, Stress
 from slovariki.model import Card, Colour, Deck
 from slovariki.rules_check.lexicon import Lexicon, stressed_exception
+from slovariki.rules_check.stars import star_policy
 from slovariki.rules_check.stress import Form, StressDictionary, accented, fold
+from slovariki.russian import stars as n_stars
 
 MAX_LETTERS = 40  # «правительство» has 13; a longer «word» is not a dictionary word
 VOWELS = "аеёиоуыэюя"
@@ -34,6 +36,7 @@ VOICED, VOICELESS = "бвгджз", "пфктшс"
 PAIR = dict(zip(VOICED + VOICELESS, VOICELESS + VOICED))
 NOISY_VOICELESS = "пфктшсхцчщ"
 NOISY_VOICED = "бгджз"  # «в» does not voice the consonant before it (свадьба, but «с» in «свет» stays)
+FUNCTION = {"PREP", "CONJ", "PRCL", "ADVB", "NPRO"}  # words a set expression of function words is made of
 INFLECTING = {"NOUN", "ADJF", "ADJS", "COMP", "VERB", "INFN", "PRTF", "PRTS", "NUMR", "NPRO"}
 HEARD_PAIRED = set(VOWELS) | set("лмнрйв")  # a paired consonant is heard as written before these
 HEARD_SILENT = set(VOWELS) | {"ь"}  # a silent one only before a vowel or «ь» (честный — честь)
@@ -58,13 +61,13 @@ CONSTANT_PREFIXES = ("пред", "под", "над", "от")
 PREFIXES = ("пере", "пред", "при", "про", "под", "над", "раз", "рас", "без", "бес", "вы", "за", "на", "по", "до",
             "от", "об", "из", "ис", "со", "во", "с", "в", "у", "о")
 ADVERB_PREFIXES = ("во", "со", "на", "за", "до", "из", "по", "в", "с")  # во|круг, на|зад, в|низ
-KIND_NAMES = {
-    "vowel": "безударная гласная",
-    "double": "двойная согласная",
-    "silent": "непроизносимая согласная",
-    "paired": "парная согласная",
-    "exception": "исключение из правила",
-    "spoken": "пишется не так, как произносится",
+KIND_NAMES = {  # one letter of the kind, several
+    "vowel": ("безударная гласная", "безударные гласные"),
+    "double": ("двойная согласная", "двойные согласные"),
+    "silent": ("непроизносимая согласная", "непроизносимые согласные"),
+    "paired": ("парная согласная", "парные согласные"),
+    "exception": ("исключение из правила", "исключения из правил"),
+    "spoken": ("пишется не так, как произносится", "пишутся не так, как произносятся"),
 }
 POS_NAMES = {
     "NOUN": "существительное", "ADJF": "прилагательное", "ADJS": "краткое прилагательное", "INFN": "глагол",
@@ -87,6 +90,10 @@ def read_word(text: str) -> str:
     if len(word) > MAX_LETTERS:
         raise SuggestError(f"слишком длинно для словарного слова: {len(word)} знаков, а можно не больше {MAX_LETTERS}")
     if _INPUT.fullmatch(word):
+        if len(word) == 1:
+            raise SuggestError(f"«{word}» — одна буква, а не словарное слово: напишите слово целиком")
+        if not any(ch in VOWELS for ch in word.lower()):
+            raise SuggestError(f"в «{word}» нет ни одной гласной: это не словарное слово")
         return word
     letters = [ch for ch in word if ch.isalpha()]
     if letters and all("a" <= ch.lower() <= "z" for ch in letters):
@@ -159,24 +166,11 @@ class StressChoice:
                 "by": self.by, "set_aside": list(self.set_aside) if self.set_aside else None}
 
 
-CONSONANT_KINDS = frozenset({"double", "silent", "paired", "spoken"})
-
-
-def stars_for(letters: Iterable[Letter]) -> int:
-    """The star policy of docs/word-lists.md («Что значат звёздочки»): ★ one hard vowel, ★★ two,
-    ★★★ three hard letters or more, or any hard consonant (double, silent, or heard as another sound),
-    even alone. An exception such as the «ю» of «парашют» is a hard vowel."""
-    hard = [letter for letter in letters if letter.hard]
-    if any(letter.kind in CONSONANT_KINDS for letter in hard):
-        return 3
-    return max(1, min(3, len(hard)))
-
-
 @dataclass(frozen=True)
 class Suggestion:
     word: str  # as the editor should write it (the nearest word if the input was a typo)
     asked: str
-    near: tuple[str, ...]  # dictionary words one letter away, when ``asked`` is not a word or not a lemma
+    near: tuple[str, ...]  # dictionary words ``asked`` may be a misspelling of, if it is not a word or a lemma
     known: bool
     lemma: str | None
     dictionary_form: bool
@@ -184,7 +178,9 @@ class Suggestion:
     choices: tuple[StressChoice, ...]  # per space-separated word
     letters: tuple[Letter, ...]
     grade: int | None
-    deck: dict | None = None  # with --words: the bank's transfer and toss-in partners
+    deck: dict | None = None  # with --words: the bank's transfer and toss-in partners, and the entry if it is there
+    plural: bool = False  # a nominative plural (барабаны): check accepts it, the lemma is named
+    case: str | None = None  # why ``word`` is written with another first letter than ``asked`` (москва → Москва)
 
     @property
     def stresses(self) -> tuple[tuple[int, ...], ...]:
@@ -198,7 +194,8 @@ class Suggestion:
 
     @property
     def ready(self) -> bool:
-        """The word asked for is a dictionary form pymorphy3 knows: the entry can pass `check`."""
+        """The word asked for, as it was written, is a dictionary form pymorphy3 knows: the entry can pass
+        `check`."""
         return self.asked == self.word and self.known and self.dictionary_form
 
     @property
@@ -207,7 +204,7 @@ class Suggestion:
 
     @property
     def stars(self) -> int:
-        return stars_for(self.letters)
+        return star_policy(self.markup).stars
 
     @property
     def markup(self) -> Markup:
@@ -229,7 +226,8 @@ class Suggestion:
     def as_json(self) -> dict:
         return {
             "word": self.word, "asked": self.asked, "near": list(self.near), "known": self.known,
-            "lemma": self.lemma, "dictionary_form": self.dictionary_form, "pos": self.pos,
+            "lemma": self.lemma, "dictionary_form": self.dictionary_form, "pos": self.pos, "plural": self.plural,
+            "case": self.case,
             "stress": [[accented(self.word, i) for i in s] for s in self.stresses],
             "stress_choice": [c.as_json(self.word) for c in self.choices],
             "letters": [letter.as_json(self.word) for letter in self.letters],
@@ -239,7 +237,14 @@ class Suggestion:
 
     def as_text(self) -> str:
         lines = []
-        if self.asked != self.word:
+        if self.deck and (already := self.deck["already"]):
+            where = already["place"] or self.deck["folder"]
+            lines.extend([f"«{self.word}» уже есть в банке: {where} ({already['grade']} класс, "
+                          f"«{already['word']}», {n_stars(already['stars'])}): вторую такую запись проверка не "
+                          "пропустит.", ""])
+        if self.case:
+            lines.extend([f"{self.case}; ниже — разбор слова «{self.word}».", ""])
+        elif self.asked != self.word:
             lines.append(f"Слова «{self.asked}» нет в словаре pymorphy3. Ближе всего: "
                          + ", ".join(f"«{w}»" for w in self.near) + f"; ниже — разбор слова «{self.word}».")
             lines.append("")
@@ -254,8 +259,9 @@ class Suggestion:
             lines.append("  безударных гласных и трудных согласных нет")
         lines.append("")
         if self.hard_letters:
-            kinds = sorted({KIND_NAMES[x.kind] for x in self.hard_letters})
-            lines.append(f"Звёздочки: {self.stars} (сложных букв: {len(self.hard_letters)}; {', '.join(kinds)}).")
+            kinds = Counter(x.kind for x in self.hard_letters)
+            named = ", ".join(KIND_NAMES[kind][n > 1] for kind, n in kinds.items())
+            lines.append(f"Звёздочки: {self.stars} (сложных букв: {len(self.markup.hard)}; {named}).")
         else:
             lines.append("Сложных букв не нашлось: такое слово обычно не словарное, и проверка «check» "
                          "не пропустит запись без букв в скобках.")
@@ -273,6 +279,13 @@ class Suggestion:
         pos = POS_NAMES.get(self.pos or "", self.pos or "часть речи неизвестна")
         if not self.known:
             return f"«{self.word}»: слова нет в словаре pymorphy3 — проверьте написание."
+        if self.plural:
+            return (f"«{self.word}»: есть в словаре pymorphy3 ({pos}), множественное число, начальная форма — "
+                    f"«{self.lemma}». Проверка примет и множественное число; если на карточке нужно одно слово, "
+                    f"спросите «{self.lemma}».")
+        if self.pos == "PHRASE":
+            return (f"«{self.word}»: сочетание слов. pymorphy3 знает каждое слово, но не сочетание (его нет и в "
+                    "словаре ударений), так что устойчивое ли оно, решает редактор.")
         if self.dictionary_form:
             return f"«{self.word}»: есть в словаре pymorphy3, начальная форма ({pos})."
         meant = f" Может быть, нужно {' или '.join(f'«{w}»' for w in self.near)}?" if self.near else ""
@@ -285,7 +298,7 @@ class Suggestion:
             if not c.accepted:
                 parts.append(None)
             elif any(_needs_mark(self.word, i) for i in c.accepted):
-                shown = " или ".join(accented(self.word, i) for i in c.accepted)
+                shown = " или ".join(_word_at(accented(self.word, i), i) for i in c.accepted)
                 if c.set_aside:
                     shown += f" ({c.set_aside[0]} — форма другого слова, «{c.set_aside[1]}»)"
                 parts.append(shown)
@@ -301,7 +314,16 @@ class Suggestion:
             return "Ударение: в словаре ударений (Викисловарь) слова нет — поставьте «+» перед ударной гласной сами."
         if not parts:
             return "Ударение: гласная одна (или это «ё»), знак ударения не нужен."
-        return " ".join([f"Ударение (Викисловарь): {'; '.join(parts)}.", *after])
+        return " ".join([f"Ударение (Викисловарь): {self._stressed_phrase() if ' ' in self.word else parts[0]}.",
+                         *after])
+
+    def _stressed_phrase(self) -> str:
+        """«до свида́ния»: every word of a phrase with its stress, «тво́рог или творо́г» for a word with two."""
+        shown = []
+        for part, c in zip(self.word.split(" "), self.choices):
+            marked = [_word_at(accented(self.word, i), i) for i in c.accepted if _needs_mark(self.word, i)]
+            shown.append(" или ".join(marked) if marked else part)
+        return " ".join(shown)
 
     def _stress_note(self, choice: StressChoice) -> str:
         """The entry's note on a word with two accepted stresses."""
@@ -313,8 +335,9 @@ class Suggestion:
 
     def _letter_line(self, letter: Letter) -> str:
         letters = self.word[letter.start:letter.end]
-        head = f"«{letters}» ({letter.start + 1}-я буква)"
-        tail = "сложная буква" if letter.hard else "не сложная"
+        places = " и ".join(f"{k + 1}-я" for k in range(letter.start, letter.end))
+        head = f"«{letters}» ({places} {'буква' if len(letters) == 1 else 'буквы'})"
+        tail = ("сложная буква" if len(letters) == 1 else "сложные буквы") if letter.hard else "не сложная"
         return f"{head}: {letter.reason} — {tail}."
 
 
@@ -359,14 +382,20 @@ class Assistant:
     def suggest(self, text: str, grade: int | None = None, deck: Deck | None = None,
                 folder: str | None = None) -> Suggestion:
         asked = read_word(text)
-        word, near = asked, ()
+        word, near, case = asked, (), None
         parts = asked.lower().split(" ")
         if not all(self.lexicon.is_known(p) for p in parts) and len(parts) == 1:
             guess = self.lexicon.parse(parts[0])[0].tag.POS
             near = tuple(self.lexicon.near(asked, frozenset({guess}) if guess else frozenset({"NOUN"})))
             if near:
                 word = near[0].capitalize() if asked[:1].isupper() else near[0]
-        result = self._analyse(word, asked, near, grade)
+        elif len(parts) > 1 and all(self.lexicon.is_known(p) for p in parts) and not self._joined(asked.split(" ")):
+            raise SuggestError(f"«{asked}» — не устойчивое сочетание: словари не знают его, и слова в нём не "
+                               "связаны, как в «до свидания», «к сожалению», «Новый год». Спросите слова по одному: "
+                               + ", ".join(f"slovariki suggest {p}" for p in asked.split(" ")))
+        if not near:
+            word, case = self._cased(asked)
+        result = replace(self._analyse(word, asked, near, grade), case=case)
         if result.known and not result.dictionary_form:  # «пинал»: most likely «пенал» was meant
             result = replace(result, near=tuple(self.lexicon.near(asked)))
         if deck is not None:
@@ -380,6 +409,7 @@ class Assistant:
         lemma = info.lemma if info else (word.lower() if known else None)
         dictionary_form = bool(info and (fold(info.lemma) == fold(word) or info.plural)) or (known and len(parts) > 1)
         pos = info.pos if info else ("PHRASE" if known and len(parts) > 1 else None)
+        plural = bool(info and info.plural)
         choices, letters, start = [], [], 0
         for part in parts:
             found = self._part(part, start, grade, len(parts) > 1)
@@ -390,7 +420,49 @@ class Assistant:
             letters = [replace(x, hard=True, reason=f"безударная гласная суффикса «{x.suffix}»; такую букву обычно не "
                                                     "выделяют, но других сложных букв в слове нет")
                        if x.suffix else x for x in letters]
-        return Suggestion(word, asked, near, known, lemma, dictionary_form, pos, tuple(choices), tuple(letters), grade)
+        return Suggestion(word, asked, near, known, lemma, dictionary_form, pos, tuple(choices), tuple(letters), grade,
+                          plural=plural)
+
+    def _cased(self, asked: str) -> tuple[str, str | None]:
+        """The words with the capitals the dictionary gives them (Lexicon.case_fixes), and why, if that
+        changed anything: «москва» → «Москва», a place name."""
+        fixes = {fix.written: fix for fix in self.lexicon.case_fixes(asked)}
+        if not fixes:
+            return asked, None
+        word = " ".join(fixes[part].spelled if part in fixes else part for part in asked.split(" "))
+        return word, "; ".join(fix.message for fix in fixes.values())
+
+    def _joined(self, parts: list[str]) -> bool:
+        """Whether the words of a phrase make one unit, as a set expression does; neither pymorphy3 nor the
+        stress dictionary knows phrases, so the grammar tells: a preposition with the word it governs (до
+        свидания, к сожалению, на самом деле), function words together (потому что, так как), an adjective
+        agreeing with its noun (Новый год, железная дорога), or words written as a name (Дед Мороз). Two
+        nouns side by side (барабан ракета) are not one."""
+        if all(part[:1].isupper() for part in parts):
+            return True  # written as a name: Дед Мороз, Красная Шапочка
+        tags = [[p.tag for p in self.lexicon.parse(part.lower()) if p.is_known] for part in parts]
+        if any(t.POS == "PREP" for t in tags[0]):
+            rest = tags[1:]
+            if len(rest) == 1:
+                return any(t.POS in ("ADVB", "NPRO", "NUMR") or (t.case and t.case != "nomn") for t in rest[0])
+            return self._agree(rest) and any(t.case != "nomn" for t in rest[-1] if t.case)
+        if all(any(t.POS in FUNCTION for t in word) for word in tags):
+            return any(t.POS in ("CONJ", "PRCL") for word in tags for t in word)
+        return self._agree(tags)
+
+    @staticmethod
+    def _agree(tags: list[list]) -> bool:
+        """Adjectives (or participles, pronouns like «мой») and the noun they end with, agreeing in case,
+        number and, in the singular, gender: «железная дорога», «самом деле»."""
+        *adjectives, nouns = tags
+        if not adjectives:
+            return False
+        def agrees(t, noun) -> bool:
+            return (t.POS in ("ADJF", "PRTF", "NUMR", "NPRO") and t.case == noun.case and t.number == noun.number
+                    and (noun.number == "plur" or t.gender in (None, noun.gender)))
+
+        return any(all(any(agrees(t, noun) for t in word) for word in adjectives)
+                   for noun in nouns if noun.POS == "NOUN")
 
     def _clitic(self, low: str) -> bool:
         return any(str(p.tag.POS) in {"PREP", "CONJ", "PRCL"} for p in self.lexicon.parse(low) if p.is_known)
@@ -442,7 +514,7 @@ class Assistant:
         instrumental of «пот», beside the adverb пото́м."""
         if not self.lexicon.is_known(low):
             return None
-        lemma = self.lexicon.info(low).lemma
+        lemma = self.lexicon.info(low).paradigm
         for other in dict.fromkeys(p.normal_form for p in self.lexicon.parse(low) if p.is_known):
             if fold(other) in (fold(lemma), fold(low)):
                 continue
@@ -471,7 +543,7 @@ class Assistant:
             names += [p.normal_form for p in self.lexicon.parse(low) if p.is_known and str(p.tag.POS) == "ADJS"]
         names = list(dict.fromkeys(names))
         related = [r for name in names for r in self.dictionary.entries(name)]
-        lexeme = {fold(f.word) for p in self.lexicon.parse(low) if p.is_known and p.normal_form == info.lemma
+        lexeme = {fold(f.word) for p in self.lexicon.parse(low) if p.is_known and p.normal_form == info.paradigm
                   for f in p.lexeme}
         own = [f for e in entries for f in _spellings(e)]
         return [f for f in own if fold(f.plain) in lexeme] or own, [f for r in related for f in _spellings(r)], names
@@ -510,7 +582,7 @@ class Assistant:
         метро) has none."""
         if low.endswith("те") and any("impr" in p.tag.grammemes for p in self.lexicon.parse(low) if p.is_known):
             return len(low) - 2  # a polite imperative (извините, здравствуйте): «-те» is its ending
-        lemma = self.lexicon.info(low).lemma
+        lemma = self.lexicon.info(low).paradigm
         parses = [p for p in self.lexicon.parse(low)
                   if p.is_known and p.normal_form == lemma and str(p.tag.POS) in INFLECTING]
         if not parses or len({f.word for f in parses[0].lexeme}) < 2:
@@ -574,8 +646,7 @@ def _vowels(word: str, stress: StressChoice, own: list[Form], related: list[Form
             found.append(Letter(i, i + 1, "vowel", True, "конечная безударная гласная: слово не изменяется, "
                                                          "проверить её нечем"))
         else:
-            found.append(Letter(i, i + 1, "vowel", True, "безударная, и ни в формах слова, ни в родственных "
-                                                         "словах из словаря она не бывает под ударением"))
+            found.append(Letter(i, i + 1, "vowel", True, "безударная; в словаре не нашлось проверочного слова"))
     return found
 
 
@@ -671,7 +742,7 @@ def _consonants(word: str, own: list[Form], related: list[Form], grade: int | No
     sources = [(own, False, 0), (related, True, 0)] + ([(base[1], True, base[0])] if base else [])
     for j in range(len(word) - 1):
         if word[j] == word[j + 1] and word[j] not in VOWELS and word[j] not in "ьъй-":
-            found.append(Letter(j, j + 2, "double", True, "двойная согласная: её не проверить, её надо запомнить"))
+            found.append(Letter(j, j + 2, "double", True, "двойная согласная: их не проверить, их надо запомнить"))
             taken |= {j, j + 1}
     for cluster, offset in SILENT.items():
         for match in re.finditer(f"(?={cluster})", word):
@@ -742,9 +813,15 @@ def _with_deck(result: Suggestion, deck: Deck, folder: str) -> Suggestion:
     engine's own tables, as the deck checks use them)."""
     from slovariki.game import SLOVARIKI, Game
 
+    same = next((c for c in deck if fold(c.word) == fold(result.word)), None)
+    already = None
+    if same is not None:
+        where = same.source
+        already = {"place": str(where) if where else None, "file": where and where.file, "line": where and where.line,
+                   "word": same.markup.render(), "grade": same.grade, "stars": same.stars}
     if not result.hard_letters:
-        return replace(result, deck={"folder": folder, "transfer": None, "toss_in": {}})
-    cards = [c for c in deck if c.word != result.word]
+        return replace(result, deck={"folder": folder, "already": already, "transfer": None, "toss_in": {}})
+    cards = [c for c in deck if c is not same]
     # Without a grade the colour is unknown: transfer is not looked at, toss-in does not depend on it.
     new = Card(result.markup, result.grade or 1, result.stars, "…")
     game = Game(SLOVARIKI, cards + [new])
@@ -756,4 +833,5 @@ def _with_deck(result: Suggestion, deck: Deck, folder: str) -> Suggestion:
         if game.links[me] >> i & 1:
             for letter in sorted(cards[i].hard_letters & new.hard_letters):
                 toss.setdefault(letter, []).append(cards[i].word)
-    return replace(result, deck={"folder": folder, "transfer": transfer, "toss_in": dict(sorted(toss.items()))})
+    return replace(result, deck={"folder": folder, "already": already, "transfer": transfer,
+                                 "toss_in": dict(sorted(toss.items()))})

@@ -10,7 +10,7 @@ from slovariki.cli import main
 from slovariki.markup import parse
 from slovariki.rules_check.lexicon import Lexicon
 from slovariki.rules_check.stress import StressDictionary
-from slovariki.rules_check.suggest import Assistant, Letter, SuggestError, _suffix_vowels, read_word, stars_for
+from slovariki.rules_check.suggest import Assistant, SuggestError, _suffix_vowels, read_word
 
 
 @pytest.fixture(scope="module")
@@ -315,14 +315,6 @@ def test_proper_noun_keeps_its_capital(assistant):
     assert assistant.suggest("Москва").markup.render() == "М[о]скв+а"
 
 
-@pytest.mark.parametrize("kinds, stars", [(["vowel"], 1), (["vowel", "vowel"], 2), (["vowel"] * 4, 3),
-                                          (["double"], 3), (["vowel", "paired"], 3), (["silent"], 3),
-                                          (["exception", "vowel"], 2), (["spoken"], 3)])
-def test_star_policy(kinds, stars):
-    letters = [Letter(i, i + 1, kind, True, "") for i, kind in enumerate(kinds)]
-    assert stars_for(letters + [Letter(9, 10, "vowel", False, "")]) == stars  # letters that are not hard do not count
-
-
 def test_pymorphy_facts(assistant):
     plural = assistant.suggest("сапоги")
     assert (plural.known, plural.dictionary_form, plural.lemma, plural.pos) == (True, True, "сапог", "NOUN")
@@ -406,3 +398,95 @@ def test_suggest_never_writes_files(runner, bank_dir, tmp_path):
     finally:
         os.chdir(cwd)
     assert {p: p.read_bytes() for p in folder.rglob("*") if p.is_file()} == before
+
+
+# --- QA findings: input, phrases, capitals, forms, wording ----------------------------------------------
+@pytest.mark.parametrize("text, message", [("ё", "«ё» — одна буква, а не словарное слово"),
+                                           ("в", "«в» — одна буква, а не словарное слово"),
+                                           ("вздр", "в «вздр» нет ни одной гласной: это не словарное слово")])
+def test_a_letter_or_a_word_without_a_vowel_is_refused(runner, text, message):
+    with pytest.raises(SuggestError, match=message):
+        read_word(text)
+    result = runner.invoke(main, ["suggest", text])
+    assert result.exit_code == 2 and message in result.stderr and result.stdout == ""
+    assert read_word("ёж") == "ёж"
+
+
+def test_two_unrelated_nouns_are_refused_with_one_word_at_a_time(runner, assistant):
+    result = runner.invoke(main, ["suggest", "барабан ракета"])
+    assert result.exit_code == 2 and result.stdout == ""
+    assert "«барабан ракета» — не устойчивое сочетание" in result.stderr
+    assert "Спросите слова по одному: slovariki suggest барабан, slovariki suggest ракета" in result.stderr
+
+
+@pytest.mark.parametrize("phrase, stress", [("до свидания", "до свида́ния"), ("железная дорога", "желе́зная доро́га"),
+                                            ("на самом деле", "на само́м де́ле"), ("потому что", "потому́ что"),
+                                            ("Дед Мороз", "Дед Моро́з")])
+def test_a_phrase_that_is_one_unit_is_analysed_with_one_stress_line(assistant, phrase, stress):
+    text = assistant.suggest(phrase).as_text()
+    assert f"Ударение (Викисловарь): {stress}." in text
+    assert "pymorphy3 знает каждое слово, но не сочетание" in text
+
+
+@pytest.mark.parametrize("asked, word, markup, why", [
+    ("москва", "Москва", "М[о]скв+а", "«москва» — географическое название: пишется с большой буквы, «Москва»"),
+    ("Барабан", "барабан", "б[а]р[а]б+ан", "«Барабан» — не имя собственное: пишется с маленькой буквы, «барабан»"),
+])
+def test_the_entry_gets_the_dictionary_s_capital(runner, assistant, asked, word, markup, why):
+    result = assistant.suggest(asked)
+    assert (result.word, result.markup.render(), result.ready) == (word, markup, False)
+    assert result.as_text().startswith(f"{why}; ниже — разбор слова «{word}».")
+    assert runner.invoke(main, ["suggest", asked]).exit_code == 1
+    assert assistant.suggest(word).case is None and assistant.suggest(word).ready
+
+
+@pytest.mark.parametrize("word", ["Роза", "роза", "Орёл", "орёл"])
+def test_a_word_that_is_both_a_name_and_a_common_noun_is_taken_as_written(assistant, word):
+    assert assistant.suggest(word).word == word
+
+
+def test_a_plural_is_called_a_plural_with_its_dictionary_form(assistant):
+    text = assistant.suggest("барабаны").as_text()
+    assert "множественное число, начальная форма — «барабан»" in text and "спросите «барабан»" in text
+    assert assistant.suggest("барабаны").ready  # check accepts a nominative plural
+    scissors = assistant.suggest("ножницы")  # plural only: its own dictionary form
+    assert not scissors.plural and "«ножницы»: есть в словаре pymorphy3, начальная форма (существительное)." in \
+        scissors.as_text()
+
+
+def test_a_noun_in_ye_is_a_dictionary_form_whose_ending_is_not_hard(assistant):
+    result = assistant.suggest("счастье")
+    assert result.dictionary_form and result.ready and result.lemma == "счастье"
+    assert not letter_at(result, 6).hard and "окончании" in letter_at(result, 6).reason
+
+
+def test_no_check_word_found_is_said_as_such(assistant):
+    reason = letter_at(assistant.suggest("ученик"), 2).reason
+    assert reason == "безударная; в словаре не нашлось проверочного слова"
+
+
+def test_a_typo_with_an_undoubled_consonant_gets_the_word(assistant):
+    result = assistant.suggest("кросовки")
+    assert result.near == ("кроссовки",) and result.word == "кроссовки"
+
+
+def test_letters_and_kinds_agree_in_number(assistant):
+    text = assistant.suggest("касса").as_text()
+    assert ("«сс» (3-я и 4-я буквы): двойная согласная: их не проверить, их надо запомнить — сложные буквы."
+            in text)
+    assert "Звёздочки: 3 (сложных букв: 2; двойная согласная)." in text
+    assert "Звёздочки: 2 (сложных букв: 2; безударные гласные)." in assistant.suggest("барабан").as_text()
+    assert "Звёздочки: 1 (сложных букв: 1; безударная гласная)." in assistant.suggest("ученик").as_text()
+
+
+def test_a_word_already_in_the_bank_is_named_with_its_place(runner, bank_dir):
+    folder = bank_dir({"grade1.yaml": BANK.format(grade=1, word="к[о]р+ова", stars=1)})
+    result = runner.invoke(main, ["suggest", "корова", "--grade", "1", "--words", str(folder)])
+    assert result.stdout.startswith(f"«корова» уже есть в банке: {folder / 'grade1.yaml'}:3:5 (1 класс, «к[о]р+ова», "
+                                    "1 звёздочка): вторую такую запись проверка не пропустит.")
+    body = json.loads(runner.invoke(main, ["suggest", "корова", "--words", str(folder), "--format", "json"]).stdout)
+    assert body["deck"]["already"] == {"place": f"{folder / 'grade1.yaml'}:3:5", "file": str(folder / "grade1.yaml"),
+                                       "line": 3, "word": "к[о]р+ова", "grade": 1, "stars": 1}
+    other = json.loads(runner.invoke(main, ["suggest", "барабан", "--words", str(folder), "--format", "json"]).stdout)
+    assert other["deck"]["already"] is None and "уже есть" not in runner.invoke(
+        main, ["suggest", "барабан", "--words", str(folder)]).stdout

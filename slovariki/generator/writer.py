@@ -43,10 +43,12 @@ class Batch:
     def __init__(self, folder: Path) -> None:
         self.folder = folder
         self._pending: list[tuple[Path, Path]] = []  # (temporary, final)
+        self._names: list[str] = []  # noted before each temporary file exists: see _discard
 
     def open(self, name: str) -> BinaryIO:
         """A new temporary file that becomes ``name`` when the whole batch succeeds."""
         _remove_leftovers(self.folder, name)
+        self._names.append(name)
         try:
             handle, temp = atomic.temporary(self.folder, name)
         except OSError as exc:
@@ -67,6 +69,8 @@ class Batch:
     def _discard(self) -> None:
         for temp, _ in self._pending:
             temp.unlink(missing_ok=True)
+        for name in self._names:  # a signal between mkstemp and _pending leaves a file only its name finds
+            _remove_leftovers(self.folder, name)
 
 
 def prepare(folder: Path) -> Path:

@@ -49,7 +49,7 @@ OVER = "over"
 
 _PASS = Pass()
 _TAKE = Take()
-_NO_MOVES = (0, 0, 0, (), 0, 0, False, False)  # see GameState._legal
+_NO_MOVES = (0, 0, 0, (), 0, 0, False, False)  # see GameState.legal_table
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +79,14 @@ def _bits(mask: int) -> list[int]:
         out.append(low.bit_length() - 1)
         mask ^= low
     return out
+
+
+def _nth_card(mask: int, i: int) -> int:
+    """The number of the i-th card in a mask, lowest first."""
+    while i:
+        mask &= mask - 1
+        i -= 1
+    return (mask & -mask).bit_length() - 1
 
 
 def _check_player_count(players: int) -> None:
@@ -326,7 +334,7 @@ class GameState:
         "_known", "_unseen", "_att", "_def", "_open", "_table_mask", "_toss_mask", "_last_beat",
         "_discard", "attacker", "defender", "_order", "_tossers", "_limit", "phase", "_passed", "_gone", "_out",
         "_seats", "winner", "fool", "draw", "log", "hidden_hands", "_emptied", "_legal_cache", "_asked",
-        "_last_end",
+        "_last_end", "_links", "_partners", "_all_beaten", "_strict_order",
     )
 
     # --- construction -----------------------------------------------------------------------
@@ -343,6 +351,10 @@ class GameState:
         self.trump_index = trump
         self.trump_suit = game.cards[trump].suit
         self._beaters = game.beaters(self.trump_suit)
+        # the rule tables and flags the moves read, kept at hand
+        self._links, self._all_beaten = game.links, game.rules.toss_needs_all_beaten
+        self._partners = game.partners if game.rules.transfer else None
+        self._strict_order = game.rules.strict_toss_order
         self._stock, self._known, self._count, self._unseen = stock, known, count, unseen
         self._att, self._def, self._open = [], [], []  # _open: the unbeaten attacking cards, in order
         self._table_mask = self._toss_mask = self._discard = self._passed = 0
@@ -504,12 +516,12 @@ class GameState:
     def legal_moves(self, player: int) -> list[Move]:
         """Every move ``player`` may make now. Where a hand is not fully known, any card whose
         place is unknown counts as possibly in it."""
-        _, _, attacks, beats, transfers, tosses, take, may_pass = self._legal(player)
+        _, _, attacks, beats, transfers, tosses, take, may_pass = self.legal_table(player)
         game = self.game
         if attacks:
             return [game.attacks[c] for c in _bits(attacks)]
         moves: list[Move] = []
-        for target, mask in beats:
+        for target, mask, _ in beats:
             row = game.beat_row(target)
             for c in _bits(mask):
                 move = row[c]
@@ -524,52 +536,63 @@ class GameState:
             moves.append(_PASS)
         return moves
 
-    def legal_card_mask(self, player: int) -> int:
-        """The cards of ``legal_moves(player)`` as a mask (bit i: the deck's card i), for statistics."""
-        return self._legal(player)[1]
-
-    def decision(self) -> tuple[int | None, int, int, int]:
-        """What the simulator asks before each move: (``to_move``, how many legal moves they have,
-        their ``legal_card_mask``, the mask of the cards they may toss in); (None, 0, 0, 0) at the end."""
-        player = self.to_move
-        if player is None:
-            return None, 0, 0, 0
-        found = self._find_legal(player)
-        self._legal_cache = (player, found)
-        return player, found[0], found[1], found[5]
+    def step(self, choose: Callable[[GameState, tuple, Any], int], rng: Any) -> tuple[type, tuple] | None:
+        """The simulator's move, in one call: the legal moves of ``to_move`` as a table (see
+        ``legal_table``), of which ``choose(state, table, rng)`` names one by its number; it is made as
+        ``play_nth`` makes it. Returns (the move's kind, the table); None when the game is over."""
+        phase = self.phase  # who moves, as in to_move, and the tables of that phase
+        if phase == DEFEND:
+            player = self.defender
+            found = self._defence_moves(player)
+            return self._make_defence(player, found, choose(self, found, rng)), found
+        if phase == ATTACK:
+            player = self.attacker
+            found = self._lead_moves(player)
+            return self._make_lead(player, found, choose(self, found, rng)), found
+        if phase == OVER:
+            return None
+        player = self._asked  # found by _next_tosser: he holds a card that links, and the table has room
+        found = self._toss_table(player, phase)
+        return self._make_toss(player, found, choose(self, found, rng)), found
 
     def play_nth(self, player: int, i: int) -> type:
         """Make move ``legal_moves(player)[i]`` without checking it again and without recording it:
         no events, no log (the simulator's path; ``apply`` is the referee's). Returns its kind."""
-        cache = self._legal_cache
-        found = cache[1] if cache is not None and cache[0] == player else self._legal(player)
-        count, _, mask, beats, transfers, tosses, take, _ = found
-        if not 0 <= i < count:
-            raise IndexError(f"move {i} of {count}")
-        target = -1
-        if mask:
-            kind = Attack
-        elif not take:  # toss-ins, then «пас»
-            kind, mask, i = (TossIn, tosses, i) if i < tosses.bit_count() else (Pass, 0, 0)
-        else:  # the defender: beats target by target, then transfers, then take
-            for target, mask in beats:
-                n = mask.bit_count()
-                if i < n:
-                    kind = Beat
-                    break
-                i -= n
-            else:
-                kind, mask, i = (Transfer, transfers, i) if i < transfers.bit_count() else (Take, 0, 0)
-        while i:  # the i-th card of the mask, lowest first, as in legal_moves
-            mask &= mask - 1
-            i -= 1
-        self._change(player, kind, (mask & -mask).bit_length() - 1, target, None)
-        return kind
+        found = self.legal_table(player)
+        if not 0 <= i < found[0]:
+            raise IndexError(f"move {i} of {found[0]}")
+        make = self._make_defence if found[6] else self._make_lead if found[2] else self._make_toss
+        return make(player, found, i)
 
-    def _legal(self, player: int) -> tuple:
-        """The legal moves as masks: (count, every card in them, attacks, [(target, beating cards)],
-        transfers, tosses, take, pass), in the order of ``legal_moves``. Kept until the next change,
-        so the queries about one position share the work."""
+    # Move number i of a table, in the order of legal_moves, by the kind of table.
+    def _make_lead(self, player: int, found: tuple, i: int) -> type:
+        self._change(player, Attack, _nth_card(found[2], i), -1, None)
+        return Attack
+
+    def _make_defence(self, player: int, found: tuple, i: int) -> type:
+        if i == found[0] - 1:  # take comes last
+            self._change(player, Take, -1, -1, None)
+            return Take
+        for target, mask, n in found[3]:  # beats target by target, then transfers
+            if i < n:
+                self._change(player, Beat, _nth_card(mask, i), target, None)
+                return Beat
+            i -= n
+        self._change(player, Transfer, _nth_card(found[4], i), -1, None)
+        return Transfer
+
+    def _make_toss(self, player: int, found: tuple, i: int) -> type:
+        if found[7] and i == found[0] - 1:  # «пас» comes last
+            self._change(player, Pass, -1, -1, None)
+            return Pass
+        self._change(player, TossIn, _nth_card(found[5], i), -1, None)
+        return TossIn
+
+    def legal_table(self, player: int) -> tuple:
+        """``legal_moves(player)`` as masks of card numbers (bit i: the deck's card i), for bots and
+        statistics: (how many moves, every card in them, attacks, ((target, beating cards, how many),
+        …), transfers, tosses, take, pass), in the order of ``legal_moves``. Kept until the next
+        change, so the queries about one position share the work."""
         cache = self._legal_cache
         if cache is not None and cache[0] == player:
             return cache[1]
@@ -579,42 +602,60 @@ class GameState:
 
     def _find_legal(self, player: int) -> tuple:
         phase = self.phase
+        if phase == ATTACK:
+            return self._lead_moves(player) if player == self.attacker else _NO_MOVES
         if phase == OVER or not 0 <= player < self.players:
             return _NO_MOVES
-        known = self._known[player]
-        avail = known | self._unseen if self._unseen and self._count[player] > known.bit_count() else known
-        if phase == ATTACK:
-            return (avail.bit_count(), avail, avail, (), 0, 0, False, False) if player == self.attacker else _NO_MOVES
         if player == self.defender:
-            if phase != DEFEND:
-                return _NO_MOVES
-            beaters, unbeaten = self._beaters, self._open
-            if len(unbeaten) == 1:
-                cards = avail & beaters[unbeaten[0]]
-                beats = ((unbeaten[0], cards),)
-                count = cards.bit_count() + 1
-            else:
-                beats = [(a, avail & beaters[a]) for a in unbeaten]
-                count, cards = 1, 0
-                for _, mask in beats:
-                    count += mask.bit_count()
-                    cards |= mask
-            transfers = 0
-            need = len(unbeaten) + 1  # R8: before any beat, if the next defender can face one more card
-            if self.rules.transfer and need == len(self._att) + 1 and need <= MAX_TABLE:
-                new = self._seats.left[player]
-                if new is not None and self._count[new] >= need:
-                    transfers = avail & self.game.partners[self._att[0]]
-                    count += transfers.bit_count()
-                    cards |= transfers
-            return count, cards, 0, beats, transfers, 0, True, False
-        if not self._count[player] or (phase == DEFEND and self.rules.toss_needs_all_beaten):
+            return self._defence_moves(player) if phase == DEFEND else _NO_MOVES
+        return self._toss_moves(player, phase)
+
+    def _lead_moves(self, attacker: int) -> tuple:
+        """R5: the attacker leads with any card."""
+        hand = self._available(attacker)
+        return hand.bit_count(), hand, hand, (), 0, 0, False, False
+
+    def _defence_moves(self, defender: int) -> tuple:
+        """R6: the defender facing unbeaten cards beats one (R7), transfers (R8) or takes (R11)."""
+        avail = self._available(defender)
+        beaters, unbeaten = self._beaters, self._open
+        if len(unbeaten) == 1:
+            target = unbeaten[0]
+            cards = avail & beaters[target]
+            n = cards.bit_count()
+            beats = ((target, cards, n),)
+            count = n + 1
+        else:
+            beats = []
+            count, cards = 1, 0
+            for target in unbeaten:
+                mask = avail & beaters[target]
+                n = mask.bit_count()
+                beats.append((target, mask, n))
+                count += n
+                cards |= mask
+        # R8: before any beat (no card beaten yet in this bout), if the next defender can face one more card
+        if self._partners is not None and self._last_beat < 0 and len(attacks := self._att) < MAX_TABLE:
+            new = self._seats.left[defender]
+            if new is not None and self._count[new] > len(attacks):
+                transfers = avail & self._partners[attacks[0]]
+                if transfers:
+                    return count + transfers.bit_count(), cards | transfers, 0, beats, transfers, 0, True, False
+        return count, cards, 0, beats, 0, 0, True, False
+
+    def _toss_moves(self, player: int, phase: str) -> tuple:
+        """R9, D3: a player other than the defender adds a linked card while the table has room, or
+        says «пас»: this is asked only of a player who may hold a card to add."""
+        if not self._count[player] or (phase == DEFEND and self._all_beaten) or len(self._att) >= self._limit:
             return _NO_MOVES
-        if self.rules.strict_toss_order and player != self._asked:
+        if self._strict_order and player != self._asked:
             return _NO_MOVES
-        tosses = avail & self._toss_mask if len(self._att) < self._limit else 0
-        # «пас» is asked only of a player who may hold a card to add
-        may_pass = bool(tosses) and phase != DEFEND and not self._passed >> player & 1
+        return self._toss_table(player, phase) if self._available(player) & self._toss_mask else _NO_MOVES
+
+    def _toss_table(self, player: int, phase: str) -> tuple:
+        """The toss-in moves of a player who may toss in (R9, D3) and holds a card that links."""
+        tosses = self._available(player) & self._toss_mask
+        may_pass = phase != DEFEND and not self._passed >> player & 1
         return tosses.bit_count() + may_pass, tosses, 0, (), 0, tosses, False, may_pass
 
     def _available(self, player: int) -> int:
@@ -832,16 +873,8 @@ class GameState:
         """Make a legal move (card numbers, ``target`` for a beat), then end the bout if nothing more
         may happen in it. The one place where moves change the state; ``events`` None records none."""
         self._legal_cache = None
-        if kind is Pass:
-            self._passed |= 1 << player
-        elif kind is Take:
-            if not self.rules.toss_after_take:
-                self._end_taken(events)  # R11: nothing more is tossed in
-                return
-            self.phase = TAKING  # D5: the others may still add before the cards are picked up
-            self._passed = 0
-        else:
-            bit = 1 << card  # the card leaves the hand for the table
+        if card >= 0:  # the card leaves the hand for the table
+            bit = 1 << card
             known, count = self._known, self._count
             if known[player] & bit:
                 known[player] ^= bit
@@ -849,12 +882,12 @@ class GameState:
                 self._unseen &= ~bit
             count[player] -= 1
             self._table_mask |= bit
-            links = self.game.links[card]
+            links = self._links[card]
             if kind is Beat:
                 self._def[self._att.index(target)] = card
                 self._open.remove(target)
                 self._last_beat = card
-                self._toss_mask = links if self.rules.toss_needs_all_beaten else self._toss_mask | links
+                self._toss_mask = links if self._all_beaten else self._toss_mask | links
                 self._passed = 0  # R9: after a beat the right to toss starts again with the attacker
             else:  # a new unbeaten card
                 self._att.append(card)
@@ -866,21 +899,29 @@ class GameState:
                 elif kind is TossIn:
                     if self.phase != TAKING:
                         self.phase = DEFEND
-                    if not self.rules.toss_needs_all_beaten:
+                    if not self._all_beaten:
                         self._toss_mask |= links  # D3: every rank on the table
                 else:
                     self._toss_mask |= links
                     self._seat_bout(player)  # R8 (interpretation): who transferred attacks, for R9, R13
             if not count[player] and not self._stock and self._out_of_cards(player, events):
                 return  # R16
+        elif kind is Pass:
+            self._passed |= 1 << player
+        elif not self.rules.toss_after_take:  # Take
+            self._end_taken(events)  # R11: nothing more is tossed in
+            return
+        else:
+            self.phase = TAKING  # D5: the others may still add before the cards are picked up
+            self._passed = 0
         phase = self.phase
         if phase == DEFEND:
             if self._open:
                 return
             self.phase = phase = TOSS
         if len(self._att) < self._limit:
-            self._asked = self._next_tosser()
-            if self._asked is not None:
+            asked = self._asked = self._next_tosser()
+            if asked is not None:
                 return
         if phase == TAKING:
             self._end_taken(events)
@@ -1027,7 +1068,8 @@ class GameState:
 
 
 _CHANGING_LISTS = frozenset({"_stock", "_count", "_known", "_att", "_def", "_open", "_emptied", "log"})  # changed in place
-_NOT_STATE = frozenset({"game", "_beaters", "_legal_cache", "_asked", "_seats", "_tossers"})  # derived, or a cache
+_NOT_STATE = frozenset({"game", "_beaters", "_legal_cache", "_asked", "_seats", "_tossers", "_links", "_partners",
+                        "_all_beaten", "_strict_order"})  # derived, or a cache
 _NOT_POSITION = _NOT_STATE | {"rules", "names", "log", "_last_end"}  # _last_end: only for a message
 
 _VERIFIERS = {

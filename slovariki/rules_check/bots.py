@@ -39,17 +39,17 @@ def greedy_move(state: GameState, moves: Sequence[Move], rng: random.Random) -> 
     return by_kind[Take][0] if Take in by_kind else by_kind[Pass][0]
 
 
-def random_index(state: GameState, player: int, count: int, rng: random.Random) -> int:
-    return rng.randrange(count)
+def random_index(state: GameState, table: tuple, rng: random.Random) -> int:
+    return rng.randrange(table[0])
 
 
-def greedy_index(state: GameState, player: int, count: int, rng: random.Random) -> int:
-    moves = state.legal_moves(player)
+def greedy_index(state: GameState, table: tuple, rng: random.Random) -> int:
+    moves = state.legal_moves(state.to_move)
     return moves.index(greedy_move(state, moves, rng))
 
 
-def mixed_index(state: GameState, player: int, count: int, rng: random.Random) -> int:
-    return greedy_index(state, player, count, rng) if rng.random() < 0.5 else rng.randrange(count)
+def mixed_index(state: GameState, table: tuple, rng: random.Random) -> int:
+    return greedy_index(state, table, rng) if rng.random() < 0.5 else rng.randrange(table[0])
 
 
 STRATEGIES: dict[str, Strategy] = {"random": random_index, "greedy": greedy_index, "mixed": mixed_index}

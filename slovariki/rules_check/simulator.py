@@ -17,7 +17,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
-from slovariki.game import ATTACK, Attack, Game, Take, TossIn, Transfer, find_ruleset
+from slovariki.game import ATTACK, Attack, Beat, Game, Take, TossIn, Transfer, find_ruleset
 from slovariki.russian import plural
 from slovariki.rules_check.bots import DETERMINISTIC, STRATEGIES
 
@@ -66,38 +66,42 @@ def play_game(game: Game, players: int, strategy: str, seed: int, index: int,
     rng = game_rng(seed, index)
     choose = STRATEGIES[strategy]
     state = game.deal(players, seed=rng)
-    bound = max_moves if max_moves is not None else MOVES_PER_CARD * len(game.cards)
+    bound = max_moves if max_moves is not None else round(MOVES_PER_CARD * len(game.cards))
     positions: set[tuple] | None = set() if strategy in DETERMINISTIC else None
     seen = 0
-    moves = bouts = transfers = tosses = takes = possible = made = 0
+    step = state.step
+    bouts = transfers = tosses = takes = possible = made = 0
     bout_possible = bout_made = cycled = False
-    while moves < bound:
-        player, count, cards, can_toss = state.decision()
-        if player is None:
-            break
-        seen |= cards
+    for moves in range(bound):  # moves: how many were made before this one
         if positions is not None and state.phase == ATTACK:  # a new bout
             position = state.position()
             if position in positions:
                 cycled = True
                 break
             positions.add(position)
-        kind = state.play_nth(player, choose(state, player, count, rng))
-        moves += 1
-        if kind is Attack:  # a bout's lead, its only move: the previous bout is counted
+        done = step(choose, rng)
+        if done is None:
+            break
+        kind, table = done
+        seen |= table[1]
+        if table[5]:  # the player could toss in
+            bout_possible = True
+        if kind is Beat:
+            continue
+        if kind is TossIn:
+            tosses += 1
+            bout_made = True
+        elif kind is Attack:  # a bout's lead, its only move: the previous bout is counted
             possible += bout_possible
             made += bout_made
             bouts += 1
             bout_possible = bout_made = False
-        elif kind is TossIn:
-            tosses += 1
-            bout_made = True
-        elif kind is Transfer:
-            transfers += 1
         elif kind is Take:
             takes += 1
-        if can_toss:
-            bout_possible = True
+        elif kind is Transfer:
+            transfers += 1
+    else:  # the bound was reached
+        moves = bound
     possible += bout_possible
     made += bout_made
     never = tuple(i for i in range(len(game.cards)) if not seen >> i & 1)

@@ -72,12 +72,16 @@ def test_the_unchecked_path_gives_the_figures_of_the_checked_one(monkeypatch, ru
     cards = deck() if rules == "slovariki" else None
     fast = simulate(cards, games=20, players=4, seed=7, strategy=strategy, rules=rules).figures
 
-    def checked(state, player, i):  # the referee's path: every move checked, with events and a log
-        move = state.legal_moves(player)[i]
+    def checked(state, choose, rng):  # the referee's path: every move checked, with events and a log
+        player = state.to_move
+        if player is None:
+            return None
+        table = state.legal_table(player)
+        move = state.legal_moves(player)[choose(state, table, rng)]
         state.apply(player, move)
-        return type(move)
+        return type(move), table
 
-    monkeypatch.setattr(GameState, "play_nth", checked)
+    monkeypatch.setattr(GameState, "step", checked)
     assert simulate(cards, games=20, players=4, seed=7, strategy=strategy, rules=rules).figures == fast
 
 
@@ -93,8 +97,8 @@ def test_a_game_over_the_move_bound_is_reported_loudly():
 
 
 def test_deterministic_bots_that_repeat_a_position_are_caught(monkeypatch):
-    def stubborn(state, player, count, rng):  # always takes, always leads its first card
-        return next((i for i, m in enumerate(state.legal_moves(player)) if type(m) is Take), 0)
+    def stubborn(state, table, rng):  # always takes, always leads its first card
+        return next((i for i, m in enumerate(state.legal_moves(state.to_move)) if type(m) is Take), 0)
 
     monkeypatch.setitem(simulator.STRATEGIES, "stubborn", stubborn)
     monkeypatch.setattr(simulator, "DETERMINISTIC", frozenset({"stubborn"}))
@@ -189,8 +193,8 @@ def test_simulate_text_says_times_with_the_right_ending():
 
 
 def test_cycled_games_are_summed_up_in_one_line(monkeypatch):
-    def stubborn(state, player, count, rng):  # always takes, always leads its first card
-        return next((i for i, m in enumerate(state.legal_moves(player)) if type(m) is Take), 0)
+    def stubborn(state, table, rng):  # always takes, always leads its first card
+        return next((i for i, m in enumerate(state.legal_moves(state.to_move)) if type(m) is Take), 0)
 
     monkeypatch.setitem(simulator.STRATEGIES, "stubborn", stubborn)
     monkeypatch.setattr(simulator, "DETERMINISTIC", frozenset({"stubborn"}))

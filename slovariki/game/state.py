@@ -26,6 +26,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Any
 
 from slovariki.game import errors
@@ -81,12 +82,24 @@ def _bits(mask: int) -> list[int]:
     return out
 
 
-def _nth_card(mask: int, i: int) -> int:
-    """The number of the i-th card in a mask, lowest first."""
+def _nth_card(mask: int, i: int, n: int) -> int:
+    """The number of the i-th of the ``n`` cards in a mask, lowest first. Counted from the nearer
+    end: the highest card is the cheapest to find (bit_length makes no new int)."""
+    above = n - 1 - i
+    if above <= i:
+        while above:
+            mask ^= 1 << mask.bit_length() - 1
+            above -= 1
+        return mask.bit_length() - 1
     while i:
         mask &= mask - 1
         i -= 1
     return (mask & -mask).bit_length() - 1
+
+
+def _lead_moves(hand: int) -> tuple:
+    """R5: the attacker leads with any card (see GameState.legal_table)."""
+    return hand.bit_count(), hand, hand, (), 0, 0, False, False
 
 
 def _check_player_count(players: int) -> None:
@@ -386,8 +399,7 @@ class GameState:
     def position(self) -> tuple:
         """A hashable summary of everything the rules look at (not the log): two states with equal
         positions have the same future under the same choices."""
-        values = (getattr(self, name) for name in GameState.__slots__ if name not in _NOT_POSITION)
-        return tuple(tuple(value) if type(value) is list else value for value in values)
+        return (*_position_values(self), *map(tuple, _position_lists(self)))
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, GameState):
@@ -536,24 +548,26 @@ class GameState:
             moves.append(_PASS)
         return moves
 
-    def step(self, choose: Callable[[GameState, tuple, Any], int], rng: Any) -> tuple[type, tuple] | None:
-        """The simulator's move, in one call: the legal moves of ``to_move`` as a table (see
-        ``legal_table``), of which ``choose(state, table, rng)`` names one by its number; it is made as
-        ``play_nth`` makes it. Returns (the move's kind, the table); None when the game is over."""
+    def step(self, choose: Callable[[Any], int], looks: bool = False) -> tuple[type, tuple] | None:
+        """The simulator's move, in one call: ``choose(count)`` names one of the ``count`` legal
+        moves of ``to_move`` by its number (with ``looks``: ``choose(table)``, the moves'
+        ``legal_table``), and it is made as ``play_nth`` makes it. Returns (the move's kind, the
+        table); None when the game is over."""
         phase = self.phase  # who moves, as in to_move, and the tables of that phase
-        if phase == DEFEND:
-            player = self.defender
-            found = self._defence_moves(player)
-            return self._make_defence(player, found, choose(self, found, rng)), found
-        if phase == ATTACK:
-            player = self.attacker
-            found = self._lead_moves(player)
-            return self._make_lead(player, found, choose(self, found, rng)), found
         if phase == OVER:
             return None
-        player = self._asked  # found by _next_tosser: he holds a card that links, and the table has room
-        found = self._toss_table(player, phase)
-        return self._make_toss(player, found, choose(self, found, rng)), found
+        player = self.defender if phase == DEFEND else self.attacker if phase == ATTACK else self._asked
+        # every hand is known in a dealt game: the hand itself, without a call
+        avail = self._known[player] if not self._unseen else self._available(player)
+        if phase == DEFEND:
+            found = self._defence_moves(player, avail)
+            return self._make_defence(player, found, choose(found if looks else found[0])), found
+        if phase == ATTACK:
+            found = _lead_moves(avail)
+            return self._make_lead(player, found, choose(found if looks else found[0])), found
+        # the asked player, found by _next_tosser: he holds a card that links, the table has room
+        found = self._toss_table(player, avail, phase)
+        return self._make_toss(player, found, choose(found if looks else found[0])), found
 
     def play_nth(self, player: int, i: int) -> type:
         """Make move ``legal_moves(player)[i]`` without checking it again and without recording it:
@@ -566,26 +580,28 @@ class GameState:
 
     # Move number i of a table, in the order of legal_moves, by the kind of table.
     def _make_lead(self, player: int, found: tuple, i: int) -> type:
-        self._change(player, Attack, _nth_card(found[2], i), -1, None)
+        self._change(player, Attack, _nth_card(found[2], i, found[0]), -1, None)
         return Attack
 
     def _make_defence(self, player: int, found: tuple, i: int) -> type:
-        if i == found[0] - 1:  # take comes last
+        rest = found[0] - 1
+        if i == rest:  # take comes last
             self._change(player, Take, -1, -1, None)
             return Take
         for target, mask, n in found[3]:  # beats target by target, then transfers
             if i < n:
-                self._change(player, Beat, _nth_card(mask, i), target, None)
+                self._change(player, Beat, _nth_card(mask, i, n), target, None)
                 return Beat
             i -= n
-        self._change(player, Transfer, _nth_card(found[4], i), -1, None)
+            rest -= n
+        self._change(player, Transfer, _nth_card(found[4], i, rest), -1, None)
         return Transfer
 
     def _make_toss(self, player: int, found: tuple, i: int) -> type:
         if found[7] and i == found[0] - 1:  # «пас» comes last
             self._change(player, Pass, -1, -1, None)
             return Pass
-        self._change(player, TossIn, _nth_card(found[5], i), -1, None)
+        self._change(player, TossIn, _nth_card(found[5], i, found[0] - found[7]), -1, None)
         return TossIn
 
     def legal_table(self, player: int) -> tuple:
@@ -603,21 +619,16 @@ class GameState:
     def _find_legal(self, player: int) -> tuple:
         phase = self.phase
         if phase == ATTACK:
-            return self._lead_moves(player) if player == self.attacker else _NO_MOVES
+            return _lead_moves(self._available(player)) if player == self.attacker else _NO_MOVES
         if phase == OVER or not 0 <= player < self.players:
             return _NO_MOVES
         if player == self.defender:
-            return self._defence_moves(player) if phase == DEFEND else _NO_MOVES
+            return self._defence_moves(player, self._available(player)) if phase == DEFEND else _NO_MOVES
         return self._toss_moves(player, phase)
 
-    def _lead_moves(self, attacker: int) -> tuple:
-        """R5: the attacker leads with any card."""
-        hand = self._available(attacker)
-        return hand.bit_count(), hand, hand, (), 0, 0, False, False
-
-    def _defence_moves(self, defender: int) -> tuple:
-        """R6: the defender facing unbeaten cards beats one (R7), transfers (R8) or takes (R11)."""
-        avail = self._available(defender)
+    def _defence_moves(self, defender: int, avail: int) -> tuple:
+        """R6: the defender facing unbeaten cards (holding ``avail``) beats one (R7), transfers (R8)
+        or takes (R11)."""
         beaters, unbeaten = self._beaters, self._open
         if len(unbeaten) == 1:
             target = unbeaten[0]
@@ -650,11 +661,13 @@ class GameState:
             return _NO_MOVES
         if self._strict_order and player != self._asked:
             return _NO_MOVES
-        return self._toss_table(player, phase) if self._available(player) & self._toss_mask else _NO_MOVES
+        avail = self._available(player)
+        return self._toss_table(player, avail, phase) if avail & self._toss_mask else _NO_MOVES
 
-    def _toss_table(self, player: int, phase: str) -> tuple:
-        """The toss-in moves of a player who may toss in (R9, D3) and holds a card that links."""
-        tosses = self._available(player) & self._toss_mask
+    def _toss_table(self, player: int, avail: int, phase: str) -> tuple:
+        """The toss-in moves of a player (holding ``avail``) who may toss in (R9, D3) and holds a
+        card that links."""
+        tosses = avail & self._toss_mask
         may_pass = phase != DEFEND and not self._passed >> player & 1
         return tosses.bit_count() + may_pass, tosses, 0, (), 0, tosses, False, may_pass
 
@@ -1071,6 +1084,9 @@ _CHANGING_LISTS = frozenset({"_stock", "_count", "_known", "_att", "_def", "_ope
 _NOT_STATE = frozenset({"game", "_beaters", "_legal_cache", "_asked", "_seats", "_tossers", "_links", "_partners",
                         "_all_beaten", "_strict_order"})  # derived, or a cache
 _NOT_POSITION = _NOT_STATE | {"rules", "names", "log", "_last_end"}  # _last_end: only for a message
+# position() at every bout of a greedy game (the simulator's cycle check): two getters, made once
+_position_values = attrgetter(*(n for n in GameState.__slots__ if n not in _NOT_POSITION | _CHANGING_LISTS))
+_position_lists = attrgetter(*(n for n in GameState.__slots__ if n in _CHANGING_LISTS - _NOT_POSITION))
 
 _VERIFIERS = {
     Attack: GameState._verify_attack,

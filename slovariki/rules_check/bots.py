@@ -5,52 +5,91 @@
   cheapest card), leads its weakest non-trump, takes only when it cannot beat;
 - ``mixed``: a careless greedy player, greedy or random by a coin toss at every move.
 
-The simulator asks for the number of the chosen move (``STRATEGIES``): the random player then never
-needs the move values at all.
+A bot picks the number of its move in ``state.legal_moves(to_move)``, from the number of moves
+(the random player: ``rng.randrange`` itself) or, if it ``looks``, from their ``legal_table``:
+the moves as masks of card numbers, so that no Move value is built.
 
-"Cheapest" means non-trumps before trumps, then fewer stars (a lower rank).
+"Cheapest" means non-trumps before trumps, then fewer stars (a lower rank); of equals, the first
+in the order of ``legal_moves``.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
-from slovariki.game import Attack, Beat, GameState, Move, Pass, Take, TossIn, Transfer
-
-# A strategy picks the number of its move in ``state.legal_moves(player)``, of which there are
-# ``count``: the random player never needs the moves themselves (the simulator's fast path).
-Strategy = Callable[[GameState, int, int, random.Random], int]
+from slovariki.game import Game, GameState
 
 
-def greedy_move(state: GameState, moves: Sequence[Move], rng: random.Random) -> Move:
-    trump = state.trump_suit
+@dataclass(frozen=True)
+class Strategy:
+    """``chooser(state, rng)`` makes the function a bot picks its moves with in one game: given the
+    number of legal moves, or their table if it ``looks``, it returns the number of its move."""
 
-    def cost(move: Any) -> tuple[bool, int]:
-        return move.card.suit == trump, move.card.rank
-
-    by_kind: dict[type, list[Move]] = {}
-    for move in moves:
-        by_kind.setdefault(type(move), []).append(move)
-    for kind in (Transfer, Beat, TossIn, Attack):
-        if kind in by_kind:
-            return min(by_kind[kind], key=cost)
-    return by_kind[Take][0] if Take in by_kind else by_kind[Pass][0]
+    chooser: Callable[[GameState, random.Random], Callable[[Any], int]]
+    looks: bool = False
+    deterministic: bool = False  # the same position always gets the same move
 
 
-def random_index(state: GameState, table: tuple, rng: random.Random) -> int:
-    return rng.randrange(table[0])
+@lru_cache(maxsize=32)
+def _by_cost(game: Game, trump: Any) -> tuple[int, ...]:
+    """The deck's cards in masks of equal cost when ``trump`` is the trump suit, cheapest first."""
+    groups: dict[tuple[bool, int], int] = {}
+    for i, card in enumerate(game.cards):
+        key = (card.suit == trump, card.rank)
+        groups[key] = groups.get(key, 0) | 1 << i
+    return tuple(groups[key] for key in sorted(groups))
 
 
-def greedy_index(state: GameState, table: tuple, rng: random.Random) -> int:
-    moves = state.legal_moves(state.to_move)
-    return moves.index(greedy_move(state, moves, rng))
+def _position(mask: int, found: int) -> int:
+    """The position of the lowest card of ``found`` among the cards of ``mask``, lowest first."""
+    return (mask & ((found & -found) - 1)).bit_count()
 
 
-def mixed_index(state: GameState, table: tuple, rng: random.Random) -> int:
-    return greedy_index(state, table, rng) if rng.random() < 0.5 else rng.randrange(table[0])
+def _cheapest(mask: int, by_cost: tuple[int, ...]) -> int:
+    """The position of the cheapest card of a non-empty mask among its cards."""
+    for equal in by_cost:
+        found = mask & equal
+        if found:
+            return _position(mask, found)
+    raise ValueError("an empty mask")
 
 
-STRATEGIES: dict[str, Strategy] = {"random": random_index, "greedy": greedy_index, "mixed": mixed_index}
-DETERMINISTIC = frozenset({"greedy"})  # the same position always gets the same move
+def greedy_index(table: tuple, by_cost: tuple[int, ...]) -> int:
+    """The greedy move's number in a ``legal_table``: transfer, else beat, else toss in, else lead,
+    always with the cheapest card; else take or say «пас» (the last move)."""
+    count, _, attacks, beats, transfers, tosses, take, _ = table
+    if transfers:  # they come just before take
+        return count - 1 - transfers.bit_count() + _cheapest(transfers, by_cost)
+    if take:  # the defender: the cheapest card that beats any target, the first target first
+        for equal in by_cost:
+            before = 0
+            for _, mask, n in beats:
+                found = mask & equal
+                if found:
+                    return before + _position(mask, found)
+                before += n
+        return count - 1
+    if attacks:
+        return _cheapest(attacks, by_cost)
+    return _cheapest(tosses, by_cost) if tosses else count - 1
+
+
+def _greedy(state: GameState, rng: random.Random) -> Callable[[tuple], int]:
+    by_cost = _by_cost(state.game, state.trump_suit)
+    return lambda table: greedy_index(table, by_cost)
+
+
+def _mixed(state: GameState, rng: random.Random) -> Callable[[tuple], int]:
+    by_cost = _by_cost(state.game, state.trump_suit)
+    return lambda table: greedy_index(table, by_cost) if rng.random() < 0.5 else rng.randrange(table[0])
+
+
+STRATEGIES: dict[str, Strategy] = {
+    "random": Strategy(lambda state, rng: rng.randrange),
+    "greedy": Strategy(_greedy, looks=True, deterministic=True),
+    "mixed": Strategy(_mixed, looks=True),
+}

@@ -19,7 +19,7 @@ from typing import Any
 
 from slovariki.game import ATTACK, Attack, Beat, Game, Take, TossIn, Transfer, find_ruleset
 from slovariki.russian import plural
-from slovariki.rules_check.bots import DETERMINISTIC, STRATEGIES
+from slovariki.rules_check.bots import STRATEGIES
 
 MOVES_PER_CARD = 200  # the move bound is this many moves per card of the deck
 GAMES_PER_JOB = 150  # by default another process only for every this many games (300: two)
@@ -64,10 +64,11 @@ def play_game(game: Game, players: int, strategy: str, seed: int, index: int,
     ``play_nth``: the engine's rules without the referee's checks, events and log.
     """
     rng = game_rng(seed, index)
-    choose = STRATEGIES[strategy]
     state = game.deal(players, seed=rng)
+    bot = STRATEGIES[strategy]
+    choose, looks = bot.chooser(state, rng), bot.looks
     bound = max_moves if max_moves is not None else round(MOVES_PER_CARD * len(game.cards))
-    positions: set[tuple] | None = set() if strategy in DETERMINISTIC else None
+    positions: set[tuple] | None = set() if bot.deterministic else None
     seen = 0
     step = state.step
     bouts = transfers = tosses = takes = possible = made = 0
@@ -79,7 +80,7 @@ def play_game(game: Game, players: int, strategy: str, seed: int, index: int,
                 cycled = True
                 break
             positions.add(position)
-        done = step(choose, rng)
+        done = step(choose, looks)
         if done is None:
             break
         kind, table = done

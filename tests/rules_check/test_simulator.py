@@ -72,12 +72,12 @@ def test_the_unchecked_path_gives_the_figures_of_the_checked_one(monkeypatch, ru
     cards = deck() if rules == "slovariki" else None
     fast = simulate(cards, games=20, players=4, seed=7, strategy=strategy, rules=rules).figures
 
-    def checked(state, choose, rng):  # the referee's path: every move checked, with events and a log
+    def checked(state, choose, looks):  # the referee's path: every move checked, with events and a log
         player = state.to_move
         if player is None:
             return None
         table = state.legal_table(player)
-        move = state.legal_moves(player)[choose(state, table, rng)]
+        move = state.legal_moves(player)[choose(table if looks else table[0])]
         state.apply(player, move)
         return type(move), table
 
@@ -97,11 +97,10 @@ def test_a_game_over_the_move_bound_is_reported_loudly():
 
 
 def test_deterministic_bots_that_repeat_a_position_are_caught(monkeypatch):
-    def stubborn(state, table, rng):  # always takes, always leads its first card
-        return next((i for i, m in enumerate(state.legal_moves(state.to_move)) if type(m) is Take), 0)
+    def stubborn(state, rng):  # always takes, always leads its first card
+        return lambda count: next((i for i, m in enumerate(state.legal_moves(state.to_move)) if type(m) is Take), 0)
 
-    monkeypatch.setitem(simulator.STRATEGIES, "stubborn", stubborn)
-    monkeypatch.setattr(simulator, "DETERMINISTIC", frozenset({"stubborn"}))
+    monkeypatch.setitem(simulator.STRATEGIES, "stubborn", bots.Strategy(stubborn, deterministic=True))
     result = play_game(Game("slovariki", deck(40, seed=3)), 3, "stubborn", seed=0, index=0)
     assert result.cycled and not result.finished
 
@@ -132,7 +131,36 @@ GAME = Game("slovariki", [A1, A2, B1, B2, B3, P1, M1, L1, STOCK])
 
 
 def greedy(state):
-    return bots.greedy_move(state, state.legal_moves(state.to_move), random.Random(0))
+    player = state.to_move
+    by_cost = bots._by_cost(state.game, state.trump_suit)
+    return state.legal_moves(player)[bots.greedy_index(state.legal_table(player), by_cost)]
+
+
+def greedy_by_values(state, moves):
+    """The greedy rule read plainly from the Move values: the first kind present of transfer, beat,
+    toss-in, lead, with the cheapest card (non-trump first, then fewer stars; the first of equals);
+    else take or «пас»."""
+    def cost(move):
+        return move.card.suit == state.trump_suit, move.card.rank
+
+    for kind in (Transfer, Beat, TossIn, Attack):
+        of_kind = [m for m in moves if type(m) is kind]
+        if of_kind:
+            return min(of_kind, key=cost)
+    return next(m for m in moves if type(m) in (Take, Pass))
+
+
+@pytest.mark.parametrize("rules", ["slovariki", "podkidnoy", "perevodnoy"])
+def test_greedy_picks_from_the_masks_what_the_rule_says_of_the_moves(rules):
+    game = Game(rules, deck(60, seed=8) if rules == "slovariki" else None)
+    for seed in range(6):
+        state, rng = game.deal(4, seed=seed), random.Random(seed)
+        by_cost = bots._by_cost(game, state.trump_suit)
+        while not state.is_over():
+            player = state.to_move
+            moves = state.legal_moves(player)
+            assert moves[bots.greedy_index(state.legal_table(player), by_cost)] == greedy_by_values(state, moves)
+            state.apply(player, rng.choice(moves))
 
 
 def test_greedy_leads_its_weakest_non_trump():
@@ -193,11 +221,10 @@ def test_simulate_text_says_times_with_the_right_ending():
 
 
 def test_cycled_games_are_summed_up_in_one_line(monkeypatch):
-    def stubborn(state, table, rng):  # always takes, always leads its first card
-        return next((i for i, m in enumerate(state.legal_moves(state.to_move)) if type(m) is Take), 0)
+    def stubborn(state, rng):  # always takes, always leads its first card
+        return lambda count: next((i for i, m in enumerate(state.legal_moves(state.to_move)) if type(m) is Take), 0)
 
-    monkeypatch.setitem(simulator.STRATEGIES, "stubborn", stubborn)
-    monkeypatch.setattr(simulator, "DETERMINISTIC", frozenset({"stubborn"}))
+    monkeypatch.setitem(simulator.STRATEGIES, "stubborn", bots.Strategy(stubborn, deterministic=True))
     text = simulate(deck(40, seed=3), games=12, players=3, strategy="stubborn").as_text()
     (line,) = [line for line in text.splitlines() if "зациклил" in line.lower()]
     assert line.startswith("Зациклились 12 партий (№0, №1,") and "№9 и другие):" in line

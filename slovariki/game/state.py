@@ -82,19 +82,19 @@ def _bits(mask: int) -> list[int]:
     return out
 
 
-def _nth_card(mask: int, i: int, n: int) -> int:
-    """The number of the i-th of the ``n`` cards in a mask, lowest first. Counted from the nearer
-    end: the highest card is the cheapest to find (bit_length makes no new int)."""
+def _nth_bit(mask: int, i: int, n: int) -> int:
+    """The bit of the i-th of the ``n`` cards in a mask, lowest first, counted from the nearer end
+    (each step and the result make new ints: the fewer steps the better)."""
     above = n - 1 - i
     if above <= i:
         while above:
             mask ^= 1 << mask.bit_length() - 1
             above -= 1
-        return mask.bit_length() - 1
+        return 1 << mask.bit_length() - 1
     while i:
         mask &= mask - 1
         i -= 1
-    return (mask & -mask).bit_length() - 1
+    return mask & -mask
 
 
 def _lead_moves(hand: int) -> tuple:
@@ -580,28 +580,28 @@ class GameState:
 
     # Move number i of a table, in the order of legal_moves, by the kind of table.
     def _make_lead(self, player: int, found: tuple, i: int) -> type:
-        self._change(player, Attack, _nth_card(found[2], i, found[0]), -1, None)
+        self._change(player, Attack, _nth_bit(found[2], i, found[0]), -1, None)
         return Attack
 
     def _make_defence(self, player: int, found: tuple, i: int) -> type:
         rest = found[0] - 1
         if i == rest:  # take comes last
-            self._change(player, Take, -1, -1, None)
+            self._change(player, Take, 0, -1, None)
             return Take
         for target, mask, n in found[3]:  # beats target by target, then transfers
             if i < n:
-                self._change(player, Beat, _nth_card(mask, i, n), target, None)
+                self._change(player, Beat, _nth_bit(mask, i, n), target, None)
                 return Beat
             i -= n
             rest -= n
-        self._change(player, Transfer, _nth_card(found[4], i, rest), -1, None)
+        self._change(player, Transfer, _nth_bit(found[4], i, rest), -1, None)
         return Transfer
 
     def _make_toss(self, player: int, found: tuple, i: int) -> type:
         if found[7] and i == found[0] - 1:  # «пас» comes last
-            self._change(player, Pass, -1, -1, None)
+            self._change(player, Pass, 0, -1, None)
             return Pass
-        self._change(player, TossIn, _nth_card(found[5], i, found[0] - found[7]), -1, None)
+        self._change(player, TossIn, _nth_bit(found[5], i, found[0] - found[7]), -1, None)
         return TossIn
 
     def legal_table(self, player: int) -> tuple:
@@ -877,22 +877,23 @@ class GameState:
             move = (game.beat_move(card, target) if kind is Beat else
                     (game.attacks if kind is Attack else game.tosses if kind is TossIn else game.transfers)[card])
         events: list = []
-        self._change(player, kind, card, target, events)
+        self._change(player, kind, self.game.bit(card), target, events)
         record = Record(player, move, tuple(events))
         self.log.append(record)
         return record.events
 
-    def _change(self, player: int, kind: type, card: int, target: int, events: list | None) -> None:
-        """Make a legal move (card numbers, ``target`` for a beat), then end the bout if nothing more
-        may happen in it. The one place where moves change the state; ``events`` None records none."""
+    def _change(self, player: int, kind: type, bit: int, target: int, events: list | None) -> None:
+        """Make a legal move (the card's bit, 0 for none; the number of the card a beat is played
+        on), then end the bout if nothing more may happen in it. The one place where moves change
+        the state; ``events`` None records none."""
         self._legal_cache = None
-        if card >= 0:  # the card leaves the hand for the table
-            bit = 1 << card
+        if bit:  # the card leaves the hand for the table
+            card = bit.bit_length() - 1
             known, count = self._known, self._count
-            if known[player] & bit:
-                known[player] ^= bit
-            else:
+            if self._unseen and not known[player] & bit:  # a card nobody had seen (table play)
                 self._unseen &= ~bit
+            else:
+                known[player] ^= bit
             count[player] -= 1
             self._table_mask |= bit
             links = self._links[card]

@@ -347,7 +347,7 @@ class GameState:
         "_known", "_unseen", "_att", "_def", "_open", "_table_mask", "_toss_mask", "_last_beat",
         "_discard", "attacker", "defender", "_order", "_tossers", "_limit", "phase", "_passed", "_gone", "_out",
         "_seats", "winner", "fool", "draw", "log", "hidden_hands", "_emptied", "_legal_cache", "_asked",
-        "_last_end", "_links", "_partners", "_all_beaten", "_strict_order",
+        "_last_end", "_links", "_partners", "_all_beaten", "_strict_order", "_after_take",
     )
 
     # --- construction -----------------------------------------------------------------------
@@ -364,10 +364,12 @@ class GameState:
         self.trump_index = trump
         self.trump_suit = game.cards[trump].suit
         self._beaters = game.beaters(self.trump_suit)
-        # the rule tables and flags the moves read, kept at hand
-        self._links, self._all_beaten = game.links, game.rules.toss_needs_all_beaten
-        self._partners = game.partners if game.rules.transfer else None
-        self._strict_order = game.rules.strict_toss_order
+        # the rule tables and flags the moves read, at hand in slots (a ruleset's class attributes are
+        # slower to read)
+        rules = game.rules
+        self._links, self._partners = game.links, game.partners if rules.transfer else None
+        self._all_beaten, self._strict_order = rules.toss_needs_all_beaten, rules.strict_toss_order
+        self._after_take = rules.toss_after_take
         self._stock, self._known, self._count, self._unseen = stock, known, count, unseen
         self._att, self._def, self._open = [], [], []  # _open: the unbeaten attacking cards, in order
         self._table_mask = self._toss_mask = self._discard = self._passed = 0
@@ -554,18 +556,20 @@ class GameState:
         ``legal_table``), and it is made as ``play_nth`` makes it. Returns (the move's kind, the
         table); None when the game is over."""
         phase = self.phase  # who moves, as in to_move, and the tables of that phase
-        if phase == OVER:
-            return None
-        player = self.defender if phase == DEFEND else self.attacker if phase == ATTACK else self._asked
-        # every hand is known in a dealt game: the hand itself, without a call
-        avail = self._known[player] if not self._unseen else self._available(player)
+        # (every hand is known in a dealt game: there ``avail`` is the hand itself, without a call)
         if phase == DEFEND:
+            player = self.defender
+            avail = self._known[player] if not self._unseen else self._available(player)
             found = self._defence_moves(player, avail)
             return self._make_defence(player, found, choose(found if looks else found[0])), found
         if phase == ATTACK:
-            found = _lead_moves(avail)
+            player = self.attacker
+            found = _lead_moves(self._known[player] if not self._unseen else self._available(player))
             return self._make_lead(player, found, choose(found if looks else found[0])), found
-        # the asked player, found by _next_tosser: he holds a card that links, the table has room
+        if phase == OVER:
+            return None
+        player = self._asked  # found by _next_tosser: he holds a card that links, the table has room
+        avail = self._known[player] if not self._unseen else self._available(player)
         found = self._toss_table(player, avail, phase)
         return self._make_toss(player, found, choose(found if looks else found[0])), found
 
@@ -922,7 +926,7 @@ class GameState:
                 return  # R16
         elif kind is Pass:
             self._passed |= 1 << player
-        elif not self.rules.toss_after_take:  # Take
+        elif not self._after_take:  # Take
             self._end_taken(events)  # R11: nothing more is tossed in
             return
         else:
@@ -1083,7 +1087,7 @@ class GameState:
 
 _CHANGING_LISTS = frozenset({"_stock", "_count", "_known", "_att", "_def", "_open", "_emptied", "log"})  # changed in place
 _NOT_STATE = frozenset({"game", "_beaters", "_legal_cache", "_asked", "_seats", "_tossers", "_links", "_partners",
-                        "_all_beaten", "_strict_order"})  # derived, or a cache
+                        "_all_beaten", "_strict_order", "_after_take"})  # derived, or a cache
 _NOT_POSITION = _NOT_STATE | {"rules", "names", "log", "_last_end"}  # _last_end: only for a message
 # position() at every bout of a greedy game (the simulator's cycle check): two getters, made once
 _position_values = attrgetter(*(n for n in GameState.__slots__ if n not in _NOT_POSITION | _CHANGING_LISTS))

@@ -17,7 +17,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
-from slovariki.game import ATTACK, Attack, Beat, Game, Take, TossIn, Transfer, find_ruleset
+from slovariki.game import ATTACK, Attack, Beat, Game, Pass, Take, TossIn, Transfer, find_ruleset
 from slovariki.russian import plural
 from slovariki.rules_check.bots import STRATEGIES
 
@@ -85,13 +85,13 @@ def play_game(game: Game, players: int, strategy: str, seed: int, index: int,
             break
         kind, table = done
         seen |= table[1]
-        if table[5]:  # the player could toss in
-            bout_possible = True
         if kind is Beat:
             continue
+        # A player to move may toss in exactly when asked to toss in or pass (the engine's tests hold
+        # the table to that), so the bout's toss-in chance is seen in these moves.
         if kind is TossIn:
             tosses += 1
-            bout_made = True
+            bout_possible = bout_made = True
         elif kind is Attack:  # a bout's lead, its only move: the previous bout is counted
             possible += bout_possible
             made += bout_made
@@ -99,6 +99,8 @@ def play_game(game: Game, players: int, strategy: str, seed: int, index: int,
             bout_possible = bout_made = False
         elif kind is Take:
             takes += 1
+        elif kind is Pass:
+            bout_possible = True
         elif kind is Transfer:
             transfers += 1
     else:  # the bound was reached

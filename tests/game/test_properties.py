@@ -86,6 +86,7 @@ def assert_fast_path_agrees(state, player, legal) -> None:
             kind, table = stepped.step(lambda count: i if count == len(legal) else None)
             tosses = sum(1 << state.game.index(m.card) for m in legal if isinstance(m, TossIn))
             assert kind is type(move) and table[:2] == (len(legal), cards) and table[5] == tosses
+            assert bool(tosses) == (kind in (TossIn, Pass))  # the simulator counts toss-in chances so
             assert stepped.position() == checked.position() and stepped.log == state.log
 
 

@@ -4,7 +4,7 @@
     game = Game("slovariki", deck)           # a ruleset bound to a deck (tables built once)
     state = game.deal(players=4, seed=1)     # or game.table_play(4, trump_card, first=0)
     state.legal_moves(state.to_move); state.check(p, move); events = state.apply(p, move)
-    player, count, cards, tosses = state.decision(); state.play_nth(player, i)   # the simulator's way
+    kind, table = state.step(rng.randrange)    # the simulator's way: a bot picks the move's number
 
 Players are seat numbers 0…n-1, clockwise. See ``state`` for the state machine, ``rulesets`` for
 what differs between rulesets, ``moves`` and ``events`` for the values, ``cards`` for the 36-card deck.

@@ -12,10 +12,11 @@ A :class:`Game` binds a ruleset to a deck, numbering the cards and building the 
 changes only through ``apply(player, move)``, which returns the events and appends a
 :class:`Record` to ``log``. ``copy()`` is cheap, so undo is "keep the previous copy".
 
-The simulator takes a shorter way through the same rules: ``decision()`` says who moves and how many
-legal moves they have, ``play_nth(player, i)`` makes ``legal_moves(player)[i]`` without checking it
-again, building no Move values, no events and no log. Both ways change the state in ``_change``
-only, and the tests hold them equal move by move.
+The simulator takes a shorter way through the same rules: ``step(choose)`` finds the legal moves of
+``to_move`` as masks (``legal_table``, the same that ``legal_moves`` turns into Move values), lets
+the bot choose one by its number and makes it without checking it again, building no Move values,
+no events and no log. Both ways change the state in ``_change`` only, and the tests hold them
+equal move by move.
 
 Players are seat numbers 0…n-1 in clockwise order. Cards inside are numbered by their place in the
 deck and sets of cards are bit masks; the public API speaks in the deck's card objects.
@@ -80,21 +81,6 @@ def _bits(mask: int) -> list[int]:
         out.append(low.bit_length() - 1)
         mask ^= low
     return out
-
-
-def _nth_bit(mask: int, i: int, n: int) -> int:
-    """The bit of the i-th of the ``n`` cards in a mask, lowest first, counted from the nearer end
-    (each step and the result make new ints: the fewer steps the better)."""
-    above = n - 1 - i
-    if above <= i:
-        while above:
-            mask ^= 1 << mask.bit_length() - 1
-            above -= 1
-        return 1 << mask.bit_length() - 1
-    while i:
-        mask &= mask - 1
-        i -= 1
-    return mask & -mask
 
 
 def _lead_moves(hand: int) -> tuple:
@@ -551,62 +537,59 @@ class GameState:
         return moves
 
     def step(self, choose: Callable[[Any], int], looks: bool = False) -> tuple[type, tuple] | None:
-        """The simulator's move, in one call: ``choose(count)`` names one of the ``count`` legal
-        moves of ``to_move`` by its number (with ``looks``: ``choose(table)``, the moves'
-        ``legal_table``), and it is made as ``play_nth`` makes it. Returns (the move's kind, the
-        table); None when the game is over."""
-        phase = self.phase  # who moves, as in to_move, and the tables of that phase
-        # (every hand is known in a dealt game: there ``avail`` is the hand itself, without a call)
-        if phase == DEFEND:
+        """The simulator's move, in one call: the legal moves of ``to_move`` as a ``legal_table``, of
+        which ``choose(count)`` (with ``looks``: ``choose(table)``) names one by its number in
+        ``legal_moves``; it is made unchecked, with no events and no log (``apply`` is the
+        referee's way). Returns (the move's kind, the table); None when the game is over.
+
+        The phase says who moves and which table; in a dealt game every hand is known, and the
+        cards the player may play are the hand itself (no call to ``_available``)."""
+        phase = self.phase
+        target = -1
+        if phase == DEFEND:  # beats target by target, then transfers, then take (the last)
             player = self.defender
-            avail = self._known[player] if not self._unseen else self._available(player)
-            found = self._defence_moves(player, avail)
-            return self._make_defence(player, found, choose(found if looks else found[0])), found
-        if phase == ATTACK:
+            found = self._defence_moves(player, self._known[player] if not self._unseen else self._available(player))
+            i = choose(found if looks else found[0])
+            n = found[0] - 1
+            if i == n:
+                kind, mask = Take, 0
+            else:
+                for target, mask, n in found[3]:
+                    if i < n:
+                        kind = Beat
+                        break
+                    i -= n
+                else:
+                    kind, mask, target = Transfer, found[4], -1
+                    n = mask.bit_count()
+        elif phase == ATTACK:
             player = self.attacker
             found = _lead_moves(self._known[player] if not self._unseen else self._available(player))
-            return self._make_lead(player, found, choose(found if looks else found[0])), found
-        if phase == OVER:
+            i = choose(found if looks else found[0])
+            kind, mask, n = Attack, found[2], found[0]
+        elif phase == OVER:
             return None
-        player = self._asked  # found by _next_tosser: he holds a card that links, the table has room
-        avail = self._known[player] if not self._unseen else self._available(player)
-        found = self._toss_table(player, avail, phase)
-        return self._make_toss(player, found, choose(found if looks else found[0])), found
-
-    def play_nth(self, player: int, i: int) -> type:
-        """Make move ``legal_moves(player)[i]`` without checking it again and without recording it:
-        no events, no log (the simulator's path; ``apply`` is the referee's). Returns its kind."""
-        found = self.legal_table(player)
-        if not 0 <= i < found[0]:
-            raise IndexError(f"move {i} of {found[0]}")
-        make = self._make_defence if found[6] else self._make_lead if found[2] else self._make_toss
-        return make(player, found, i)
-
-    # Move number i of a table, in the order of legal_moves, by the kind of table.
-    def _make_lead(self, player: int, found: tuple, i: int) -> type:
-        self._change(player, Attack, _nth_bit(found[2], i, found[0]), -1, None)
-        return Attack
-
-    def _make_defence(self, player: int, found: tuple, i: int) -> type:
-        rest = found[0] - 1
-        if i == rest:  # take comes last
-            self._change(player, Take, 0, -1, None)
-            return Take
-        for target, mask, n in found[3]:  # beats target by target, then transfers
-            if i < n:
-                self._change(player, Beat, _nth_bit(mask, i, n), target, None)
-                return Beat
-            i -= n
-            rest -= n
-        self._change(player, Transfer, _nth_bit(found[4], i, rest), -1, None)
-        return Transfer
-
-    def _make_toss(self, player: int, found: tuple, i: int) -> type:
-        if found[7] and i == found[0] - 1:  # «пас» comes last
-            self._change(player, Pass, 0, -1, None)
-            return Pass
-        self._change(player, TossIn, _nth_bit(found[5], i, found[0] - found[7]), -1, None)
-        return TossIn
+        else:  # toss-ins, then «пас» (the last); the asked player holds a card that links, the table has room
+            player = self._asked
+            found = self._toss_table(player, self._known[player] if not self._unseen else self._available(player),
+                                     phase)
+            i = choose(found if looks else found[0])
+            n = found[0] - found[7]
+            kind, mask = (Pass, 0) if i == n else (TossIn, found[5])
+        if mask:  # the i-th of the n cards of the mask, lowest first, counted from the nearer end:
+            above = n - 1 - i  # each step makes new ints, the highest card is found without one
+            if above <= i:
+                while above:
+                    mask ^= 1 << mask.bit_length() - 1
+                    above -= 1
+                mask = 1 << mask.bit_length() - 1
+            else:
+                while i:
+                    mask &= mask - 1
+                    i -= 1
+                mask &= -mask
+        self._change(player, kind, mask, target, None)
+        return kind, found
 
     def legal_table(self, player: int) -> tuple:
         """``legal_moves(player)`` as masks of card numbers (bit i: the deck's card i), for bots and

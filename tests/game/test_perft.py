@@ -14,7 +14,8 @@ from slovariki.game import Game
 
 
 def perft(state, depth: int, fast: bool = False) -> int:
-    """Counted through ``apply``, or with ``fast`` through the simulator's ``play_nth``."""
+    """Counted through ``apply``, or with ``fast`` the moves of ``to_move`` through the simulator's
+    ``step`` (which makes no other player's moves: those of classic durak's out-of-turn adding)."""
     if depth == 0:
         return 1
     total = 0
@@ -24,8 +25,8 @@ def perft(state, depth: int, fast: bool = False) -> int:
                 total += 1
                 continue
             child = state.copy()
-            if fast:
-                child.play_nth(player, i)
+            if fast and player == state.to_move:
+                assert child.step(lambda count: i)[0] is type(move)
             else:
                 child.apply(player, move)
             total += perft(child, depth - 1, fast)

@@ -20,12 +20,12 @@ from slovariki.game.rulesets import (
     HAND_SIZE, MAX_TABLE, PEREVODNOY, PODKIDNOY, RULESETS, SLOVARIKI, Ruleset, UnknownRuleset, capacity,
     find_ruleset,
 )
-from slovariki.game.state import ATTACK, DEFEND, OVER, TAKING, TOSS, Game, GameState, Outcome, Record
+from slovariki.game.state import ATTACK, DEFEND, OVER, TAKING, TOSS, Game, GameState, Outcome, Record, card_numbers
 
 __all__ = [
     "ATTACK", "DEFEND", "HAND_SIZE", "MAX_TABLE", "OVER", "PEREVODNOY", "PODKIDNOY", "RULESETS", "SLOVARIKI",
     "TAKING", "TOSS", "Attack", "Beat", "Beaten", "Draw", "DrawnGame", "Event", "Fool", "Game", "GameOver",
     "GameState", "IllegalMove", "Move", "NextBout", "Out", "Outcome", "Pass", "PlayingCard", "Record", "Refill",
     "Ruleset", "SetupError", "Suit", "Take", "Taken", "TossIn", "Transfer", "UnknownRuleset", "Winner",
-    "capacity", "find_ruleset", "move_from_json", "standard_deck",
+    "capacity", "card_numbers", "find_ruleset", "move_from_json", "standard_deck",
 ]

@@ -73,7 +73,7 @@ class Outcome:
     draw: bool = False
 
 
-def _bits(mask: int) -> list[int]:
+def card_numbers(mask: int) -> list[int]:
     """The card numbers in a mask, lowest first."""
     out = []
     while mask:
@@ -412,7 +412,7 @@ class GameState:
 
     def known_cards(self, player: int) -> tuple[Any, ...]:
         """The cards known to be in the hand: all of it in a dealt game."""
-        return tuple(self.game.cards[c] for c in _bits(self._known[player]))
+        return tuple(self.game.cards[c] for c in card_numbers(self._known[player]))
 
     def hand_known(self, player: int) -> bool:
         return self._known[player].bit_count() == self._count[player]
@@ -430,7 +430,7 @@ class GameState:
 
     @property
     def discard(self) -> tuple[Any, ...]:
-        return tuple(self.game.cards[c] for c in _bits(self._discard))
+        return tuple(self.game.cards[c] for c in card_numbers(self._discard))
 
     @property
     def discard_count(self) -> int:
@@ -519,17 +519,17 @@ class GameState:
         _, _, attacks, beats, transfers, tosses, take, may_pass = self.legal_table(player)
         game = self.game
         if attacks:
-            return [game.attacks[c] for c in _bits(attacks)]
+            return [game.attacks[c] for c in card_numbers(attacks)]
         moves: list[Move] = []
         for target, mask, _ in beats:
             row = game.beat_row(target)
-            for c in _bits(mask):
+            for c in card_numbers(mask):
                 move = row[c]
                 moves.append(move if move is not None else game.beat_move(c, target))
         if transfers:
-            moves.extend([game.transfers[c] for c in _bits(transfers)])
+            moves.extend([game.transfers[c] for c in card_numbers(transfers)])
         if tosses:
-            moves.extend([game.tosses[c] for c in _bits(tosses)])
+            moves.extend([game.tosses[c] for c in card_numbers(tosses)])
         if take:
             moves.append(_TAKE)
         if may_pass:
@@ -569,7 +569,7 @@ class GameState:
             kind, mask, n = Attack, found[2], found[0]
         elif phase == OVER:
             return None
-        else:  # toss-ins, then «пас» (the last); the asked player holds a card that links, the table has room
+        else:  # toss-ins, then «пас» (the last); the asked player (see _change) holds a card that links
             player = self._asked
             found = self._toss_table(player, self._known[player] if not self._unseen else self._available(player),
                                      phase)
@@ -787,7 +787,7 @@ class GameState:
                               f"положить не больше {cards_genitive(self._limit)}")
         if not self._toss_mask >> card & 1:
             cards = self.game.cards
-            table = [cards[c] for c in _bits(self._table_mask)]
+            table = [cards[c] for c in card_numbers(self._table_mask)]
             code, message = rules.toss_refusal(cards[card], self.last_beat, table)
             raise IllegalMove(code, message)
         return card, -1
@@ -921,26 +921,21 @@ class GameState:
                 return
             self.phase = phase = TOSS
         if len(self._att) < self._limit:
-            asked = self._asked = self._next_tosser()
-            if asked is not None:
-                return
+            # R9, D3: the first player in toss order who has not passed and may hold a card that links
+            passed, known, count, unseen, links = self._passed, self._known, self._count, self._unseen, self._toss_mask
+            for p in self._tossers:
+                if not passed >> p & 1:
+                    mask = known[p]  # the cards the player may hold, as in may_add
+                    if unseen and count[p] > mask.bit_count():
+                        mask |= unseen
+                    if mask & links:
+                        self._asked = p
+                        return
+            self._asked = None
         if phase == TAKING:
             self._end_taken(events)
         else:
             self._end_beaten(events)
-
-    def _next_tosser(self) -> int | None:
-        """The first player in toss order who has not passed and may hold a card that links."""
-        passed = self._passed
-        known, count, unseen, links = self._known, self._count, self._unseen, self._toss_mask
-        for p in self._tossers:
-            if not passed >> p & 1:
-                mask = known[p]  # the cards the player may hold, as in may_add
-                if unseen and count[p] > mask.bit_count():
-                    mask |= unseen
-                if mask & links:
-                    return p
-        return None
 
     def _end_beaten(self, events: list | None) -> None:
         """R12: the cards go to the discard; R14: the defender attacks next."""

@@ -17,7 +17,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
-from slovariki.game import ATTACK, Attack, Beat, Game, Pass, Take, TossIn, Transfer, find_ruleset
+from slovariki.game import ATTACK, Attack, Beat, Game, Pass, Take, TossIn, Transfer, card_numbers, find_ruleset
 from slovariki.russian import plural
 from slovariki.rules_check.bots import STRATEGIES
 
@@ -107,7 +107,7 @@ def play_game(game: Game, players: int, strategy: str, seed: int, index: int,
         moves = bound
     possible += bout_possible
     made += bout_made
-    never = tuple(i for i in range(len(game.cards)) if not seen >> i & 1)
+    never = tuple(card_numbers((1 << len(game.cards)) - 1 & ~seen))
     outcome = state.outcome()
     return GameResult(index, outcome is not None, cycled, moves, bouts, transfers, tosses, takes, possible, made,
                       outcome.winner if outcome else None, outcome.fool if outcome else None,

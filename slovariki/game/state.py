@@ -88,6 +88,9 @@ def _lead_moves(hand: int) -> tuple:
     return hand.bit_count(), hand, hand, (), 0, 0, False, False
 
 
+_SEAT_NAMES = tuple(tuple(f"игрок {p + 1}" for p in range(n)) for n in range(MAX_PLAYERS + 1))  # by player count
+
+
 def _check_player_count(players: int) -> None:
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise SetupError(f"правило 2: играют от {MIN_PLAYERS} до {MAX_PLAYERS} человек, а не {players}")
@@ -271,7 +274,7 @@ class Game:
                 [[self.cards[c] for c in hand] for hand in hands], self.cards[trump].suit)
         if first is not None and not 0 <= first < players:
             raise SetupError(f"нет игрока с номером {first + 1}")
-        known = [sum(1 << c for c in hand) for hand in hands]
+        known = [sum(map(self.bit, hand)) for hand in hands]
         return GameState._start(self, players, trump, stock, known, [HAND_SIZE] * players, 0,
                                 first or 0, names)
 
@@ -343,7 +346,7 @@ class GameState:
         self = object.__new__(cls)
         self.game, self.rules, self.players = game, game.rules, players
         if names is None:
-            names = tuple(f"игрок {p + 1}" for p in range(players))
+            names = _SEAT_NAMES[players]
         if len(names) != players:
             raise SetupError("имён игроков должно быть столько же, сколько игроков")
         self.names = tuple(names)
@@ -1024,7 +1027,10 @@ class GameState:
     def _after_bout(self, events: list | None) -> bool:
         """R16 / D6 after a bout and its refill with the stock empty; True when the game is over."""
         count = self._count
-        if 0 not in count:  # nobody is out
+        out = count.count(0)
+        # Nobody is out, or nobody new since the last bout (the players out hold the empty hands and
+        # were announced): nothing changes. Classic durak plays most of its bouts so.
+        if not out or (out == self._out.bit_count() and self._gone == self._out and not self._emptied):
             return False
         self._mark_out(sum(1 << p for p in range(self.players) if not count[p]))
         if self.rules.first_out_wins:

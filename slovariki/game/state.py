@@ -388,9 +388,10 @@ class GameState:
         return tuple(getattr(self, name) for name in GameState.__slots__ if name not in _NOT_STATE)
 
     def position(self) -> tuple:
-        """A hashable summary of everything the rules look at (not the log): two states with equal
-        positions have the same future under the same choices."""
-        return (*_position_values(self), *map(tuple, _position_lists(self)))
+        """A hashable summary of everything the rules look at (not the log), for states of one game:
+        two with equal positions have the same future under the same choices. The stock is told by
+        its size: in one game it only ever loses cards from its end."""
+        return (len(self._stock), *_position_values(self), *map(tuple, _position_lists(self)))
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, GameState):
@@ -1072,7 +1073,8 @@ class GameState:
 _CHANGING_LISTS = frozenset({"_stock", "_count", "_known", "_att", "_def", "_open", "_emptied", "log"})  # changed in place
 _NOT_STATE = frozenset({"game", "_beaters", "_legal_cache", "_asked", "_seats", "_tossers", "_links", "_partners",
                         "_all_beaten", "_strict_order", "_after_take"})  # derived, or a cache
-_NOT_POSITION = _NOT_STATE | {"rules", "names", "log", "_last_end"}  # _last_end: only for a message
+# _last_end: only for a message; trump_suit: the trump card's; _stock: by its size (see position)
+_NOT_POSITION = _NOT_STATE | {"rules", "names", "log", "_last_end", "trump_suit", "_stock"}
 # position() at every bout of a greedy game (the simulator's cycle check): two getters, made once
 _position_values = attrgetter(*(n for n in GameState.__slots__ if n not in _NOT_POSITION | _CHANGING_LISTS))
 _position_lists = attrgetter(*(n for n in GameState.__slots__ if n in _CHANGING_LISTS - _NOT_POSITION))

@@ -61,7 +61,7 @@ def play_game(game: Game, players: int, strategy: str, seed: int, index: int,
 
     A deterministic strategy (greedy) that meets a position again at the start of a bout would
     repeat itself forever: the game is marked ``cycled`` and stopped. Moves are made with
-    ``play_nth``: the engine's rules without the referee's checks, events and log.
+    ``GameState.step``: the engine's rules without the referee's checks, events and log.
     """
     rng = game_rng(seed, index)
     state = game.deal(players, seed=rng)

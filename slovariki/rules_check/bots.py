@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any
 
 from slovariki.game import Game, GameState
@@ -58,7 +58,7 @@ def _cheapest(mask: int, by_cost: tuple[int, ...]) -> int:
     raise ValueError("an empty mask")
 
 
-def greedy_index(table: tuple, by_cost: tuple[int, ...]) -> int:
+def greedy_index(by_cost: tuple[int, ...], table: tuple) -> int:
     """The greedy move's number in a ``legal_table``: transfer, else beat, else toss in, else lead,
     always with the cheapest card; else take or say «пас» (the last move)."""
     count, _, attacks, beats, transfers, tosses, take, _ = table
@@ -79,13 +79,12 @@ def greedy_index(table: tuple, by_cost: tuple[int, ...]) -> int:
 
 
 def _greedy(state: GameState, rng: random.Random) -> Callable[[tuple], int]:
-    by_cost = _by_cost(state.game, state.trump_suit)
-    return lambda table: greedy_index(table, by_cost)
+    return partial(greedy_index, _by_cost(state.game, state.trump_suit))
 
 
 def _mixed(state: GameState, rng: random.Random) -> Callable[[tuple], int]:
     by_cost = _by_cost(state.game, state.trump_suit)
-    return lambda table: greedy_index(table, by_cost) if rng.random() < 0.5 else rng.randrange(table[0])
+    return lambda table: greedy_index(by_cost, table) if rng.random() < 0.5 else rng.randrange(table[0])
 
 
 STRATEGIES: dict[str, Strategy] = {

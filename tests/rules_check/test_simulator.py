@@ -133,7 +133,7 @@ GAME = Game("slovariki", [A1, A2, B1, B2, B3, P1, M1, L1, STOCK])
 def greedy(state):
     player = state.to_move
     by_cost = bots._by_cost(state.game, state.trump_suit)
-    return state.legal_moves(player)[bots.greedy_index(state.legal_table(player), by_cost)]
+    return state.legal_moves(player)[bots.greedy_index(by_cost, state.legal_table(player))]
 
 
 def greedy_by_values(state, moves):
@@ -159,7 +159,7 @@ def test_greedy_picks_from_the_masks_what_the_rule_says_of_the_moves(rules):
         while not state.is_over():
             player = state.to_move
             moves = state.legal_moves(player)
-            assert moves[bots.greedy_index(state.legal_table(player), by_cost)] == greedy_by_values(state, moves)
+            assert moves[bots.greedy_index(by_cost, state.legal_table(player))] == greedy_by_values(state, moves)
             state.apply(player, rng.choice(moves))
 
 

@@ -27,8 +27,10 @@ from slovariki.game import Game, GameState
 @dataclass(frozen=True)
 class Strategy:
     """``chooser(state, rng)`` makes the function a bot picks its moves with in one game: given the
-    number of legal moves, or their table if it ``looks``, it returns the number of its move."""
+    number of legal moves, or their table if it ``looks``, it returns the number of its move.
+    ``title`` names the bots' play in the report: «боты: случайные ходы»."""
 
+    title: str
     chooser: Callable[[GameState, random.Random], Callable[[Any], int]]
     looks: bool = False
     deterministic: bool = False  # the same position always gets the same move
@@ -88,7 +90,7 @@ def _mixed(state: GameState, rng: random.Random) -> Callable[[tuple], int]:
 
 
 STRATEGIES: dict[str, Strategy] = {
-    "random": Strategy(lambda state, rng: rng.randrange),
-    "greedy": Strategy(_greedy, looks=True, deterministic=True),
-    "mixed": Strategy(_mixed, looks=True),
+    "random": Strategy("случайные ходы", lambda state, rng: rng.randrange),
+    "greedy": Strategy("жадные ходы", _greedy, looks=True, deterministic=True),
+    "mixed": Strategy("то жадные, то случайные ходы", _mixed, looks=True),
 }

@@ -235,8 +235,8 @@ class SimulationReport:
 
     def as_text(self) -> str:
         f = self.figures
-        lines = [f"Правила: {f['rules']}, игроков: {f['players']}, стратегия: {f['strategy']}, "
-                 f"карт в колоде: {f['cards']}, зерно: {f['seed']}.",
+        lines = [f"Правила: «{find_ruleset(f['rules']).title}», игроков: {f['players']}, "
+                 f"боты: {STRATEGIES[f['strategy']].title}, карт в колоде: {f['cards']}, зерно: {f['seed']}.",
                  f"Партий сыграно до конца: {f['finished']} из {f['games']}."]
         if f["cycled"]:
             n = len(f["cycled"])

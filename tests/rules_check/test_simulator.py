@@ -100,7 +100,7 @@ def test_deterministic_bots_that_repeat_a_position_are_caught(monkeypatch):
     def stubborn(state, rng):  # always takes, always leads its first card
         return lambda count: next((i for i, m in enumerate(state.legal_moves(state.to_move)) if type(m) is Take), 0)
 
-    monkeypatch.setitem(simulator.STRATEGIES, "stubborn", bots.Strategy(stubborn, deterministic=True))
+    monkeypatch.setitem(simulator.STRATEGIES, "stubborn", bots.Strategy("упрямые ходы", stubborn, deterministic=True))
     result = play_game(Game("slovariki", deck(40, seed=3)), 3, "stubborn", seed=0, index=0)
     assert result.cycled and not result.finished
 
@@ -191,6 +191,7 @@ def test_simulate_command_text_and_json(tmp_path):
     runner = CliRunner()
     result = runner.invoke(main, ["simulate", "--games", "5", "--players", "3", "--seed", "2"])
     assert result.exit_code == 0, result.output
+    assert result.output.startswith("Правила: «Словарики», игроков: 3, боты: случайные ходы, карт в колоде: ")
     assert "Партий сыграно до конца: 5 из 5" in result.output
     result = runner.invoke(main, ["simulate", "--games", "5", "--rules", "perevodnoy", "--format", "json"])
     body = json.loads(result.output)
@@ -216,7 +217,8 @@ def test_simulate_command_counts_unfinished_games_in_russian(monkeypatch):
 
 def test_simulate_text_says_times_with_the_right_ending():
     assert [simulator._times(x) for x in (1, 3, 5, 21, 2.5)] == ["1 раз", "3 раза", "5 раз", "21 раз", "2,5 раза"]
-    text = simulate(None, games=4, players=3, seed=1, rules="podkidnoy").as_text()
+    text = simulate(None, games=4, players=3, seed=1, rules="podkidnoy", strategy="mixed").as_text()
+    assert text.startswith("Правила: «подкидной дурак», игроков: 3, боты: то жадные, то случайные ходы, карт в колоде: 36")
     assert "первым заходит игрок с младшим козырем" in text and "дураком остался" in text
 
 
@@ -224,7 +226,7 @@ def test_cycled_games_are_summed_up_in_one_line(monkeypatch):
     def stubborn(state, rng):  # always takes, always leads its first card
         return lambda count: next((i for i, m in enumerate(state.legal_moves(state.to_move)) if type(m) is Take), 0)
 
-    monkeypatch.setitem(simulator.STRATEGIES, "stubborn", bots.Strategy(stubborn, deterministic=True))
+    monkeypatch.setitem(simulator.STRATEGIES, "stubborn", bots.Strategy("упрямые ходы", stubborn, deterministic=True))
     text = simulate(deck(40, seed=3), games=12, players=3, strategy="stubborn").as_text()
     (line,) = [line for line in text.splitlines() if "зациклил" in line.lower()]
     assert line.startswith("Зациклились 12 партий (№0, №1,") and "№9 и другие):" in line

@@ -32,9 +32,9 @@ MAX_UNPACKED_BYTES = 50 * 1024 * 1024  # inside a zip: a small file may unpack i
 MAX_ROWS, MAX_COLUMNS = 5000, 30
 GRADE_TITLE = "Класс"  # the csv file's extra first column
 _OLE = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"  # an old Excel file, or an encrypted new one
-_ALIASES = {"слово": "word", "звёздочки": "stars", "звезды": "stars", "звёзды": "stars", "толкование": "definition",
+_ALIASES = {"слово": "word", "звездочки": "stars", "звезды": "stars", "толкование": "definition",
             "определение": "definition", "картинка": "picture", "рисунок": "picture", "заметка": "note",
-            "примечание": "note", "класс": "grade"}
+            "примечание": "note", "класс": "grade"}  # as _key folds them: lower case, «ё» as «е»
 
 
 class SpreadsheetError(Exception):
@@ -272,7 +272,7 @@ def _tables(sheets: list[Sheet], name: str) -> Workbook:
         if not rows:
             continue  # an empty sheet («Лист2»): nothing to read
         label = sheet.name if sheet.name is not None else ""
-        reader = _SheetReader(name, label, diagnostics)
+        reader = _SheetReader(name, label, diagnostics, csv=sheet.name is None)
         columns = reader.header(rows[0])
         if columns is None:
             continue
@@ -305,15 +305,17 @@ def _trimmed(rows: list[list[Cell]]) -> list[list[Cell]]:
 
 
 def _key(title: object) -> str | None:
+    """The key a column title names: its first word in any case, «е» for «ё» (most keyboards and
+    teachers write «Звездочки»), spaces and stars around it ignored."""
     if not isinstance(title, str):
         return None
-    words = title.strip().lower().replace("*", "").split()
+    words = title.lower().replace("ё", "е").replace("*", "").split()
     return _ALIASES.get(words[0]) if words else None
 
 
 class _SheetReader:
-    def __init__(self, name: str, sheet: str, diagnostics: list[Diagnostic]) -> None:
-        self.name, self.sheet, self.diagnostics = name, sheet, diagnostics
+    def __init__(self, name: str, sheet: str, diagnostics: list[Diagnostic], csv: bool = False) -> None:
+        self.name, self.sheet, self.diagnostics, self.csv = name, sheet, diagnostics, csv
 
     def error(self, row: int, column: int, code: str, message: str) -> None:
         self.diagnostics.append(error(Source(self.name, row, column, self.sheet), code, message))
@@ -326,7 +328,8 @@ class _SheetReader:
                 continue
             key = _key(cell.value)
             if key is None or key in columns:
-                known = ", ".join(f"«{title}»" for _, title in wordtable.COLUMNS)
+                titles = ([GRADE_TITLE] if self.csv else []) + [title for _, title in wordtable.COLUMNS]
+                known = ", ".join(f"«{title}»" for title in titles)
                 self.error(1, number, "sheet-header", f"столбец «{cell.value}» неизвестен или повторяется: "
                                                       f"заголовки в первой строке — {known}")
                 return None

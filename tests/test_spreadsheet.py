@@ -166,6 +166,28 @@ def test_bad_cells_are_named_and_nothing_is_written(tmp_path, rows, change, mess
     assert not (tmp_path / "папка").exists()
 
 
+@pytest.mark.parametrize("header", [["Слово", "Звездочки", "Толкование"], ["слово", "ЗВЕЗДОЧКИ", " толкование "],
+                                    ["Слово с разметкой", "Звёзды", "Толкование*"], [" СЛОВО", "звёздочки  ", "Определение"]])
+def test_titles_are_read_in_any_case_with_e_for_yo_and_spaces_around(tmp_path, header):
+    table = workbook(tmp_path / "т.xlsx", {"1 класс": [header, *WORDS]})
+    result = run("import", str(table), "--out", str(tmp_path / "папка"))
+    assert result.exit_code == 0, result.output
+    assert "stars: 2" in (tmp_path / "папка" / "grade1.yaml").read_text(encoding="utf-8")
+
+
+def test_a_csv_header_without_yo_is_read_and_a_wrong_one_names_the_grade_column_too(tmp_path):
+    (tmp_path / "h.csv").write_text("класс,слово,звездочки,толкование\n1,к[о]р+ова,1,Домашнее животное с рогами.\n",
+                                    encoding="utf-8")
+    result = run("check", "--no-deck", "--words", str(tmp_path / "h.csv"))
+    assert result.exit_code == 0 and "Карточек: 1;" in result.output, result.output
+    (tmp_path / "h.csv").write_text("Класс,Слово,Звёздочки,Пояснение\n1,к[о]р+ова,1,Домашнее животное.\n",
+                                    encoding="utf-8")
+    result = run("check", "--no-deck", "--words", str(tmp_path / "h.csv"))
+    assert (f"{tmp_path / 'h.csv'}: строка 1, столбец D: error sheet-header: столбец «Пояснение» неизвестен или "
+            "повторяется: заголовки в первой строке — «Класс», «Слово», «Звёздочки», «Толкование», «Картинка», "
+            "«Заметка»") in result.output
+
+
 def test_a_sheet_whose_name_says_no_grade(tmp_path):
     table = workbook(tmp_path / "т.xlsx", {"Лист1": [HEADER, *WORDS]})
     result = run("import", str(table), "--out", str(tmp_path / "папка"))

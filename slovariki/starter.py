@@ -32,13 +32,13 @@ class StarterError(Exception):
 
 def starter_text(grade: int, folder: str, bank: Deck) -> str:
     """A new grade file: the header, then the example words as ``bank`` (the bundled one) has them."""
-    header = (resources.files("slovariki") / "templates" / HEADER).read_text(encoding="utf-8")
+    template = (resources.files("slovariki") / "templates" / HEADER).read_text(encoding="utf-8")
     colour = Colour.for_grade(grade).russian_card.removesuffix("ая") + "ые"
     shown = f'"{folder}"' if " " in folder else folder  # as pasted into a command line
-    rows = [wordtable.Row(comment=line) for line in header.format(grade=grade, colour=colour, folder=shown).splitlines()]
-    rows += [wordtable.Row({"word": card.markup.render(), "stars": card.stars, "definition": card.definition})
-             for card in map(bank.find, EXAMPLES[grade])]
-    return wordtable.to_yaml(wordtable.Table(grade, rows))[0]
+    header = template.format(grade=grade, colour=colour, folder=shown).splitlines()
+    rows = [wordtable.Row({"word": card.markup.render(), "stars": card.stars, "definition": card.definition})
+            for card in map(bank.find, EXAMPLES[grade])]
+    return wordtable.to_yaml(wordtable.Table(grade, rows, header))[0]
 
 
 def start(folder: Path, copy: bool = False) -> list[Path]:

@@ -397,16 +397,26 @@ def anki(file: str, words_dir: str | None, grades: tuple[int, ...] | None) -> No
 
 
 @main.command()
-def pictures() -> None:
-    """Показать встроенные картинки для карточек: имя для ключа picture: и что нарисовано."""
-    from slovariki.pictures import shipped
+@click.argument("word", required=False, metavar="[СЛОВО]")
+def pictures(word: str | None) -> None:
+    """Показать встроенные картинки для карточек: имя для ключа picture: и что нарисовано.
 
-    names = shipped()
+    Если указано СЛОВО — только картинки, в имени или описании которых оно есть (в любой форме:
+    «яблоки», «мяч»).
+    """
+    from slovariki.pictures import search, shipped
+
+    word = (word or "").strip() or None
+    names = shipped() if word is None else search(word)
+    if not names:
+        _say(f"Картинок со словом «{word}» нет. Все картинки: slovariki pictures", err=True)
+        sys.exit(1)
     width = max(map(len, names))
     for name, shows in names.items():
         click.echo(f"{name:<{width}}  {shows}")
-    click.echo(f"\nВсего {len(names)} {plural(len(names), 'картинка', 'картинки', 'картинок')}. В списке слов: "
-               "picture: имя (например, picture: cow) или путь к своей картинке SVG или PNG рядом со списком.")
+    count = f"{len(names)} {plural(len(names), 'картинка', 'картинки', 'картинок')}"
+    click.echo(f"\n{'Всего' if word is None else 'Нашлось'} {count}. В списке слов: picture: имя (например, "
+               "picture: cow) или путь к своей картинке SVG или PNG рядом со списком.")
 
 
 @main.command()

@@ -378,9 +378,13 @@ def anki(file: str, words_dir: str | None, grades: tuple[int, ...] | None) -> No
     """
     from pathlib import Path
 
-    from slovariki.export.anki import write
+    from slovariki.export.anki import SUFFIX, write
     from slovariki.rules_check.checker import check_bank
 
+    # Refused, not mended: a suffix added quietly would write a file the teacher never named (as preview).
+    if Path(file).suffix.lower() != SUFFIX:
+        raise click.UsageError(f"колода для Anki сохраняется в файл {SUFFIX}: имя файла должно кончаться "
+                               f"на {SUFFIX}, например словарики{SUFFIX}")
     report = check_bank(_load(words_dir), grades)
     if report.word_errors:
         _say(report.as_text(), err=True)

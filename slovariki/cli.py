@@ -75,17 +75,32 @@ def _mention_remarks(bank) -> None:
 class _Main(clicktext.Group):
     """The top command: a failed file operation that no command caught, above all a failed write of the
     output (a full disk under «> отчёт.txt»), is a message, not a traceback; click handles only a
-    closed pipe."""
+    closed pipe. Ctrl-C and SIGTERM that no command caught end every command one way: a Russian line
+    and the shell's codes, 130 and 143 (click would say «Aborted!» with 1, SIGTERM kill silently)."""
 
     def main(self, *args, **kwargs):
         console.install()
         try:
-            return super().main(*args, **kwargs)
+            with console.sigterm_interrupts():
+                return super().main(*args, **kwargs)
         except OSError as exc:
             what = exc.filename or "не удалось вывести результат"  # stdout has no file name
             _say(f"Ошибка: {what}: {os_error(exc)}", err=True)
             sys.stdout = open(os.devnull, "w")  # Python flushes stdout once more on the way out
             sys.exit(1)
+
+    def invoke(self, ctx: click.Context):
+        import signal
+
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt as exc:
+            terminated = isinstance(exc, console.Terminated)
+            if sys.stderr.isatty():
+                click.echo(err=True)  # after the «^C» the terminal shows
+            click.echo("Прервано: программу попросили завершиться (SIGTERM)." if terminated
+                       else "Прервано (Ctrl+C).", err=True)
+            sys.exit(128 + (signal.SIGTERM if terminated else signal.SIGINT))
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         """Each command's first sentence in full (wrapped), not cut off with «...»."""

@@ -9,7 +9,8 @@ The stress mark (U+0301, which no Cyrillic code page has) is not dropped: «яб
 «ябл+око», the word files' own notation, so «отмечено «ябло́ко», в словаре «я́блоко»» keeps its
 meaning. (Not a capital vowel: capitals carry spelling here, «Москва», «Омск», and «Яблоко» would
 read as a capitalised word.)
-``show_folder`` opens a folder in the system's file viewer.
+``show_folder`` opens a folder in the system's file viewer. ``sigterm_interrupts`` makes SIGTERM (a
+closed terminal, a stopped service) interrupt like Ctrl-C, so that the same clean-up and message run.
 """
 
 from __future__ import annotations
@@ -18,9 +19,13 @@ import codecs
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
+import threading
 import unicodedata
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 HANDLER = "slovariki-fallback"
@@ -120,3 +125,30 @@ def show_folder(path: Path) -> bool:
     except (OSError, subprocess.TimeoutExpired):
         return False
     return done.returncode == 0
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, raised like Ctrl-C's KeyboardInterrupt so that the same clean-up runs."""
+
+
+@contextmanager
+def sigterm_interrupts() -> Iterator[None]:
+    """Within the block SIGTERM raises :class:`Terminated` in this process. A child it forked (the
+    simulator's workers) still ends at once, as SIGTERM asks."""
+    if not hasattr(signal, "SIGTERM") or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    owner = os.getpid()
+
+    def stop(signum: int, frame: object) -> None:
+        if os.getpid() != owner:
+            signal.signal(signal.SIGTERM, signal.SIG_DFL)
+            os.kill(os.getpid(), signal.SIGTERM)
+            return
+        raise Terminated()
+
+    previous = signal.signal(signal.SIGTERM, stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)

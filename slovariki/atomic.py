@@ -1,13 +1,16 @@
 """Writing files so that a crash never leaves a half-written file in place of the old one.
 
 Data goes to a temporary file in the same folder first, then ``os.replace`` renames it over the
-target: on one file system the rename is atomic, so readers see the old file or the new one.
+target: on one file system the rename is atomic, so readers see the old file or the new one. An
+OSError names the target, never the hidden temporary file a person has not heard of.
 """
 
 from __future__ import annotations
 
 import os
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 
@@ -20,10 +23,21 @@ def _umask() -> int:
 FILE_MODE = 0o666 & ~_umask()
 
 
+@contextmanager
+def _naming(path: Path) -> Iterator[None]:
+    """An OSError inside names ``path`` (a read-only folder: «…/grade1.yaml», not «…/.grade1.yaml.x8.part»)."""
+    try:
+        yield
+    except OSError as exc:
+        exc.filename, exc.filename2 = str(path), None
+        raise
+
+
 def temporary(folder: Path, name: str) -> tuple[int, Path]:
     """A new temporary file beside ``folder / name``, with ordinary (not private) permissions."""
-    handle, temp = tempfile.mkstemp(prefix=f".{name}.", suffix=".part", dir=folder)
-    os.chmod(temp, FILE_MODE)
+    with _naming(folder / name):
+        handle, temp = tempfile.mkstemp(prefix=f".{name}.", suffix=".part", dir=folder)
+        os.chmod(temp, FILE_MODE)
     return handle, Path(temp)
 
 
@@ -36,11 +50,12 @@ def write_bytes(path: Path, data: bytes) -> None:
     """Replace ``path`` with ``data`` atomically and durably; raises OSError."""
     handle, temp = temporary(path.parent, path.name)
     try:
-        with os.fdopen(handle, "wb") as out:
-            out.write(data)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temp, path)
+        with _naming(path):
+            with os.fdopen(handle, "wb") as out:
+                out.write(data)
+                out.flush()
+                os.fsync(out.fileno())
+            os.replace(temp, path)
     except BaseException:
         temp.unlink(missing_ok=True)
         raise

@@ -75,17 +75,32 @@ def _mention_remarks(bank) -> None:
 class _Main(clicktext.Group):
     """The top command: a failed file operation that no command caught, above all a failed write of the
     output (a full disk under «> отчёт.txt»), is a message, not a traceback; click handles only a
-    closed pipe."""
+    closed pipe. Ctrl-C and SIGTERM that no command caught end every command one way: a Russian line
+    and the shell's codes, 130 and 143 (click would say «Aborted!» with 1, SIGTERM kill silently)."""
 
     def main(self, *args, **kwargs):
         console.install()
         try:
-            return super().main(*args, **kwargs)
+            with console.sigterm_interrupts():
+                return super().main(*args, **kwargs)
         except OSError as exc:
             what = exc.filename or "не удалось вывести результат"  # stdout has no file name
             _say(f"Ошибка: {what}: {os_error(exc)}", err=True)
             sys.stdout = open(os.devnull, "w")  # Python flushes stdout once more on the way out
             sys.exit(1)
+
+    def invoke(self, ctx: click.Context):
+        import signal
+
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt as exc:
+            terminated = isinstance(exc, console.Terminated)
+            if sys.stderr.isatty():
+                click.echo(err=True)  # after the «^C» the terminal shows
+            click.echo("Прервано: программу попросили завершиться (SIGTERM)." if terminated
+                       else "Прервано (Ctrl+C).", err=True)
+            sys.exit(128 + (signal.SIGTERM if terminated else signal.SIGINT))
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         """Each command's first sentence in full (wrapped), not cut off with «...»."""
@@ -379,9 +394,13 @@ def anki(file: str, words_dir: str | None, grades: tuple[int, ...] | None) -> No
     """
     from pathlib import Path
 
-    from slovariki.export.anki import write
+    from slovariki.export.anki import SUFFIX, write
     from slovariki.rules_check.checker import check_bank
 
+    # Refused, not mended: a suffix added quietly would write a file the teacher never named (as preview).
+    if Path(file).suffix.lower() != SUFFIX:
+        raise click.UsageError(f"колода для Anki сохраняется в файл {SUFFIX}: имя файла должно кончаться "
+                               f"на {SUFFIX}, например словарики{SUFFIX}")
     report = check_bank(_load(words_dir), grades)
     if report.word_errors:
         _say(report.as_text(), err=True)
@@ -398,16 +417,26 @@ def anki(file: str, words_dir: str | None, grades: tuple[int, ...] | None) -> No
 
 
 @main.command()
-def pictures() -> None:
-    """Показать встроенные картинки для карточек: имя для ключа picture: и что нарисовано."""
-    from slovariki.pictures import shipped
+@click.argument("word", required=False, metavar="[СЛОВО]")
+def pictures(word: str | None) -> None:
+    """Показать встроенные картинки для карточек: имя для ключа picture: и что нарисовано.
 
-    names = shipped()
+    Если указано СЛОВО — только картинки, в имени или описании которых оно есть (в любой форме:
+    «яблоки», «мяч»).
+    """
+    from slovariki.pictures import search, shipped
+
+    word = (word or "").strip() or None
+    names = shipped() if word is None else search(word)
+    if not names:
+        _say(f"Картинок со словом «{word}» нет. Все картинки: slovariki pictures", err=True)
+        sys.exit(1)
     width = max(map(len, names))
     for name, shows in names.items():
         click.echo(f"{name:<{width}}  {shows}")
-    click.echo(f"\nВсего {len(names)} {plural(len(names), 'картинка', 'картинки', 'картинок')}. В списке слов: "
-               "picture: имя (например, picture: cow) или путь к своей картинке SVG или PNG рядом со списком.")
+    count = f"{len(names)} {plural(len(names), 'картинка', 'картинки', 'картинок')}"
+    click.echo(f"\n{'Всего' if word is None else 'Нашлось'} {count}. В списке слов: picture: имя (например, "
+               "picture: cow) или путь к своей картинке SVG или PNG рядом со списком.")
 
 
 @main.command()

@@ -5,6 +5,7 @@ Click marks every text it prints for gettext and looks it up through the module-
 shipping compiled gettext files, and a text missing from the catalogue still prints in English.
 A few texts are not marked: the names of value types (the placeholders in help, «'x' — не целое
 число») and the usage line's «[OPTIONS]» and «COMMAND [ARGS]...», which :class:`Group` sets.
+Every message of an error follows «Ошибка: », so it starts with a small letter.
 """
 
 from __future__ import annotations
@@ -28,28 +29,30 @@ CATALOGUE = {
     "%(prog)s, version %(version)s": "%(prog)s, версия %(version)s",
     "Error: {message}": "Ошибка: {message}",
     "Try '{command} {option}' for help.": "Справка: «{command} {option}».",
-    "Invalid value: {message}": "Неверное значение: {message}",
-    "Invalid value for {param_hint}: {message}": "Неверное значение {param_hint}: {message}",
-    "Missing argument": "Не хватает аргумента",
-    "Missing option": "Не хватает параметра",
-    "Missing parameter": "Не хватает значения",
-    "Missing {param_type}": "Не хватает: {param_type}",
-    "Missing command.": "Не указана команда.",
-    "Missing parameter: {param_name}": "Не хватает значения: {param_name}",
-    "No such command {name!r}.": "Нет такой команды: «{name}».",
-    "No such option {name!r}.": "Нет такого параметра: «{name}».",
-    "Option {name!r} does not take a value.": "Параметру «{name}» значение не нужно.",
+    "Invalid value: {message}": "неверное значение: {message}",
+    "Invalid value for {param_hint}: {message}": "неверное значение {param_hint}: {message}",
+    "Missing argument": "не хватает аргумента",
+    "Missing option": "не хватает параметра",
+    "Missing parameter": "не хватает значения",
+    "Missing {param_type}": "не хватает: {param_type}",
+    "Missing command.": "не указана команда.",
+    "Missing parameter: {param_name}": "не хватает значения: {param_name}",
+    "No such command {name!r}.": "нет такой команды: «{name}».",
+    "No such option {name!r}.": "нет такого параметра: «{name}».",
+    "Option {name!r} does not take a value.": "параметру «{name}» значение не нужно.",
+    "Choose from:\n\t{choices}": "Можно:\n\t{choices}",
     "Aborted!": "Прервано.",
     "{value!r} is not a valid {number_type}.": "«{value}» — не {number_type}.",
     "{value} is not in the range {range}.": "{value} не подходит: нужно {range}.",
     "{value!r} is not a valid boolean. Recognized values: {states}":
         "«{value}» — не «да» и не «нет». Можно: {states}",
-    "{name} {filename!r} does not exist.": "{name} «{filename}» не найден.",
-    "{name} {filename!r} is a directory.": "{name} «{filename}» — папка.",
-    "{name} {filename!r} is a file.": "{name} «{filename}» — файл.",
-    "{name} {filename!r} is not readable.": "{name} «{filename}» нельзя прочитать.",
-    "{name} {filename!r} is not writable.": "в {name} «{filename}» нельзя писать.",
-    "Could not open file {filename!r}: {message}": "Не удалось открыть файл «{filename}»: {message}",
+    # click gives {name} a capital («Файл»): the texts say what the path is without it.
+    "{name} {filename!r} does not exist.": "«{filename}» не найден.",
+    "{name} {filename!r} is a directory.": "«{filename}» — папка, а нужен файл.",
+    "{name} {filename!r} is a file.": "«{filename}» — файл, а нужна папка.",
+    "{name} {filename!r} is not readable.": "«{filename}» нельзя прочитать.",
+    "{name} {filename!r} is not writable.": "в «{filename}» нельзя писать.",
+    "Could not open file {filename!r}: {message}": "не удалось открыть файл «{filename}»: {message}",
     "file": "файл",
     "directory": "папка",
     "path": "путь",
@@ -59,10 +62,10 @@ CATALOGUE = {
 
 PLURALS = {  # (singular, plural) → the Russian forms for 1, 2–4, 5+
     ("Got unexpected extra argument ({args})", "Got unexpected extra arguments ({args})"):
-        ("Лишний аргумент ({args})",) * 3,
+        ("лишний аргумент «{args}»", "лишние аргументы: {args}", "лишние аргументы: {args}"),
     ("Option {name!r} requires an argument.", "Option {name!r} requires {nargs} arguments."):
-        ("Параметру «{name}» нужно значение.", "Параметру «{name}» нужно {nargs} значения.",
-         "Параметру «{name}» нужно {nargs} значений."),
+        ("параметру «{name}» нужно значение.", "параметру «{name}» нужно {nargs} значения.",
+         "параметру «{name}» нужно {nargs} значений."),
 }
 
 
@@ -129,6 +132,11 @@ def error_hint(param: click.Parameter, ctx: click.Context | None) -> str:
     return " / ".join(f"«{name}»" for name in (param.opts or [param.human_readable_name]))
 
 
+def argument_hint(argument: click.Argument, ctx: click.Context | None) -> str:
+    """How an error names an argument: by its placeholder, «ФАЙЛ.apkg» (click writes 'ФАЙЛ.apkg')."""
+    return f"«{argument.make_metavar(ctx) if ctx is not None else argument.human_readable_name}»"
+
+
 def possibilities(names: list[str]) -> str:
     """«Может быть, «--format»?» after an unknown option or command."""
     quoted = ", ".join(f"«{name}»" for name in sorted(names))
@@ -168,6 +176,7 @@ def install() -> None:
     click.types._NumberRangeBase._describe_range = describe_range
     click.types.Choice.get_invalid_choice_message = invalid_choice
     click.core.Parameter.get_error_hint = error_hint
+    click.core.Argument.get_error_hint = argument_hint
     click.exceptions._format_possibilities = possibilities
     click.core.Option.get_help_extra = help_extra
     for module in (click.core, click.decorators, click.exceptions, click.formatting, click.parser, click.types):

@@ -5,17 +5,27 @@ code page): what they cannot encode is written as readable text instead of stopp
 
 ``install()`` sets an error handler on stdout and stderr, so every writer (click, the referee's REPL,
 print) profits without knowing. Characters the code page has (Cyrillic with «ё», «№») pass unchanged.
-``show_folder`` opens a folder in the system's file viewer.
+The stress mark (U+0301, which no Cyrillic code page has) is not dropped: «ябло́ко» is written
+«ябл+око», the word files' own notation, so «отмечено «ябло́ко», в словаре «я́блоко»» keeps its
+meaning. (Not a capital vowel: capitals carry spelling here, «Москва», «Омск», and «Яблоко» would
+read as a capitalised word.)
+``show_folder`` opens a folder in the system's file viewer. ``sigterm_interrupts`` makes SIGTERM (a
+closed terminal, a stopped service) interrupt like Ctrl-C, so that the same clean-up and message run.
 """
 
 from __future__ import annotations
 
 import codecs
 import os
+import re
 import shutil
+import signal
 import subprocess
 import sys
+import threading
 import unicodedata
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 HANDLER = "slovariki-fallback"
@@ -24,8 +34,9 @@ FALLBACKS = {
     "„": '"', "“": '"', "”": '"', "’": "'", "→": "->", "←": "<-", "≤": "<=", "≥": ">=", "·": ".",
     "↔": "<->", "↶": "<-", "›": ">", "•": "-", "●": "*", "✓": "+", "✗": "x", "\u00a0": " ", "\ufffd": "?",
     "♠": "п", "♣": "к", "♦": "б", "♥": "ч", "♤": "п", "♧": "к", "♢": "б", "♡": "ч",  # as the referee reads suits
-    "\u0301": "", "◌": "",  # the stress mark: the word stays readable without it
+    "\u0301": "", "◌": "",  # a stress mark on no Russian vowel (those become «+», see StressAsPlus)
 }
+STRESSED = re.compile("([аеёиоуыэюяАЕЁИОУЫЭЮЯ])\u0301")
 
 
 def fallback(char: str, encoding: str) -> str:
@@ -55,9 +66,26 @@ def handler(encoding: str) -> str:
     return name
 
 
+class StressAsPlus:
+    """A text stream whose code page has no stress mark: «о́» is written «+о» before it is encoded (an
+    error handler cannot do it, the vowel is written before the mark is met). Everything else is the
+    stream's own."""
+
+    def __init__(self, stream) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        self._stream.write(STRESSED.sub(r"+\1", text))
+        return len(text)
+
+    def __getattr__(self, name: str):
+        return getattr(self._stream, name)
+
+
 def install() -> None:
     """Write readable stand-ins for characters stdout and stderr cannot encode (UTF-8 loses nothing)."""
-    for stream in (sys.stdout, sys.stderr):
+    for name in ("stdout", "stderr"):
+        stream = getattr(sys, name)
         try:
             encoding = codecs.lookup(getattr(stream, "encoding", None) or "utf-8").name
         except LookupError:
@@ -66,7 +94,17 @@ def install() -> None:
             try:
                 stream.reconfigure(errors=handler(encoding))
             except (ValueError, OSError):  # a closed or detached stream: nothing to write to anyway
-                pass
+                continue
+            if not _encodes("\u0301", encoding):
+                setattr(sys, name, StressAsPlus(stream))
+
+
+def _encodes(text: str, encoding: str) -> bool:
+    try:
+        text.encode(encoding)
+        return True
+    except UnicodeEncodeError:
+        return False
 
 
 def show_folder(path: Path) -> bool:
@@ -87,3 +125,30 @@ def show_folder(path: Path) -> bool:
     except (OSError, subprocess.TimeoutExpired):
         return False
     return done.returncode == 0
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, raised like Ctrl-C's KeyboardInterrupt so that the same clean-up runs."""
+
+
+@contextmanager
+def sigterm_interrupts() -> Iterator[None]:
+    """Within the block SIGTERM raises :class:`Terminated` in this process. A child it forked (the
+    simulator's workers) still ends at once, as SIGTERM asks."""
+    if not hasattr(signal, "SIGTERM") or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    owner = os.getpid()
+
+    def stop(signum: int, frame: object) -> None:
+        if os.getpid() != owner:
+            signal.signal(signal.SIGTERM, signal.SIG_DFL)
+            os.kill(os.getpid(), signal.SIGTERM)
+            return
+        raise Terminated()
+
+    previous = signal.signal(signal.SIGTERM, stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)

@@ -47,6 +47,24 @@ def shipped() -> dict[str, str]:
     return dict(sorted(found.items()))
 
 
+def search(text: str) -> dict[str, str]:
+    """The shipped pictures ``text`` names (name → what it shows): a part of a name («ball»), the start
+    of what one shows («солн»), or every word of it in any form («яблоки» finds «красное яблоко»), «е»
+    for «ё»."""
+    from slovariki import spoken
+
+    query = spoken.normal(text)
+    tokens = [set(spoken.lemmas(token)) for token in re.findall(r"[\w-]+", query)]
+    found = {}
+    for name, shows in shipped().items():
+        said = spoken.normal(shows)
+        words = [set(spoken.lemmas(word)) for word in re.findall(r"[\w-]+", said)]
+        if query in name or re.search(rf"(?<!\w){re.escape(query)}", said) \
+                or tokens and all(any(t & w for w in words) for t in tokens):
+            found[name] = shows
+    return found
+
+
 def resolve(value: str, folder: Path | None) -> Path:
     """The file a `picture:` value names, checked; ``folder`` is the word file's folder."""
     value = value.strip()

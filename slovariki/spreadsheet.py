@@ -2,9 +2,11 @@
 
 A workbook has one sheet per grade («1 класс» … «4 класс»), a header row with the column titles of
 :data:`wordtable.COLUMNS` and one word per row; a csv file has a «Класс» column instead of sheets. A
-row whose «Слово» starts with «#» is a comment. What the cells hold becomes the word file that
-``import`` writes (:func:`wordtable.to_yaml`), and every place in it maps back to a cell, so ``check
---words таблица.xlsx`` says «лист «2 класс», строка 14, столбец B».
+row whose «Слово» starts with «#» is a comment. The comment lines on top of each word file are on a
+sheet «Комментарии» (columns «Класс», «Комментарий»), in a csv file in its «Комментарий» column. What
+the cells hold becomes the word file that ``import`` writes (:func:`wordtable.to_yaml`), and every
+place in it maps back to a cell, so ``check --words таблица.xlsx`` says «лист «2 класс», строка 14,
+столбец B».
 
 Problems of a whole file (an .xls, a password, a broken file) raise :class:`SpreadsheetError`;
 problems of cells (a formula, merged cells, an empty row in the middle, a number where text
@@ -32,9 +34,16 @@ MAX_UNPACKED_BYTES = 50 * 1024 * 1024  # inside a zip: a small file may unpack i
 MAX_ROWS, MAX_COLUMNS = 5000, 30
 GRADE_TITLE = "Класс"  # the csv file's extra first column
 _OLE = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"  # an old Excel file, or an encrypted new one
-_ALIASES = {"слово": "word", "звёздочки": "stars", "звезды": "stars", "звёзды": "stars", "толкование": "definition",
+_ALIASES = {"слово": "word", "звездочки": "stars", "звезды": "stars", "толкование": "definition",
             "определение": "definition", "картинка": "picture", "рисунок": "picture", "заметка": "note",
-            "примечание": "note", "класс": "grade"}
+            "примечание": "note", "класс": "grade", "комментарий": "comment"}  # folded as _key folds titles
+_TITLES = {**wordtable.TITLES, "grade": GRADE_TITLE, "comment": wordtable.COMMENT_TITLE}
+_WORD_KEYS = tuple(key for key, _ in wordtable.COLUMNS)
+# The columns each kind of sheet may have (as shown in messages) and must have. A word sheet's «Класс»
+# column (a table once made from a csv file) is let be: the sheet's name says the grade.
+_LAYOUTS = {"words": (_WORD_KEYS, wordtable.REQUIRED, ("grade",)),
+            "csv": (("grade", *_WORD_KEYS, "comment"), wordtable.REQUIRED, ()),
+            "comments": (("grade", "comment"), ("grade", "comment"), ())}
 
 
 class SpreadsheetError(Exception):
@@ -232,7 +241,8 @@ class _OdsSheet:
             return Cell(int(number) if number.is_integer() else number)
         if kind == "boolean":
             return Cell(cell.getAttribute("booleanvalue") == "true")
-        paragraphs = [self.teletype.extractText(p) for p in cell.getElementsByType(self.text.P)]
+        paragraphs = [self.teletype.extractText(p) for p in cell.getElementsByType(self.text.P)
+                      if p.parentNode is cell]  # not those of the cell's comment (office:annotation)
         value = "\n".join(paragraphs) if paragraphs else None
         return Cell(value if kind in (None, "string") or value is None else _NotText(kind, value))
 
@@ -267,17 +277,23 @@ def _csv(data: bytes, path: Path) -> list[Sheet]:
 def _tables(sheets: list[Sheet], name: str) -> Workbook:
     found: list[SheetTable] = []
     diagnostics: list[Diagnostic] = []
+    file_comments: dict[int, list[str]] = {}  # grade → the lines on top of its word file
     for sheet in sheets:
         rows = _trimmed(sheet.rows)
         if not rows:
             continue  # an empty sheet («Лист2»): nothing to read
         label = sheet.name if sheet.name is not None else ""
-        reader = _SheetReader(name, label, diagnostics)
+        kind = "csv" if sheet.name is None else "comments" if _fold(label) == _fold(wordtable.COMMENTS_SHEET) \
+            else "words"
+        reader = _SheetReader(name, label, diagnostics, kind)
         columns = reader.header(rows[0])
         if columns is None:
             continue
-        if sheet.name is None:
-            found += reader.csv_tables(rows, columns)
+        if kind == "comments":
+            reader.comment_sheet(rows, columns, file_comments)
+            continue
+        if kind == "csv":
+            found += reader.csv_tables(rows, columns, file_comments)
             continue
         grade = wordtable.grade_of_sheet(sheet.name)
         if grade is None:
@@ -293,6 +309,9 @@ def _tables(sheets: list[Sheet], name: str) -> Workbook:
                                      f"{item.table.grade} класс уже есть на листе «{first.sheet}»"))
         else:
             by_grade[item.table.grade] = item
+    for grade, lines in file_comments.items():  # those of a grade without words are let go with it
+        if grade in by_grade:
+            by_grade[grade].table.header[:0] = lines
     return Workbook([by_grade[g] for g in sorted(by_grade)], diagnostics)
 
 
@@ -304,16 +323,24 @@ def _trimmed(rows: list[list[Cell]]) -> list[list[Cell]]:
     return rows[:end]
 
 
+def _fold(text: str) -> str:
+    """A title as it is compared: lower case, «е» for «ё» (most keyboards and teachers write
+    «Звездочки»), single spaces, none around."""
+    return " ".join(text.lower().replace("ё", "е").split())
+
+
 def _key(title: object) -> str | None:
+    """The key a column title names: its first word («Слово с разметкой»), stars («Слово*») ignored."""
     if not isinstance(title, str):
         return None
-    words = title.strip().lower().replace("*", "").split()
+    words = _fold(title.replace("*", "")).split()
     return _ALIASES.get(words[0]) if words else None
 
 
 class _SheetReader:
-    def __init__(self, name: str, sheet: str, diagnostics: list[Diagnostic]) -> None:
+    def __init__(self, name: str, sheet: str, diagnostics: list[Diagnostic], kind: str = "words") -> None:
         self.name, self.sheet, self.diagnostics = name, sheet, diagnostics
+        self.shown, self.required, self.allowed = _LAYOUTS[kind]
 
     def error(self, row: int, column: int, code: str, message: str) -> None:
         self.diagnostics.append(error(Source(self.name, row, column, self.sheet), code, message))
@@ -325,13 +352,13 @@ class _SheetReader:
             if cell.empty:
                 continue
             key = _key(cell.value)
-            if key is None or key in columns:
-                known = ", ".join(f"«{title}»" for _, title in wordtable.COLUMNS)
+            if key not in self.shown + self.allowed or key in columns:
+                known = ", ".join(f"«{_TITLES[key]}»" for key in self.shown)
                 self.error(1, number, "sheet-header", f"столбец «{cell.value}» неизвестен или повторяется: "
                                                       f"заголовки в первой строке — {known}")
                 return None
             columns[key] = number
-        missing = [wordtable.TITLES[k] for k in wordtable.REQUIRED if k not in columns]
+        missing = [_TITLES[k] for k in self.required if k not in columns]
         if missing:
             self.error(1, 1, "sheet-header", "в первой строке нет заголовков " + ", ".join(f"«{m}»" for m in missing)
                        + ": с них начинается лист")
@@ -354,25 +381,65 @@ class _SheetReader:
                 out.append(row)
         return out
 
-    def csv_tables(self, rows: list[list[Cell]], columns: dict[str, int]) -> list[SheetTable]:
+    def csv_tables(self, rows: list[list[Cell]], columns: dict[str, int],
+                   file_comments: dict[int, list[str]]) -> list[SheetTable]:
         if "grade" not in columns:
             self.error(1, 1, "sheet-header", f"в первой строке нет столбца «{GRADE_TITLE}»: в файле csv класс "
                                              "каждого слова пишется в нём")
             return []
         tables: dict[int, wordtable.Table] = {}
         for number, cells in enumerate(rows[1:], 2):
-            raw = _at(cells, columns["grade"])
-            grade = wordtable.grade_of_sheet(str(raw.value)) if not raw.empty else None
+            grade = self.grade(number, cells, columns)
             if grade is None:
-                if not all(cell.empty for cell in cells):
-                    self.error(number, columns["grade"], "bad-value", "нужен класс: 1, 2, 3 или 4")
-                else:
+                if all(cell.empty for cell in cells):
                     self.error(number, 1, "empty-row", "пустая строка посреди таблицы: удалите её")
+                continue
+            comment = _at(cells, columns["comment"]) if "comment" in columns else Cell(None)
+            if not comment.empty:
+                own = (columns["grade"], columns["comment"])
+                if any(not cell.empty for n, cell in enumerate(cells, 1) if n not in own):
+                    self.error(number, columns["comment"], "sheet-header",
+                               f"«{wordtable.COMMENT_TITLE}» — строка из начала файла со словами, у неё своя строка "
+                               "таблицы: перенесите слово в другую строку")
+                else:
+                    file_comments.setdefault(grade, []).extend(self.comment_lines(number, columns["comment"], comment))
                 continue
             row = self.row(number, cells, columns)
             if row is not None:
                 tables.setdefault(grade, wordtable.Table(grade)).rows.append(row)
         return [SheetTable(tables[g], "", columns) for g in sorted(tables)]
+
+    def comment_sheet(self, rows: list[list[Cell]], columns: dict[str, int],
+                      file_comments: dict[int, list[str]]) -> None:
+        """The sheet «Комментарии»: a grade and a line on top of its word file in each row."""
+        for number, cells in enumerate(rows[1:], 2):
+            if all(cell.empty for cell in cells):
+                continue  # a blank line between grades: nothing is lost
+            grade = self.grade(number, cells, columns)
+            if grade is not None:
+                line = _at(cells, columns["comment"])
+                file_comments.setdefault(grade, []).extend(self.comment_lines(number, columns["comment"], line))
+
+    def grade(self, number: int, cells: list[Cell], columns: dict[str, int]) -> int | None:
+        """The row's «Класс»; None, reported unless the row is empty, when it is not 1–4."""
+        raw = _at(cells, columns["grade"])
+        grade = wordtable.grade_of_sheet(str(raw.value)) if not raw.empty and raw.formula is None else None
+        if grade is None and not all(cell.empty for cell in cells):
+            self.error(number, columns["grade"], "bad-value", "нужен класс: 1, 2, 3 или 4")
+        return grade
+
+    def comment_lines(self, number: int, column: int, cell: Cell) -> list[str]:
+        """A «Комментарий» cell as comment lines of the word file: «#» in front of each."""
+        if cell.empty:
+            return []
+        if cell.formula is not None:
+            self.error(number, column, "formula", f"в ячейке формула ({cell.formula}): замените её значением")
+            return []
+        if not isinstance(cell.value, str):
+            self.error(number, column, "bad-type", f"«{wordtable.COMMENT_TITLE}»: здесь нужен текст")
+            return []
+        lines = [line.strip() for line in cell.value.splitlines() if line.strip()]
+        return [line if line.startswith("#") else f"# {line}" for line in lines]
 
     def row(self, number: int, cells: list[Cell], columns: dict[str, int]) -> wordtable.Row | None:
         """One word (or comment) row; None, with the problems reported, when a cell cannot be used."""
@@ -394,7 +461,7 @@ class _SheetReader:
         values: dict[str, str | int | float] = {}
         for key, column in columns.items():
             cell = _at(cells, column)
-            if key == "grade" or cell.formula is not None:
+            if key in ("grade", "comment") or cell.formula is not None:
                 continue
             if cell.empty:
                 if key in wordtable.REQUIRED:

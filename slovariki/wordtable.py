@@ -1,9 +1,10 @@
 """Word files as tables and back: the rows a spreadsheet holds, and the YAML text written from them.
 
-A :class:`Table` is one grade: its rows in order, each a word entry or a comment (a line of the YAML
-file starting with «#», kept so that a trip through a spreadsheet loses none). The YAML written from
-a table is canonical — the comments before the first word on top, then ``grade:``, ``words:`` and
-every entry's keys in the order of :data:`COLUMNS` — so export → import gives the same bytes back.
+A :class:`Table` is one grade: the comment lines on top of its file (above ``words:``: the key
+explanations of a new folder, an editor's preface), then its rows in order, each a word entry or a
+comment (a line of the YAML file starting with «#», kept so that a trip through a spreadsheet loses
+none). The YAML written from a table is canonical — the header, ``grade:``, ``words:``, then the rows
+with every entry's keys in the order of :data:`COLUMNS` — so export → import gives the same bytes back.
 """
 
 from __future__ import annotations
@@ -20,6 +21,23 @@ COLUMNS = (("word", "Слово"), ("stars", "Звёздочки"), ("definition
 TITLES = dict(COLUMNS)
 REQUIRED = ("word", "stars", "definition")
 SHEET_TITLE = "{grade} класс"
+# The comment lines on top of each word file (the starter's key explanations, an editor's preface) are
+# not word rows: a workbook keeps them on a sheet of their own, a csv file in a last column.
+COMMENTS_SHEET = "Комментарии"
+COMMENT_TITLE = "Комментарий"
+# What a teacher reads on a column's title (a cell note in a workbook).
+HINTS = {
+    "word": "Слово с разметкой: сложные буквы в квадратных скобках, «+» перед ударной гласной, например "
+            "к[о]р[и]д+ор. Строка, у которой слово начинается с «#», — комментарий, а не карточка.",
+    "stars": "1, 2 или 3: старшинство карточки (чем труднее слово, тем больше звёздочек).",
+    "definition": "Что значит слово: своими словами, коротко, понятно ребёнку и без самого слова.",
+    "picture": "Можно не заполнять. Имя встроенной картинки (список: slovariki pictures) или файл SVG или PNG "
+               "в папке со списком.",
+    "note": "Можно не заполнять. Заметка для себя, на карточку не печатается.",
+    "grade": "1, 2, 3 или 4: класс, к файлу которого относится строка.",
+    "comment": "Строки из начала файла со словами этого класса (после «#»): при импорте они снова встают "
+               "в начало файла. На карточки не попадают.",
+}
 _SHEET_NAME = re.compile(r"\s*(?:grade\s*)?([1-4])(?:\s*(?:класс|кл\.?))?\s*", re.I)
 
 
@@ -41,6 +59,7 @@ class Row:
 class Table:
     grade: int
     rows: list[Row] = field(default_factory=list)
+    header: list[str] = field(default_factory=list)  # the comment lines on top of the file, «#» and all
 
     @property
     def title(self) -> str:
@@ -69,16 +88,10 @@ class Line:
 
 def to_yaml(table: Table) -> tuple[str, list[Line | None]]:
     """The word file's text and, per line (0-based), the row and key it was written from."""
-    lines: list[str] = []
-    origin: list[Line | None] = []
-    entries = [i for i, row in enumerate(table.rows) if row.comment is None]
-    first = entries[0] if entries else len(table.rows)
-    for row in table.rows[:first]:
-        lines.append(row.comment)
-        origin.append(None)
-    lines += [f"grade: {table.grade}", "words:" if entries else "words: []"]
-    origin += [None, None]
-    for row in table.rows[first:]:
+    entries = any(row.comment is None for row in table.rows)
+    lines = table.header + [f"grade: {table.grade}", "words:" if entries else "words: []"]
+    origin: list[Line | None] = [None] * len(lines)
+    for row in table.rows:
         if row.comment is not None:
             lines.append(f"  {row.comment}")
             origin.append(None)
@@ -130,6 +143,7 @@ def from_yaml(text: str, name: str) -> Table:
     words = top.get("words")
     if not isinstance(words, yaml.SequenceNode):
         raise TableError(f"{name}: нет списка words (slovariki check скажет больше)")
+    words_line = next(key.start_mark.line for key, _ in root.value if key.value == "words")  # «words:» itself
     rows, spans = [], []
     for entry in words.value:
         fields = _mapping(entry, name, "каждый элемент words должен быть словарём")
@@ -142,7 +156,9 @@ def from_yaml(text: str, name: str) -> Table:
         last = max((node.end_mark.line for node in fields.values()), default=entry.start_mark.line)
         spans.append((entry.start_mark.line, last))
         rows.append(Row(values, number=entry.start_mark.line + 1))
-    return Table(grade, _with_comments(text.splitlines(), rows, spans))
+    lines = text.splitlines()
+    header = [line.strip() for line in lines[:words_line] if _is_comment(line)]
+    return Table(grade, _with_comments(lines, rows, spans, words_line + 1), header)
 
 
 def _mapping(node: yaml.Node | None, name: str, what: str) -> dict[str, yaml.Node]:
@@ -166,12 +182,11 @@ def _value(node: yaml.Node, name: str) -> str | int | float:
     return value if isinstance(value, (str, int, float)) and not isinstance(value, bool) else node.value
 
 
-def _with_comments(lines: list[str], rows: list[Row], spans: list[tuple[int, int]]) -> list[Row]:
-    """The entries with the file's comment lines between them. A comment goes before the entry it
-    stands above or inside (one at the end of an entry's line too); those after the last entry stay
-    last, those before the first one become the file's header."""
+def _with_comments(lines: list[str], rows: list[Row], spans: list[tuple[int, int]], position: int) -> list[Row]:
+    """The entries with the file's comment lines between them, from line ``position`` on (the one after
+    «words:»). A comment goes before the entry it stands above or inside (one at the end of an entry's
+    line too); those after the last entry stay last."""
     out: list[Row] = []
-    position = 0
     for row, (start, last) in zip(rows, spans):
         out += [_comment(lines[n], n) for n in range(position, start) if _is_comment(lines[n])]
         for n in range(start, min(last + 1, len(lines))):

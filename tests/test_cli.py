@@ -100,7 +100,7 @@ def test_console_start_up_imports_nothing_heavy():
 def test_click_usage_errors_speak_russian(runner):
     result = runner.invoke(main, ["words", "--stars", "5"])
     assert result.exit_code == 2
-    assert "Ошибка: Неверное значение" in result.output and "Справка:" in result.output
+    assert "Ошибка: неверное значение" in result.output and "Справка:" in result.output
     assert "Использование:" in runner.invoke(main, ["--help"]).output
 
 
@@ -231,17 +231,41 @@ def test_choices_ignore_case(runner, tmp_path):
 
 def test_clicks_leftovers_speak_russian_with_russian_quotes(runner):
     result = runner.invoke(main, ["build-deck", "--paper", "b5"])
-    assert "Неверное значение «--paper»: «b5» — нет такого варианта; можно: a4, letter." in result.output
+    assert "неверное значение «--paper»: «b5» — нет такого варианта; можно: a4, letter." in result.output
     result = runner.invoke(main, ["words", "--stars", "5"])
-    assert "Неверное значение «--stars»: 5 не подходит: нужно от 1 до 3." in result.output
+    assert "неверное значение «--stars»: 5 не подходит: нужно от 1 до 3." in result.output
     result = runner.invoke(main, ["check", "--frmat", "json"])
-    assert "Нет такого параметра: «--frmat». Может быть, «--format»?" in result.output
+    assert "нет такого параметра: «--frmat». Может быть, «--format»?" in result.output
     result = runner.invoke(main, ["chek"])
-    assert "Нет такой команды: «chek». Может быть, «check»?" in result.output
+    assert "нет такой команды: «chek». Может быть, «check»?" in result.output
     assert "[по умолчанию: 1000; от 1 до 10000000]" in runner.invoke(main, ["simulate", "--help"],
                                                                       terminal_width=200).output
     for args in (["words", "--stars", "5"], ["build-deck", "--paper", "b5"], ["chek"], ["simulate", "--seed", "x"]):
         assert "'" not in runner.invoke(main, args).output
+
+
+@pytest.mark.parametrize("args, message", [
+    (["nonsense"], "нет такой команды: «nonsense»."),
+    (["words", "--stars", "4"], "неверное значение «--stars»: 4 не подходит: нужно от 1 до 3."),
+    (["anki"], "не хватает аргумента «ФАЙЛ.apkg»."),
+    (["preview"], "не хватает аргумента «СЛОВО»."),
+    (["import", "x.xlsx"], "не хватает параметра «--out»."),
+    (["check", "--strict=1"], "параметру «--strict» значение не нужно."),
+    (["check", "--words"], "параметру «--words» нужно значение."),
+    (["check", "лишнее"], "лишний аргумент «лишнее»"),
+    (["check", "а", "б"], "лишние аргументы: а б"),
+    (["preview", "x", "--dpi", "abc"], "неверное значение «--dpi»: «abc» — не целое число."),
+    (["build-deck", "--rules-template", "."], "неверное значение «--rules-template»: «.» — папка, а нужен файл."),
+    (["simulate", "--strategy", "foo"], "неверное значение «--strategy»: «foo» — нет такого варианта; можно: "
+                                        "random, greedy, mixed."),
+])
+def test_every_click_message_starts_small_after_error_and_quotes_in_russian(runner, args, message):
+    """QA: «Ошибка: Нет такой команды», «'ФАЙЛ.apkg'», «Лишний аргумент (яблоко)»."""
+    result = runner.invoke(main, args)
+    assert result.exit_code == 2
+    (line,) = [line for line in result.output.splitlines() if line.startswith("Ошибка: ")]
+    assert line == f"Ошибка: {message}"
+    assert "'" not in result.output and '"' not in result.output
 
 
 def test_defaults_are_shown_one_way_in_every_help(runner):

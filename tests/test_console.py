@@ -3,7 +3,9 @@ readable stand-ins, no traceback, paths with spaces and Cyrillic."""
 
 from __future__ import annotations
 
+import io
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -23,6 +25,17 @@ ENCODINGS = ["cp1251", "cp866"]
 ])
 def test_a_character_the_code_page_lacks_gets_a_readable_stand_in(char, encoding, shown):
     assert (char + "ёж").encode(encoding, console.handler(encoding)).decode(encoding) == shown + "ёж"
+
+
+def test_the_stress_mark_becomes_the_word_files_plus_where_the_code_page_lacks_it():
+    written = io.StringIO()
+    console.StressAsPlus(written).write("отмечено «ябло\u0301ко», в словаре «я\u0301блоко», «Москва\u0301», «Е\u0301ва»")
+    assert written.getvalue() == "отмечено «ябл+око», в словаре «+яблоко», «Москв+а», «+Ева»"
+
+
+def quoted(text: str) -> str:
+    """Straight quotes (cp866's stand-in) back as «»."""
+    return re.sub(r'"([^"]*)"', r"«\1»", text)
 
 
 def run(args: list[str], encoding: str, cwd: Path, stdin: str = "", env: dict | None = None):
@@ -102,3 +115,16 @@ def test_a_teachers_commands_on_the_code_page(encoding, folder):
         assert str(folder) in out or "Карточек: 16" in out
     code, out, err = run(["init", "мои слова"], encoding, folder)
     assert code == 1 and "уже есть grade1.yaml" in err
+
+
+@pytest.mark.parametrize("encoding", ENCODINGS)
+def test_check_and_suggest_keep_the_stress_visible_on_the_code_page(encoding, folder):
+    """Without U+0301 the code page would print «отмечено «коридор», в словаре «коридор»»."""
+    words = folder / "слова"
+    words.mkdir()
+    (words / "grade1.yaml").write_text("grade: 1\nwords:\n  - word: к[о]р+ид[о]р\n    stars: 2\n"
+                                       "    definition: Длинный проход в здании.\n", encoding="utf-8")
+    code, out, _ = run(["check", "--words", "слова", "--no-deck"], encoding, folder)
+    assert code == 0 and "отмечено «кор+идор», в словаре «корид+ор»" in quoted(out)
+    code, out, _ = run(["suggest", "творог"], encoding, folder)  # cp866 has no «», cp1251 has them
+    assert code == 0 and "Ударение (Викисловарь): тв+орог или твор+ог." in out

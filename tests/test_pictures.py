@@ -112,6 +112,24 @@ def test_pictures_command_lists_every_shipped_picture_with_what_it_shows():
         pictures.check_file(pictures.shipped_folder() / f"{name}.svg", name)
 
 
+@pytest.mark.parametrize("word, names", [
+    ("яблоки", ["red-apple"]), ("мяч", ["basketball", "soccer-ball", "volleyball"]), ("самолет", ["airplane"]),
+    ("ball", ["basketball", "soccer-ball", "volleyball"]), ("Солнца", ["sun-behind-rain-cloud", "sunrise",
+                                                                        "sunrise-over-mountains", "sunset"]),
+    ("футбольный мяч", ["soccer-ball"]), ("cow", ["cow"]),
+])
+def test_pictures_finds_a_word_in_the_name_or_in_what_it_shows_in_any_form(word, names):
+    result = CliRunner().invoke(main, ["pictures", word])
+    assert result.exit_code == 0, result.output
+    assert [line.split()[0] for line in result.output.splitlines()[:-2]] == names
+    assert f"Нашлось {len(names)} картин" in result.output
+
+
+def test_pictures_says_when_nothing_is_found():
+    result = CliRunner().invoke(main, ["pictures", "ёж"])  # not «снежинка»: a word starts where it starts
+    assert result.exit_code == 1 and result.stderr.strip() == "Картинок со словом «ёж» нет. Все картинки: slovariki pictures"
+
+
 def test_the_shipped_set_has_its_licence():
     text = (pictures.shipped_folder() / "LICENSE.md").read_text(encoding="utf-8")
     assert "Fluent Emoji Flat" in text and "MIT License" in text and "Microsoft" in text and "1.2.6" in text

@@ -3,6 +3,7 @@ spreadsheet and name cells; bad spreadsheets get a message with the cell and not
 
 from __future__ import annotations
 
+import csv
 import io
 from pathlib import Path
 
@@ -11,7 +12,7 @@ import pytest
 import yaml
 from click.testing import CliRunner
 
-from slovariki import wordtable
+from slovariki import spreadsheet, wordtable
 from slovariki.cli import main
 from slovariki.wordlist import bundled_words
 
@@ -51,7 +52,17 @@ def test_a_canonical_word_file_is_its_own_table(tmp_path):
             "    picture: лопата.png\n    note: \"строка\\nвторая\"\n  # в конце\n")
     table = wordtable.from_yaml(text, "x.yaml")
     assert wordtable.to_yaml(table)[0] == text
-    assert [r.comment for r in table.rows] == ["# шапка", None, "# между словами", None, "# в конце"]
+    assert table.header == ["# шапка"] and [r.comment for r in table.rows] == [None, "# между словами", None, "# в конце"]
+
+
+def test_comments_under_words_stay_with_the_words_and_those_above_are_the_files_header():
+    text = "# шапка\n\ngrade: 1\n# перед списком\nwords:\n  # ★ — одна сложная гласная\n  - word: к[о]т\n" \
+           "    stars: 1\n    definition: Зверь.\n"
+    table = wordtable.from_yaml(text, "x.yaml")
+    assert table.header == ["# шапка", "# перед списком"]
+    assert [r.comment for r in table.rows] == ["# ★ — одна сложная гласная", None]
+    assert wordtable.to_yaml(table)[0] == text.replace("\n\n", "\n").replace("grade: 1\n# перед списком\n",
+                                                                              "# перед списком\ngrade: 1\n")
 
 
 def test_comments_at_the_end_of_a_line_and_inside_an_entry_are_kept():
@@ -62,13 +73,72 @@ def test_comments_at_the_end_of_a_line_and_inside_an_entry_are_kept():
     assert rows[2].values["definition"] == "Зверь # не комментарий"
 
 
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_a_new_folder_goes_through_a_spreadsheet_and_comes_back_byte_for_byte(fmt, tmp_path):
+    """init's files (key explanations on top) → export → import: the same files."""
+    assert run("init", str(tmp_path / "мои")).exit_code == 0
+    assert run("export", str(tmp_path / f"т.{fmt}"), "--words", str(tmp_path / "мои")).exit_code == 0
+    result = run("import", str(tmp_path / f"т.{fmt}"), "--out", str(tmp_path / "назад"))
+    assert result.exit_code == 0, result.output
+    assert yaml_files(tmp_path / "назад") == yaml_files(tmp_path / "мои")
+
+
+def test_the_comments_on_top_of_the_word_files_are_on_a_sheet_of_their_own(tmp_path):
+    """QA: an export started with 14 rows of YAML key explanations; now the words start on row 2."""
+    assert run("init", str(tmp_path / "мои")).exit_code == 0
+    assert run("export", str(tmp_path / "т.xlsx"), "--words", str(tmp_path / "мои")).exit_code == 0
+    book = openpyxl.load_workbook(tmp_path / "т.xlsx")
+    assert book.sheetnames == ["1 класс", "2 класс", "3 класс", "4 класс", "Комментарии"]
+    for grade in range(1, 5):
+        values = [row for row in book[f"{grade} класс"].iter_rows(min_row=2, values_only=True)]
+        assert len(values) == 4 and not any(str(row[0]).startswith("#") for row in values)
+    notes = book["Комментарии"]
+    assert [c.value for c in notes[1]] == ["Класс", "Комментарий"] and notes.freeze_panes == "A2"
+    lines = [row for row in notes.iter_rows(min_row=2, values_only=True)]
+    header = (tmp_path / "мои" / "grade3.yaml").read_text(encoding="utf-8").split("grade: 3")[0].splitlines()
+    assert [line for grade, line in lines if grade == 3] == header and len(header) > 10
+
+
+def test_column_titles_explain_their_column_in_a_note_that_import_does_not_read(tmp_path):
+    from odf import office, opendocument, table as odf_table, teletype
+
+    assert run("export", str(tmp_path / "т.xlsx")).exit_code == 0
+    title = openpyxl.load_workbook(tmp_path / "т.xlsx")["1 класс"]["B1"]
+    assert title.value == "Звёздочки" and title.comment.text == wordtable.HINTS["stars"]
+    assert run("export", str(tmp_path / "т.ods")).exit_code == 0
+    document = opendocument.load(str(tmp_path / "т.ods"))
+    first = document.spreadsheet.getElementsByType(odf_table.Table)[0]
+    cell = first.getElementsByType(odf_table.TableCell)[1]
+    (note,) = cell.getElementsByType(office.Annotation)
+    assert teletype.extractText(note) == wordtable.HINTS["stars"]
+    book = spreadsheet.read(tmp_path / "т.ods")  # the note is not part of the title
+    assert not book.diagnostics and book.tables[0].columns["stars"] == 2
+
+
+def test_a_hand_made_comments_sheet_gets_its_hash_marks_and_a_bad_grade_is_named(tmp_path):
+    table = workbook(tmp_path / "т.xlsx", {"1 класс": [HEADER, *WORDS],
+                                           "комментарии": [["Класс", "Комментарий"], [1, "Мой список"], [],
+                                                           ["1 класс", "# второй"], [3, "для класса без листа"]]})
+    result = run("import", str(table), "--out", str(tmp_path / "папка"))
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "папка" / "grade1.yaml").read_text(encoding="utf-8").startswith(
+        "# Мой список\n# второй\ngrade: 1\nwords:\n")
+    table = workbook(tmp_path / "т2.xlsx", {"1 класс": [HEADER, *WORDS],
+                                            "Комментарии": [["Класс", "Комментарий"], [7, "Мой список"]]})
+    result = run("import", str(table), "--out", str(tmp_path / "папка2"))
+    assert result.exit_code == 1 and "лист «Комментарии», строка 2, столбец A: error bad-value: нужен класс" \
+        in result.stderr
+    assert not (tmp_path / "папка2").exists()
+
+
 def test_xlsx_has_a_sheet_per_grade_a_bold_frozen_header_and_text_cells(tmp_path):
     assert run("export", str(tmp_path / "банк.xlsx")).exit_code == 0
     book = openpyxl.load_workbook(tmp_path / "банк.xlsx")
-    assert book.sheetnames == ["1 класс", "2 класс", "3 класс", "4 класс"]
+    assert book.sheetnames == ["1 класс", "2 класс", "3 класс", "4 класс", "Комментарии"]
     sheet = book["2 класс"]
     assert [c.value for c in sheet[1]] == ["Слово", "Звёздочки", "Толкование", "Картинка", "Заметка"]
     assert sheet.freeze_panes == "A2" and sheet["A1"].font.b
+    assert sheet["A2"].value == "# ★ — одна сложная гласная"  # a heading among the words stays with them
     words = [row for row in sheet.iter_rows(min_row=2, values_only=True) if not str(row[0]).startswith("#")]
     assert ("[о]б[е]зь+яна", 2) == words[[w[0] for w in words].index("[о]б[е]зь+яна")][:2]
 
@@ -85,8 +155,18 @@ def test_ods_keeps_the_first_row_in_view(tmp_path):
 def test_csv_is_utf8_with_a_bom_and_semicolons_for_excel(tmp_path):
     assert run("export", str(tmp_path / "банк.csv")).exit_code == 0
     data = (tmp_path / "банк.csv").read_bytes()
-    assert data.startswith(b"\xef\xbb\xbf" + "Класс;Слово;Звёздочки;Толкование;Картинка;Заметка\r\n".encode())
+    lines = data.decode("utf-8-sig").splitlines()
+    assert data.startswith(b"\xef\xbb\xbf" + "Класс;Слово;Звёздочки;Толкование;Картинка;Заметка;Комментарий\r\n".encode())
     assert "2;[о]б[е]зь+яна;2;" in data.decode("utf-8-sig")
+    assert lines[1] == "1;# ★ — одна сложная гласная;;;;;"  # the words first, the files' headers at the end
+    assert lines[-1].startswith("4;;;;;;# ") and {len(row) for row in csv.reader(lines, delimiter=";")} == {7}
+
+
+def test_a_csv_comment_has_its_own_row(tmp_path):
+    (tmp_path / "т.csv").write_text("Класс;Слово;Звёздочки;Толкование;Комментарий\n1;к[о]т;1;Зверь.;\n"
+                                    "1;с[о]б+ака;1;Зверь.;# не здесь\n", encoding="utf-8")
+    result = run("import", str(tmp_path / "т.csv"), "--out", str(tmp_path / "папка"))
+    assert result.exit_code == 1 and "строка 3, столбец E: error sheet-header: «Комментарий»" in result.stderr
 
 
 def test_csv_saved_by_russian_excel_in_cp1251_and_with_commas_is_read(tmp_path):
@@ -164,6 +244,28 @@ def test_bad_cells_are_named_and_nothing_is_written(tmp_path, rows, change, mess
     assert result.exit_code == 1 and message in result.stderr, result.output
     assert "Ошибка: в таблице есть ошибки, файлы не записаны" in result.stderr
     assert not (tmp_path / "папка").exists()
+
+
+@pytest.mark.parametrize("header", [["Слово", "Звездочки", "Толкование"], ["слово", "ЗВЕЗДОЧКИ", " толкование "],
+                                    ["Слово с разметкой", "Звёзды", "Толкование*"], [" СЛОВО", "звёздочки  ", "Определение"]])
+def test_titles_are_read_in_any_case_with_e_for_yo_and_spaces_around(tmp_path, header):
+    table = workbook(tmp_path / "т.xlsx", {"1 класс": [header, *WORDS]})
+    result = run("import", str(table), "--out", str(tmp_path / "папка"))
+    assert result.exit_code == 0, result.output
+    assert "stars: 2" in (tmp_path / "папка" / "grade1.yaml").read_text(encoding="utf-8")
+
+
+def test_a_csv_header_without_yo_is_read_and_a_wrong_one_names_the_grade_column_too(tmp_path):
+    (tmp_path / "h.csv").write_text("класс,слово,звездочки,толкование\n1,к[о]р+ова,1,Домашнее животное с рогами.\n",
+                                    encoding="utf-8")
+    result = run("check", "--no-deck", "--words", str(tmp_path / "h.csv"))
+    assert result.exit_code == 0 and "Карточек: 1;" in result.output, result.output
+    (tmp_path / "h.csv").write_text("Класс,Слово,Звёздочки,Пояснение\n1,к[о]р+ова,1,Домашнее животное.\n",
+                                    encoding="utf-8")
+    result = run("check", "--no-deck", "--words", str(tmp_path / "h.csv"))
+    assert (f"{tmp_path / 'h.csv'}: строка 1, столбец D: error sheet-header: столбец «Пояснение» неизвестен или "
+            "повторяется: заголовки в первой строке — «Класс», «Слово», «Звёздочки», «Толкование», «Картинка», "
+            "«Заметка»") in result.output
 
 
 def test_a_sheet_whose_name_says_no_grade(tmp_path):

@@ -8,7 +8,8 @@ import yaml
 from click.testing import CliRunner
 
 from slovariki.cli import main
-from slovariki.wordlist import ENTRY_KEYS, bundled_words
+from slovariki.markup import parse
+from slovariki.wordlist import ENTRY_KEYS, bundled_words, load_bank
 
 NAMES = ["grade1.yaml", "grade2.yaml", "grade3.yaml", "grade4.yaml"]
 
@@ -54,3 +55,18 @@ def test_init_into_a_file_is_refused(tmp_path):
     (tmp_path / "файл").write_text("x", encoding="utf-8")
     result = run("init", str(tmp_path / "файл"))
     assert result.exit_code == 1 and "файл, а нужна папка" in result.output
+
+
+def test_every_example_is_the_bundled_banks_entry_and_passes_the_strict_check(tmp_path):
+    """The first cards a teacher prints: the bank's stress and hard letters (once «орнаме́нт» slipped in)."""
+    assert run("init", str(tmp_path / "слова")).exit_code == 0
+    bank = load_bank().deck
+    for grade, name in enumerate(NAMES, 1):
+        entries = yaml.safe_load((tmp_path / "слова" / name).read_text(encoding="utf-8"))["words"]
+        for entry in entries:
+            card = bank.find(parse(entry["word"]).plain)
+            assert card is not None and card.grade == grade, entry
+            assert entry == {"word": card.markup.render(), "stars": card.stars, "definition": card.definition}
+    result = run("check", "--strict", "--no-deck", "--words", str(tmp_path / "слова"))
+    assert result.exit_code == 0, result.output
+    assert "ошибок: 0, предупреждений: 0" in result.output and "расходятся 0" in result.output

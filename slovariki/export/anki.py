@@ -17,6 +17,7 @@ from slovariki import atomic
 from slovariki.markup import ACUTE
 from slovariki.model import Card, Colour
 
+SUFFIX = ".apkg"  # what Anki's «Файл → Импорт» takes for a deck
 DECK_NAME = "Словарики"
 MODEL_ID = 1_731_200_001  # never change: Anki knows the note type by it
 DECK_IDS = {grade: 1_731_200_010 + grade for grade in (1, 2, 3, 4)}

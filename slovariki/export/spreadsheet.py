@@ -1,7 +1,10 @@
 """The word bank as a spreadsheet: a sheet per grade in .xlsx (openpyxl) or .ods (odfpy), or one .csv.
 
-Columns as in :data:`wordtable.COLUMNS` under a frozen header row; a comment of the word file is a row
-whose «Слово» starts with «#». ``slovariki import`` reads it back into the same word files.
+Columns as in :data:`wordtable.COLUMNS` under a frozen header row whose cells explain their column in
+a note; a comment between words is a row whose «Слово» starts with «#». The comment lines on top of a
+word file (key explanations that mean nothing in a spreadsheet) stay out of the word rows: on a last
+sheet «Комментарии» in a workbook, in a last column «Комментарий» at the end of a csv file.
+``slovariki import`` reads it back into the same word files.
 """
 
 from __future__ import annotations
@@ -12,11 +15,14 @@ from pathlib import Path
 
 from slovariki import atomic
 from slovariki.spreadsheet import GRADE_TITLE
-from slovariki.wordtable import COLUMNS, Row, Table
+from slovariki.wordtable import COLUMNS, COMMENT_TITLE, COMMENTS_SHEET, HINTS, Row, Table
 
 FORMATS = ("xlsx", "ods", "csv")
-WIDTHS = {"word": 24, "stars": 12, "definition": 64, "picture": 20, "note": 40}  # in characters
+WIDTHS = {"word": 24, "stars": 12, "definition": 64, "picture": 20, "note": 40,  # in characters
+          "grade": 8, "comment": 100}
 GREY = "808080"
+AUTHOR = "Словарики"
+COMMENT_COLUMNS = (("grade", GRADE_TITLE), ("comment", COMMENT_TITLE))
 
 
 def cells(row: Row) -> list[str | int | float | None]:
@@ -26,6 +32,11 @@ def cells(row: Row) -> list[str | int | float | None]:
     return [row.values.get(key) for key, _ in COLUMNS]
 
 
+def comment_rows(tables: list[Table]) -> list[tuple[int, str]]:
+    """(grade, line) for the comment lines on top of each word file."""
+    return [(table.grade, line) for table in tables for line in table.header]
+
+
 def export(tables: list[Table], path: Path, fmt: str) -> None:
     """Write the tables to ``path`` atomically: a half-written file never replaces an old one."""
     atomic.write_bytes(path, {"xlsx": _xlsx, "ods": _ods, "csv": _csv}[fmt](tables))
@@ -33,33 +44,43 @@ def export(tables: list[Table], path: Path, fmt: str) -> None:
 
 def _xlsx(tables: list[Table]) -> bytes:
     from openpyxl import Workbook
+    from openpyxl.comments import Comment
     from openpyxl.styles import Font
     from openpyxl.utils import get_column_letter
 
     book = Workbook()
     book.remove(book.active)
-    for table in tables:
-        sheet = book.create_sheet(table.title)
-        sheet.append([title for _, title in COLUMNS])
-        for cell in sheet[1]:
+
+    def sheet_of(title: str, columns, rows: list[list]) -> list:
+        sheet = book.create_sheet(title)
+        sheet.append([title for _, title in columns])
+        for cell, (key, _) in zip(sheet[1], columns):
             cell.font = Font(bold=True)
-        for row in table.rows:
-            sheet.append(cells(row))
+            cell.comment = Comment(HINTS[key], AUTHOR, height=110, width=260)
+        for number, (key, _) in enumerate(columns, 1):
+            sheet.column_dimensions[get_column_letter(number)].width = WIDTHS[key]
+        for values in rows:
+            sheet.append(values)
             for cell in sheet[sheet.max_row]:
                 if isinstance(cell.value, str) and cell.value.startswith("="):
                     cell.data_type = "s"  # text, not a formula
-            if row.comment is not None:
-                sheet.cell(sheet.max_row, 1).font = Font(italic=True, color=GREY)
-        for number, (key, _) in enumerate(COLUMNS, 1):
-            sheet.column_dimensions[get_column_letter(number)].width = WIDTHS[key]
         sheet.freeze_panes = "A2"
+        return sheet
+
+    for table in tables:
+        sheet = sheet_of(table.title, COLUMNS, [cells(row) for row in table.rows])
+        for number, row in enumerate(table.rows, 2):
+            if row.comment is not None:
+                sheet.cell(number, 1).font = Font(italic=True, color=GREY)
+    if lines := comment_rows(tables):
+        sheet_of(COMMENTS_SHEET, COMMENT_COLUMNS, [list(line) for line in lines])
     out = io.BytesIO()
     book.save(out)
     return out.getvalue()
 
 
 def _ods(tables: list[Table]) -> bytes:
-    from odf import config, opendocument, style, table as odf_table, teletype, text
+    from odf import config, office, opendocument, style, table as odf_table, teletype, text
 
     document = opendocument.OpenDocumentSpreadsheet()
     bold = style.Style(name="header", family="table-cell")
@@ -75,35 +96,47 @@ def _ods(tables: list[Table]) -> bytes:
         document.automaticstyles.addElement(column_style)
         widths[key] = column_style
 
-    def cell(value, cell_style=None):
+    def cell(value, cell_style=None, hint=None):
         if isinstance(value, (int, float)):
             element = odf_table.TableCell(valuetype="float", value=repr(value))
-            element.addElement(text.P(text=repr(value)))
         else:
             element = odf_table.TableCell(valuetype="string") if value is not None else odf_table.TableCell()
-            if value is not None:
-                paragraph = text.P()
-                teletype.addTextToElement(paragraph, value)
-                element.addElement(paragraph)
+        if hint is not None:  # LibreOffice's cell comment: shown when the pointer is on the cell
+            note = office.Annotation()
+            note.addElement(text.P(text=hint))
+            element.addElement(note)
+        if isinstance(value, (int, float)):
+            element.addElement(text.P(text=repr(value)))
+        elif value is not None:
+            paragraph = text.P()
+            teletype.addTextToElement(paragraph, value)
+            element.addElement(paragraph)
         if cell_style is not None:
             element.setAttribute("stylename", cell_style)
         return element
 
-    for grade_table in tables:
-        sheet = odf_table.Table(name=grade_table.title)
-        for key, _ in COLUMNS:
+    def sheet_of(title: str, columns, rows: list[tuple[list, bool]]) -> None:
+        sheet = odf_table.Table(name=title)
+        for key, _ in columns:
             sheet.addElement(odf_table.TableColumn(stylename=widths[key]))
         header = odf_table.TableRow()
-        for _, title in COLUMNS:
-            header.addElement(cell(title, bold))
+        for key, column_title in columns:
+            header.addElement(cell(column_title, bold, HINTS[key]))
         sheet.addElement(header)
-        for row in grade_table.rows:
+        for values, is_comment in rows:
             element = odf_table.TableRow()
-            for number, value in enumerate(cells(row)):
-                element.addElement(cell(value, grey if row.comment is not None and number == 0 else None))
+            for number, value in enumerate(values):
+                element.addElement(cell(value, grey if is_comment and number == 0 else None))
             sheet.addElement(element)
         document.spreadsheet.addElement(sheet)
-    document.settings.addElement(_ods_frozen_header(config, [t.title for t in tables]))
+
+    titles = [table.title for table in tables]
+    for grade_table in tables:
+        sheet_of(grade_table.title, COLUMNS, [(cells(row), row.comment is not None) for row in grade_table.rows])
+    if lines := comment_rows(tables):
+        sheet_of(COMMENTS_SHEET, COMMENT_COLUMNS, [(list(line), False) for line in lines])
+        titles.append(COMMENTS_SHEET)
+    document.settings.addElement(_ods_frozen_header(config, titles))
     out = io.BytesIO()
     document.write(out)
     return out.getvalue()
@@ -130,11 +163,16 @@ def _ods_frozen_header(config, titles: list[str]):
 
 def _csv(tables: list[Table]) -> bytes:
     """One file: the grade in a first «Класс» column; «;» between values and UTF-8 with a BOM, as
-    Excel in Russian opens it with a double click."""
+    Excel in Russian opens it with a double click. The comment lines on top of the word files come
+    last, in a column «Комментарий» of their own, so the file starts with the words."""
+    lines = comment_rows(tables)
     out = io.StringIO(newline="")
     writer = csv.writer(out, delimiter=";")
-    writer.writerow([GRADE_TITLE, *(title for _, title in COLUMNS)])
+    last = [COMMENT_TITLE] if lines else []
+    writer.writerow([GRADE_TITLE, *(title for _, title in COLUMNS), *last])
     for table in tables:
         for row in table.rows:
-            writer.writerow([table.grade, *("" if value is None else value for value in cells(row))])
+            writer.writerow([table.grade, *("" if value is None else value for value in cells(row)), *[""] * len(last)])
+    for grade, line in lines:
+        writer.writerow([grade, *[""] * len(COLUMNS), line])
     return ("\ufeff" + out.getvalue()).encode("utf-8")

@@ -12,14 +12,13 @@ from __future__ import annotations
 
 import os
 import re
-import signal
-import threading
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import BinaryIO
 
 from slovariki import atomic
+from slovariki.console import Terminated as Stopped, sigterm_interrupts
 from slovariki.russian import os_error
 
 try:
@@ -33,10 +32,6 @@ _TEMPORARY = re.compile(r"\.(?P<name>.+)\.[a-z0-9_]{8}\.part")
 
 class OutputError(Exception):
     """The output folder cannot be created or written."""
-
-
-class Stopped(KeyboardInterrupt):
-    """SIGTERM while a batch is open: raised like Ctrl-C, so that the same clean-up runs."""
 
 
 class Batch:
@@ -117,27 +112,10 @@ def _locked(folder: Path) -> Iterator[None]:
 
 
 @contextmanager
-def _sigterm_stops() -> Iterator[None]:
-    """SIGTERM (a closed terminal, a service stopped) interrupts like Ctrl-C instead of killing at once."""
-    if not hasattr(signal, "SIGTERM") or threading.current_thread() is not threading.main_thread():
-        yield
-        return
-
-    def stop(signum: int, frame: object) -> None:
-        raise Stopped()
-
-    previous = signal.signal(signal.SIGTERM, stop)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGTERM, previous)
-
-
-@contextmanager
 def batch(folder: Path) -> Iterator[Batch]:
     """Files opened in the block appear together at the end, or not at all on an error."""
     current = Batch(prepare(folder))
-    with _locked(folder), _sigterm_stops():
+    with _locked(folder), sigterm_interrupts():  # SIGTERM: Stopped, and the same clean-up as Ctrl-C
         try:
             yield current
             current._commit()

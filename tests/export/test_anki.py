@@ -68,3 +68,11 @@ def test_cards_with_word_errors_are_not_exported(tmp_path, bank_dir):
     folder = bank_dir({"grade1.yaml": "grade: 1\nwords:\n  - word: с[о]б+акой\n    stars: 1\n    definition: Зверь.\n"})
     result = run("anki", str(tmp_path / "a.apkg"), "--words", str(folder))
     assert result.exit_code == 1 and "не собрана" in result.stderr and not (tmp_path / "a.apkg").exists()
+
+
+def test_a_file_name_without_apkg_is_refused_before_anything_is_written(tmp_path):
+    """QA: «anki x.txt» wrote an Anki package named x.txt without a word."""
+    result = run("anki", str(tmp_path / "x.txt"))
+    assert result.exit_code == 2 and not (tmp_path / "x.txt").exists()
+    assert "Ошибка: колода для Anki сохраняется в файл .apkg: имя файла должно кончаться на .apkg" in result.stderr
+    assert run("anki", str(tmp_path / "СЛОВА.APKG"), "--grades", "1").exit_code == 0

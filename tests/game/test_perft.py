@@ -35,17 +35,17 @@ def perft(state, depth: int, fast: bool = False) -> int:
 
 def test_smallest_position_counted_by_hand():
     # Trump pink. Player 0: корова (green 1★, о), лопата (blue 1★, о); player 1: собака (green 2★, о),
-    # девочка (blue 1★, е); the stock is the trump card нарочно alone.
-    state = position([["корова", "лопата"], ["собака", "девочка"]], stock=["нарочно"])
+    # неделя (blue 1★, е); the stock is the trump card нарочно alone.
+    state = position([["корова", "лопата"], ["собака", "неделя"]], stock=["нарочно"])
     # 1: 0 attacks with корова or лопата.
-    # 2: корова → собака beats it, or take (no transfer partner); лопата → девочка beats it, or take
-    #    (девочка could transfer, but player 0 would hold 1 card against 2: R8).
+    # 2: корова → собака beats it, or take (no transfer partner); лопата → неделя beats it, or take
+    #    (неделя could transfer, but player 0 would hold 1 card against 2: R8).
     # 3: корова/beat → toss лопата (shares о) or pass; корова/take → 0 draws нарочно, attacks with
     #    either card; лопата/beat → 0 holds only корова, without е, and is not asked: the bout is
     #    beaten, 0 draws нарочно and 1 leads собака, his last card (R16: he wins); лопата/take → 0
     #    attacks with either.
-    # 4: корова/beat/toss → девочка beats or take; корова/beat/pass → 1 leads девочка (and wins);
-    #    корова/take/лопата → beat with девочка or take; корова/take/нарочно → take (no trump);
+    # 4: корова/beat/toss → неделя beats or take; корова/beat/pass → 1 leads неделя (and wins);
+    #    корова/take/лопата → beat with неделя or take; корова/take/нарочно → take (no trump);
     #    лопата/take/корова → собака beats or take; лопата/take/нарочно → take.
     assert [perft(state, d) for d in range(1, 5)] == [2, 4, 7, 9]
 

@@ -142,7 +142,7 @@ BEATS = [  # trump is pink (the stock's card «Омск»)
 
 @pytest.mark.parametrize(("led", "answer", "legal"), BEATS)
 def test_r7_beat(led, answer, legal):
-    state = position([[led, "вокзал"], [answer, "девочка"]], stock=["Омск"])
+    state = position([[led, "вокзал"], [answer, "неделя"]], stock=["Омск"])
     state.apply(0, attack(led))
     if legal:
         assert state.check(1, beat(answer, led)) is None
@@ -154,14 +154,14 @@ def test_r7_beat(led, answer, legal):
 
 
 def test_r7_the_refusal_names_the_colour_needed():
-    state = position([["собака", "вокзал"], ["морковь", "девочка"]], stock=["Омск"])
+    state = position([["собака", "вокзал"], ["морковь", "неделя"]], stock=["Омск"])
     state.apply(0, attack("собака"))
     illegal = rejected(state, 1, beat("морковь", "собака"), "cannot-beat")
     assert illegal.message.endswith("нужна карта того же цвета (зелёная) или козырь")
 
 
 def test_r7_the_target_must_lie_unbeaten_on_the_table():
-    state = position([["собака", "вокзал"], ["ворона", "девочка"]], stock=["Омск"])
+    state = position([["собака", "вокзал"], ["ворона", "неделя"]], stock=["Омск"])
     state.apply(0, attack("собака"))
     rejected(state, 1, beat("ворона", "вокзал"), "cannot-beat", "правило 7")
 
@@ -183,9 +183,9 @@ def test_r8_no_transfer_with_another_colour_or_star_count(card):
 
 
 def test_r8_no_transfer_after_a_beat():
-    state = position([["корова", "лопата"], ["собака", "девочка", "вокзал"]], stock=["нарочно"])
+    state = position([["корова", "лопата"], ["собака", "неделя", "вокзал"]], stock=["нарочно"])
     run(state, (0, attack("корова")), (1, beat("собака")), (0, toss("лопата")))
-    rejected(state, 1, transfer("девочка"), "transfer-not-allowed", "правило 8")
+    rejected(state, 1, transfer("неделя"), "transfer-not-allowed", "правило 8")
 
 
 def test_r8_no_transfer_to_a_player_with_too_few_cards():
@@ -210,7 +210,7 @@ def test_r8_two_players_transfer_back_to_the_attacker():
 
 
 def test_r8_the_transferring_player_is_the_attacker_for_toss_and_refill():
-    hands = [["собака", "корова"], ["ворона", "лопата"], ["вокзал", "пейзаж"], ["девочка", "класс"]]
+    hands = [["собака", "корова"], ["ворона", "лопата"], ["вокзал", "пейзаж"], ["неделя", "класс"]]
     state = position(hands, stock=["нарочно"])
     run(state, (0, attack("собака")), (1, transfer("ворона")))
     assert state.refill_order == (1, 3, 0, 2)
@@ -234,9 +234,9 @@ def test_r9_no_toss_in_before_everything_is_beaten():
 
 
 def test_r9_no_toss_in_without_a_shared_hard_letter():
-    state = position([["корова", "девочка", "лопата"], ["собака", "вокзал"]], stock=["нарочно"])
+    state = position([["корова", "неделя", "лопата"], ["собака", "вокзал"]], stock=["нарочно"])
     run(state, (0, attack("корова")), (1, beat("собака")))
-    illegal = rejected(state, 0, toss("девочка"), "no-shared-letter", "правило 9")
+    illegal = rejected(state, 0, toss("неделя"), "no-shared-letter", "правило 9")
     assert "«собака»" in illegal.message and "о" in illegal.message
 
 
@@ -269,18 +269,18 @@ def test_r9_the_right_goes_round_and_returns_to_the_attacker():
 
 
 def test_r9_a_player_who_cannot_toss_in_is_not_asked():
-    hands = [["корова", "девочка"], ["собака", "морковь"], ["лопата", "вокзал"]]
+    hands = [["корова", "неделя"], ["собака", "морковь"], ["лопата", "вокзал"]]
     state = position(hands, stock=["нарочно"])
     run(state, (0, attack("корова")), (1, beat("собака")))
-    assert state.to_move == 2  # the attacker holds only «девочка»: no «о»
+    assert state.to_move == 2  # the attacker holds only «неделя»: no «о»
     assert state.legal_moves(0) == []
     rejected(state, 0, PASS, "not-your-turn", "правило 9")
-    rejected(state, 0, toss("девочка"), "no-shared-letter", "правило 9")
+    rejected(state, 0, toss("неделя"), "no-shared-letter", "правило 9")
     assert state.apply(2, PASS)[0] == Beaten()
 
 
 def test_r9_when_nobody_can_toss_in_the_bout_is_beaten_at_once():
-    state = position([["корова", "девочка"], ["собака", "морковь"], ["петух", "пейзаж"]], stock=["нарочно"])
+    state = position([["корова", "неделя"], ["собака", "морковь"], ["петух", "пейзаж"]], stock=["нарочно"])
     state.apply(0, attack("корова"))
     assert state.apply(1, beat("собака"))[0] == Beaten()
 
@@ -300,14 +300,14 @@ def test_r9_the_defender_does_not_toss_in():
 
 
 def test_r9_players_without_cards_are_skipped():
-    state = position([["корова"], ["собака", "морковь"], ["лопата", "вокзал"]], stock=["девочка", "нарочно"])
+    state = position([["корова"], ["собака", "морковь"], ["лопата", "вокзал"]], stock=["неделя", "нарочно"])
     run(state, (0, attack("корова")), (1, beat("собака")))
     assert state.hand_count(0) == 0 and state.to_move == 2
     rejected(state, 0, PASS, "not-your-turn")
 
 
 def test_r9_when_everybody_declines_the_bout_is_beaten():
-    state = position([["корова", "лопата"], ["собака", "вокзал"], ["девочка", "морковь"]], stock=["нарочно"])
+    state = position([["корова", "лопата"], ["собака", "вокзал"], ["неделя", "морковь"]], stock=["нарочно"])
     run(state, (0, attack("корова")), (1, beat("собака")), (0, PASS))
     assert state.discard_count == len(WORDS) - 7
     events = state.apply(2, PASS)
@@ -341,7 +341,7 @@ def test_r10_no_more_cards_than_the_defender_holds():
 
 # --- R11 Take --------------------------------------------------------------------------------------
 def test_r11_take_everything_and_the_taker_is_skipped():
-    hands = [["корова", "лопата"], ["собака", "девочка"], ["вокзал", "пейзаж"]]
+    hands = [["корова", "лопата"], ["собака", "неделя"], ["вокзал", "пейзаж"]]
     state = position(hands, stock=["нарочно"])
     events = run(state, (0, attack("корова")), (1, beat("собака")), (0, toss("лопата")), (1, TAKE))
     assert events[0] == Taken(1, (w("корова"), w("лопата"), w("собака")))
@@ -351,26 +351,26 @@ def test_r11_take_everything_and_the_taker_is_skipped():
 
 
 def test_r11_nothing_is_tossed_after_a_take():
-    state = position([["корова", "лопата"], ["собака", "девочка"], ["вокзал", "пейзаж"]], stock=["нарочно"])
+    state = position([["корова", "лопата"], ["собака", "неделя"], ["вокзал", "пейзаж"]], stock=["нарочно"])
     run(state, (0, attack("корова")), (1, TAKE))
     rejected(state, 0, toss("лопата"), "toss-not-allowed", "правило 11")
 
 
 def test_r11_no_take_when_everything_is_beaten():
-    state = position([["корова", "лопата"], ["собака", "девочка"]], stock=["нарочно"])
+    state = position([["корова", "лопата"], ["собака", "неделя"]], stock=["нарочно"])
     run(state, (0, attack("корова")), (1, beat("собака")))
     rejected(state, 1, TAKE, "not-your-turn", "правило 11")
 
 
 def test_r11_two_players_the_attacker_attacks_again():
-    state = position([["корова", "лопата"], ["собака", "девочка"]], stock=["нарочно"])
+    state = position([["корова", "лопата"], ["собака", "неделя"]], stock=["нарочно"])
     events = run(state, (0, attack("корова")), (1, TAKE))
     assert events[-1] == NextBout(0, 1)
 
 
 # --- R12 Beaten ------------------------------------------------------------------------------------
 def test_r12_beaten_cards_go_to_the_discard():
-    state = position([["корова", "лопата"], ["собака", "девочка"]], stock=["вокзал", "нарочно"])
+    state = position([["корова", "лопата"], ["собака", "неделя"]], stock=["вокзал", "нарочно"])
     discarded = state.discard_count
     run(state, (0, attack("корова")), (1, beat("собака")), (0, PASS))
     assert state.discard_count == discarded + 2
@@ -398,7 +398,7 @@ def test_r13_refill_order_attacker_then_clockwise_from_the_defenders_left_defend
 
 def test_r13_only_players_short_of_six_draw():
     hands = [["корова", "вокзал", "медведь", "петух"],
-             ["собака", "ёлка", "девочка", "морковь", "пейзаж", "класс", "ребята"]]
+             ["собака", "ёлка", "неделя", "морковь", "пейзаж", "класс", "ребята"]]
     state = position(hands, stock=["лопата", "нарочно"])
     events = run(state, (0, attack("корова")), (1, beat("собака")), (0, PASS))
     # The attacker has 3 cards and draws 2; the defender still holds 6 and draws nothing.
@@ -406,7 +406,7 @@ def test_r13_only_players_short_of_six_draw():
 
 
 def test_r14_after_a_beaten_bout_the_defender_attacks():
-    state = position([["корова", "вокзал"], ["собака", "лопата"], ["девочка", "морковь"]], stock=["нарочно"])
+    state = position([["корова", "вокзал"], ["собака", "лопата"], ["неделя", "морковь"]], stock=["нарочно"])
     events = run(state, (0, attack("корова")), (1, beat("собака")), (0, PASS), (2, PASS))
     assert events[-1] == NextBout(1, 2) and state.to_move == 1
     rejected(state, 0, attack("вокзал"), "not-your-turn", "правило 4")
@@ -414,14 +414,14 @@ def test_r14_after_a_beaten_bout_the_defender_attacks():
 
 # --- R15 Empty stock, R16 Winner -------------------------------------------------------------------
 def test_r15_play_goes_on_without_a_stock():
-    state = position([["корова", "вокзал"], ["собака", "лопата"], ["девочка", "морковь"]], stock=[], trump="нарочно")
+    state = position([["корова", "вокзал"], ["собака", "лопата"], ["неделя", "морковь"]], stock=[], trump="нарочно")
     events = run(state, (0, attack("корова")), (1, beat("собака")), (0, PASS), (2, PASS))
     assert [type(e) for e in events] == [Beaten, NextBout]
     assert state.outcome() is None
 
 
 def test_r16_out_of_cards_with_an_empty_stock_wins_at_once():
-    state = position([["корова"], ["собака", "лопата"], ["девочка", "пейзаж"]], stock=[], trump="нарочно")
+    state = position([["корова"], ["собака", "лопата"], ["неделя", "пейзаж"]], stock=[], trump="нарочно")
     events = state.apply(0, attack("корова"))
     assert events == (Winner(0), GameOver())
     assert state.outcome().winner == 0 and state.to_move is None

@@ -63,7 +63,7 @@ def test_the_trump_card_drawn_last_becomes_known():
 
 
 def test_a_player_out_of_cards_cannot_play():
-    state = position([["корова"], ["собака", "лопата"], ["вокзал", "девочка"]], stock=["нарочно"])
+    state = position([["корова"], ["собака", "лопата"], ["вокзал", "неделя"]], stock=["нарочно"])
     run(state, (0, attack("корова")), (1, beat("собака")))
     assert state.to_move == 2  # player 0 holds nothing and is skipped (R9)
     rejected(state, 0, toss("лопата"), "hand-empty")

@@ -116,7 +116,7 @@ def test_cli_report_names_paper_backs_and_copies_in_russian(tmp_path):
 def test_cli_refuses_to_build_when_check_finds_errors(tmp_path):
     folder = bank_with(tmp_path, "Участок земли, где выращивают овощи.")
     text = (folder / "grade1.yaml").read_text(encoding="utf-8")
-    (folder / "grade1.yaml").write_text(text.replace('"к[о]р[о]в+а"', '"к[о]р[о]в+а+"'), encoding="utf-8")
+    (folder / "grade1.yaml").write_text(text.replace('"к[о]р+ова"', '"к[о]р+ова+"'), encoding="utf-8")
     result = run("--words", str(folder), "--out", str(tmp_path / "out"))
     assert result.exit_code == 1
     assert "grade1.yaml:3:" in result.stderr and "Колода не собрана" in result.stderr

@@ -28,7 +28,7 @@ BANK = {
         grade: 2
         words:
           - {word: "л[о]п+ата", stars: 1, definition: Инструмент.}
-          - {word: "д[е]в+очка", stars: 1, definition: Ребёнок.}
+          - {word: "д+ев[о]чка", stars: 1, definition: Ребёнок.}
           - {word: "м[о]рк+овь", stars: 2, definition: Овощ.}
           - {word: "к[а]п+уста", stars: 2, definition: Овощ.}
         """,

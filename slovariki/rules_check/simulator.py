@@ -8,12 +8,12 @@ A game longer than a generous move bound is an engine bug: it is reported, never
 from __future__ import annotations
 
 import math
+import multiprocessing
 import os
 import random
 import statistics
 from collections import Counter
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
@@ -160,8 +160,10 @@ def simulate(cards: Sequence[Any] | None, games: int, players: int, seed: int = 
                 progress(len(chunk))
     else:
         deck = None if cards is None else list(game.cards)
-        with ProcessPoolExecutor(jobs, initializer=_init_worker, initargs=(ruleset.name, deck)) as pool:
-            for chunk_results in pool.map(_play_chunk, [(players, strategy, seed, c, max_moves) for c in chunks]):
+        # multiprocessing's Pool, not ProcessPoolExecutor: leaving the block on Ctrl-C or SIGTERM
+        # terminates the workers, where the executor would wait for every game still queued.
+        with multiprocessing.Pool(jobs, initializer=_init_worker, initargs=(ruleset.name, deck)) as pool:
+            for chunk_results in pool.imap(_play_chunk, [(players, strategy, seed, c, max_moves) for c in chunks]):
                 results.extend(chunk_results)
                 if progress:
                     progress(len(chunk_results))

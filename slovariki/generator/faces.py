@@ -60,8 +60,11 @@ class Faces:
         self.style = s = theme.card_style(width, height)
         self.face_width = width - 2 * s.frame
         self.word_width = self.face_width - 2 * s.word_margin
-        self.definition_width = self.face_width - 2 * (s.padding * 2)  # narrower than the word: a calmer block
-        self.beside_index = width - 2 * (s.frame + s.index_margin + s.index_width)  # lines passing the bottom index
+        # The definition's one column, centred, clear of both corner indices (no wider than their suit
+        # symbol) by the same gutter: the bottom index stands beside the definition's last lines, and the
+        # column is the same from the first line to the last.
+        index_reach = s.frame + s.index_margin + s.suit_size
+        self.definition_width = width - 2 * (index_reach + s.index_gutter)
         self.window = (s.frame + s.window_side, self.height - s.frame - s.index_margin - s.window_height,
                        width - 2 * (s.frame + s.window_side), s.window_height)  # x, y, width, height
         # Every word stands on the same line, just under the window and the tallest possible top index;
@@ -84,11 +87,9 @@ class Faces:
             raise FitError(f"{_where(card)}слово «{card.word}» не помещается на карту даже шрифтом {s.word_min:g} пт")
         letters, letter_size = self._letters(card)
         top = self.word_baseline - s.definition_gap
-        index_top = self.height - self._index_bottom(card.stars, len(letters), letter_size) + s.padding
         block = fit.fit_block(card.definition if with_definition else "", theme.FONT_REGULAR, self.definition_width,
                               top - self.content_bottom, s.definition_max, s.definition_min, s.leading,
-                              fit.hyphenator(), narrow=(top - index_top, self.beside_index),
-                              measure=self._definition_measure, balance=balance)
+                              fit.hyphenator(), measure=self._definition_measure, balance=balance)
         if block is not None:
             return Front(card, word_size, self.word_baseline, block, letters, letter_size)
         hint = "" if fit.hyphenator() else " (переносы недоступны: не установлен pyphen)"
@@ -96,13 +97,14 @@ class Faces:
                        f"{s.definition_min:g} пт{hint}: сократите его")
 
     def _letters(self, card: Card) -> tuple[tuple[str, ...], float]:
-        """The hard letters in one row if they fit the index column, else in two, shrunk if need be."""
+        """The hard letters in one row if they fit under the suit, else in two, shrunk if need be: the index
+        never reaches further in than its suit symbol."""
         s = self.style
         letters = hard_letters(card)
         for rows in range(1, LETTER_ROWS + 1):
             per_row = -(-len(letters) // rows)
             lines = tuple(" ".join(letters[i:i + per_row]) for i in range(0, len(letters), per_row))
-            size = min((fit.fit_line(line, theme.FONT_BOLD, s.index_width, s.letter_size, 0) for line in lines),
+            size = min((fit.fit_line(line, theme.FONT_BOLD, s.suit_size, s.letter_size, 0) for line in lines),
                        default=s.letter_size)
             if size >= s.letter_size * 0.8 or rows == LETTER_ROWS:
                 return lines, min(size, s.letter_size)

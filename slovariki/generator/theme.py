@@ -81,6 +81,10 @@ class CardStyle:
         return self._mm(7.0)
 
     @property
+    def index_gutter(self) -> float:  # between the corner indices' columns and the definition's column
+        return self._mm(2.0)
+
+    @property
     def letter_size(self) -> float:  # the hard letters under the stars in the corner index
         return max(6.0, 10 * self.scale)
 
@@ -183,5 +187,5 @@ BODY_LEADING = 14
 H1_SIZE = 20
 H2_SIZE = 13
 SMALL_SIZE = 8.5
-EXAMPLE_CARD_WIDTH = 31 * MM  # the small cards drawn on the rules sheet, definitions and all
+EXAMPLE_CARD_WIDTH = 33 * MM  # the small cards drawn on the rules sheet, definitions and all
 BOX_FIELD = "#EEF3E6"        # the «Коротко» box on the rules sheet

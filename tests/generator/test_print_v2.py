@@ -102,15 +102,19 @@ def test_pictures_are_vector_drawings_on_the_cards_that_have_them(pictures_pdf, 
     assert seen >= set(PICTURES) and len(seen) == len(picture_bank)
 
 
-def definition_lines(page, card) -> list[str]:
-    """The definition's lines of one card, read back: regular-weight text between word and grade label."""
+def definition_rows(page, card) -> list[list[dict]]:
+    """The definition's characters of one card, line by line: regular-weight text between word and grade."""
     chars = [c for c in page.chars if inside(c, card) and c["fontname"].endswith("Roboto-Regular") and 6 <= c["size"] < 13]
     rows = defaultdict(list)
     for ch in chars:
         rows[round(ch["bottom"], 1)].append(ch)
+    return [sorted(row, key=lambda c: c["x0"]) for _, row in sorted(rows.items())]
+
+
+def definition_lines(page, card) -> list[str]:
+    """The definition's lines of one card, read back."""
     lines = []
-    for _, row in sorted(rows.items()):
-        row.sort(key=lambda c: c["x0"])
+    for row in definition_rows(page, card):
         text, last = "", None
         for ch in row:
             if last is not None and ch["x0"] - last > ch["size"] * 0.15:
@@ -121,19 +125,46 @@ def definition_lines(page, card) -> list[str]:
     return lines
 
 
-def test_no_definition_line_ends_with_a_short_word_on_any_card(tmp_path):
-    deck = load_bank().deck  # the bundled bank: every card of it
-    build_deck(deck, DeckOptions(), tmp_path)
+@pytest.fixture(scope="module")
+def bundled_pdf(tmp_path_factory):
+    out = tmp_path_factory.mktemp("bundled")
+    build_deck(load_bank().deck, DeckOptions(), out)
+    with pdfplumber.open(out / "cards.pdf") as pdf:
+        yield pdf
+
+
+def test_no_definition_line_ends_with_a_short_word_on_any_card(bundled_pdf):
     checked = 0
-    with pdfplumber.open(tmp_path / "cards.pdf") as pdf:
-        for page in pdf.pages[::2]:
-            for card in cards_on(page):
-                lines = definition_lines(page, card)
-                assert lines
-                for line in lines[:-1]:  # the text's own last word may be short: it ends no line early
-                    assert not SHORT.match(line.split()[-1]), (card_word(page, card), lines)
-                checked += 1
-    assert checked == len(deck)
+    for page in bundled_pdf.pages[::2]:
+        for card in cards_on(page):
+            lines = definition_lines(page, card)
+            assert lines
+            for line in lines[:-1]:  # the text's own last word may be short: it ends no line early
+                assert not SHORT.match(line.split()[-1]), (card_word(page, card), lines)
+            checked += 1
+    assert checked == len(load_bank().deck)
+
+
+def test_every_definition_is_one_even_column_clear_of_both_corner_indices(bundled_pdf):
+    style = theme.card_style(63 * MM, 88 * MM)
+    index_edge = style.frame + style.index_margin + style.suit_size  # from the card's side
+    for page in bundled_pdf.pages[::2]:
+        for card in cards_on(page):
+            word = card_word(page, card)
+            rows = definition_rows(page, card)
+            lines = definition_lines(page, card)
+            lefts, rights = [row[0]["x0"] for row in rows], [row[-1]["x1"] for row in rows]
+            # one column for every line, with the same gutter to the left and to the right index
+            assert min(lefts) >= card["x0"] + index_edge + style.index_gutter - 0.5, word
+            assert max(rights) <= card["x1"] - index_edge - style.index_gutter + 0.5, word
+            for left, right in zip(lefts, rights):  # each line centred on the card
+                assert abs((left + right) / 2 - (card["x0"] + card["x1"]) / 2) < 0.5, word
+            widths = [right - left for left, right in zip(lefts, rights)]
+            assert min(widths) > 0.5 * max(widths), (word, lines)  # no stub beside long lines
+            if len(" ".join(lines).split()) > 1:  # no word alone on a line less than half the widest
+                for line, width in zip(lines, widths):
+                    real = [w for w in line.split() if not SHORT.match(w)]
+                    assert len(real) > 1 or width >= 0.5 * max(widths), (word, lines)
 
 
 def test_balanced_lines_and_hyphenation_only_for_a_word_that_cannot_fit():
@@ -142,8 +173,8 @@ def test_balanced_lines_and_hyphenation_only_for_a_word_that_cannot_fit():
     lines = faces.measure(card).definition.lines
     assert not any(line.endswith("-") for line in lines)
     assert all(not SHORT.match(line.split()[-1]) for line in lines[:-1])
-    wide = [stringWidth(line, theme.FONT_REGULAR, 1) for line in lines[:2]]  # the lines above the corner index
-    assert abs(wide[0] - wide[1]) < 0.2 * max(wide)  # balanced, not one long line and a stub
+    wide = [stringWidth(line, theme.FONT_REGULAR, 1) for line in lines]
+    assert max(wide) - min(wide) <= 0.5 * max(wide)  # balanced, not long lines and a stub
     block = fit.fit_block("Дети и достопримечательность", theme.FONT_REGULAR, 60, 200, 10, 10, 1.2, fit.hyphenator())
     assert block is not None and block.lines[0].startswith("Дети")  # the short words are never split
     assert [line for line in block.lines if line.endswith("-")]  # the one word wider than the box is

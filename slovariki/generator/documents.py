@@ -27,9 +27,8 @@ def styles() -> dict[str, ParagraphStyle]:
         "h1": ParagraphStyle("h1", parent=body, fontName=theme.FONT_BOLD, fontSize=theme.H1_SIZE,
                              leading=theme.H1_SIZE * 1.2, spaceAfter=6),
         "h2": ParagraphStyle("h2", parent=body, fontName=theme.FONT_BOLD, fontSize=theme.H2_SIZE,
-                             leading=theme.H2_SIZE * 1.25, spaceBefore=8, spaceAfter=4),
-        "rule": ParagraphStyle("rule", parent=body, fontSize=theme.BODY_SIZE - 1, leading=theme.BODY_LEADING - 1.8,
-                               leftIndent=6 * MM, firstLineIndent=-6 * MM),
+                             leading=theme.H2_SIZE * 1.25, spaceBefore=8, spaceAfter=4, keepWithNext=1),
+        "rule": ParagraphStyle("rule", parent=body, fontSize=theme.BODY_SIZE - 1, leading=theme.BODY_LEADING - 1.8),
         "note": ParagraphStyle("note", parent=body, fontSize=theme.SMALL_SIZE, leading=theme.SMALL_SIZE * 1.3,
                                textColor=theme.MUTED),
         "box": ParagraphStyle("box", parent=body, fontSize=theme.BODY_SIZE + 0.5, leading=theme.BODY_LEADING + 2,
@@ -76,7 +75,7 @@ class CardRow(Flowable):
         self.links = list(links)
         self.faces = faces
         self.card_w, self.card_h = faces.width, faces.height
-        self.link_w = 18 * MM
+        self.link_w = 15 * MM
         self.fronts = [faces.measure(card) for card in cards]
         self.width = len(self.fronts) * self.card_w + len(self.links) * self.link_w
         self.height = self.card_h

@@ -318,7 +318,11 @@ def _fits(faces: Faces, card: Card) -> bool:
 
 
 def render_rules(stream: BinaryIO, flowables: list[Flowable], paper: str) -> int:
-    """One column down to <columns/>, then two; a page of two columns after the first."""
+    """One column down to <columns/>, then two; a page of two columns after the first.
+
+    The blocks below <columns/> (a heading goes with what follows it; a rule or an example is never
+    split) are set into the columns by ``arrange``: full columns before the last page, the last page's
+    two balanced, each column's foot evened out by a little more space between its blocks."""
     split = next((i for i, f in enumerate(flowables) if isinstance(f, ColumnsStart)), None)
     doc = documents.document(stream, paper, "«Словарики»: правила игры",
                              "Правила карточной игры «Словарики» и примеры из этой колоды",
@@ -338,5 +342,116 @@ def render_rules(stream: BinaryIO, flowables: list[Flowable], paper: str) -> int
     later = PageTemplate("later", [Frame(x + i * (column + COLUMN_GAP), y, column, height, id=f"later{i}")
                                    for i in range(2)], onPage=documents.print_settings)
     doc.addPageTemplates([first, later])
-    doc.build([NextPageTemplate("later"), *header, FrameBreak(), *body])
+    doc.build([NextPageTemplate("later"), *header, FrameBreak(),
+               *_set_in_columns(body, column - 2 * FRAME_PADDING, height - used - 2 * FRAME_PADDING,
+                                height - 2 * FRAME_PADDING)])
     return doc.page
+
+
+class Stack(Flowable):
+    """Flowables kept together one under another, spaced as a frame spaces them: one block of a column."""
+
+    def __init__(self, parts: list[Flowable]) -> None:
+        super().__init__()
+        self.parts = parts
+        self.spaceBefore, self.spaceAfter = parts[0].getSpaceBefore(), parts[-1].getSpaceAfter()
+        self._placed: list[tuple[Flowable, float, float, float]] = []
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        self._placed, top, after = [], 0.0, None
+        for part in self.parts:
+            w, h = part.wrap(available_width, available_height)
+            top += 0.0 if after is None else max(part.getSpaceBefore(), after)
+            self._placed.append((part, top, w, h))
+            top, after = top + h, part.getSpaceAfter()
+        self.width, self.height = available_width, top
+        return self.width, self.height
+
+    def draw(self) -> None:
+        for part, top, w, h in self._placed:
+            part.drawOn(self.canv, 0, self.height - top - h, _sW=self.width - w)
+
+
+MAX_STRETCH = 8.0  # points a column may add between two of its blocks to end level with its neighbour
+FULL = 4.0  # an earlier page's column left short weighs this many times the last page's unevenness
+
+
+def _set_in_columns(body: list[Flowable], width: float, first: float, later: float) -> list[Flowable]:
+    """The body as blocks with the column breaks and the spacing that ``arrange`` chose."""
+    blocks = _blocks(body)
+    heights = [block.wrap(width, later)[1] for block in blocks]
+    gaps = [0.0] + [max(a.spaceAfter, b.spaceBefore) for a, b in zip(blocks, blocks[1:])]
+    placed = arrange(heights, gaps, first - 1, later - 1)
+    if placed is None:  # a block taller than a column (a teacher's template): let the frames flow it
+        return body
+    story: list[Flowable] = []
+    for number, (start, end, target) in enumerate(placed):
+        if number:
+            story.append(FrameBreak())
+        spare = target - sum(heights[start:end]) - sum(gaps[start + 1:end])
+        stretch = min(MAX_STRETCH, spare / (end - start - 1)) if end - start > 1 else 0.0
+        for i in range(start, end):
+            blocks[i].spaceBefore = 0.0 if i == start else gaps[i] + stretch
+            blocks[i].spaceAfter = 0.0
+            story.append(blocks[i])
+    return story
+
+
+def _blocks(body: list[Flowable]) -> list[Stack]:
+    """Headings joined to what follows them; a KeepTogether's content as one block."""
+    blocks, waiting = [], []
+    for flowable in body:
+        parts = list(flowable._content) if isinstance(flowable, KeepTogether) else [flowable]
+        if getattr(flowable, "keepWithNext", False) or getattr(getattr(flowable, "style", None), "keepWithNext", 0):
+            waiting.extend(parts)
+            continue
+        blocks.append(Stack([*waiting, *parts]))
+        waiting = []
+    if waiting:
+        blocks.append(Stack(waiting))
+    return blocks
+
+
+def arrange(heights: list[float], gaps: list[float], first: float, later: float,
+            most_pages: int = 20) -> list[tuple[int, int, float]] | None:
+    """Blocks (in order, none split) into columns, two a page: the first page's columns ``first`` high,
+    the later ones ``later``. The fewest pages; then every column before the last page as full as it can
+    be, and the last page's two as even as they can be. ``gaps[i]`` is the space above block ``i`` when
+    it does not open a column; a column left short before the last page weighs FULL times more than
+    unevenness on it. Returns (first block, end, height to fill) per column; None if a block fits no
+    column.
+    """
+    count = len(heights)
+    if any(h > later + 1e-6 for h in heights):
+        return None
+
+    def used(start: int, end: int) -> float:
+        return sum(heights[start:end]) + sum(gaps[start + 1:end])
+
+    for pages in range(1, most_pages + 1):
+        caps = [first, first] + [later] * (2 * pages - 2)
+        reached: dict[int, tuple[float, list[int]]] = {0: (0.0, [])}  # blocks set → (cost, column ends)
+        for cap in caps[:-2]:
+            following: dict[int, tuple[float, list[int]]] = {}
+            for start, (cost, ends) in reached.items():
+                for end in range(start, count + 1):
+                    fill = used(start, end)
+                    if fill > cap + 1e-6:
+                        break
+                    total = cost + FULL * (cap - fill) ** 2
+                    if end not in following or total < following[end][0]:
+                        following[end] = (total, [*ends, end])
+            reached = following
+        cap, best = caps[-1], None
+        for start, (cost, ends) in reached.items():
+            for end in range(start, count + 1):
+                left, right = used(start, end), used(end, count)
+                if left > cap + 1e-6:
+                    break
+                if right <= cap + 1e-6 and (best is None or cost + (left - right) ** 2 < best[0]):
+                    best = (cost + (left - right) ** 2, [*ends, end, count])
+        if best is not None:
+            bounds = [0, *best[1]]
+            last = max(used(bounds[-3], bounds[-2]), used(bounds[-2], bounds[-1]))
+            return [(a, b, caps[k] if k < len(caps) - 2 else last) for k, (a, b) in enumerate(zip(bounds, bounds[1:]))]
+    return None

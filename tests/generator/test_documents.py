@@ -202,7 +202,10 @@ def test_rules_sheet_prints_the_rulebook_texts(deck):
     assert [b.attrs["n"] for b in blocks] == [r.number for r in rulebook.rules("slovariki")]
     for block, rule in zip(blocks, rulebook.rules("slovariki")):
         text = " ".join(re.sub(r"<[^>]+>", "", block.body).split())
-        assert text == rule.plain().removeprefix(f"Правило {rule.number}. ")
+        printed = f"{rule.title}. {rulebook.render(rule.text, rulebook.PLAIN)}"
+        if rule.clarification:
+            printed += f" {rulebook.CLARIFICATION} {rulebook.render(rule.clarification, rulebook.PLAIN)}"
+        assert text == printed  # what only the referee program does is not on the sheet
 
 
 def test_rulebook_markup_becomes_the_sheets_and_the_rest_is_escaped():
@@ -260,9 +263,36 @@ def test_rules_stand_in_two_columns_and_none_is_split(build, tmp_path, bundled):
         assert len(pdf.pages) <= 2
 
 
+def test_the_columns_are_filled_and_the_last_page_balanced(tmp_path):
+    from slovariki.wordlist import load_bank
+
+    build_deck(load_bank(None).deck, DeckOptions(), tmp_path)
+    with pdfplumber.open(tmp_path / "rules.pdf") as pdf:
+        ends = []
+        for page in pdf.pages:
+            words = [w for w in page.extract_words() if w["bottom"] < page.height - 12 * 72 / 25.4]  # not the number
+            below = [w for w in words if w["top"] > page.height * 0.5]
+            ends.append([max(w["bottom"] for w in below if (w["x0"] < page.width / 2) == (column == 0))
+                         for column in (0, 1)])
+        foot = pdf.pages[0].height - 15 * 72 / 25.4
+    for page_ends in ends[:-1]:  # a full page: both columns reach the foot (was a quarter page empty)
+        assert all(foot - end < 24 for end in page_ends), ends
+    assert abs(ends[-1][0] - ends[-1][1]) < 100, ends  # the last page's two columns about even
+
+
+def test_arrange_fills_columns_in_order_and_balances_the_last_page():
+    # seven blocks of 100 with 10 between them; the first page's columns hold two, later ones three
+    placed = rules_sheet.arrange([100.0] * 7, [0.0] + [10.0] * 6, 210, 320)
+    assert [(a, b) for a, b, _ in placed] == [(0, 2), (2, 4), (4, 6), (6, 7)] or \
+        [(a, b) for a, b, _ in placed] == [(0, 2), (2, 4), (4, 5), (5, 7)]
+    assert placed[0][2] == 210 and placed[-1][2] == 210  # the last page's height to fill: its taller column
+    assert rules_sheet.arrange([100.0, 500.0], [0.0, 10.0], 210, 320) is None  # a block taller than any column
+    assert [(a, b) for a, b, _ in rules_sheet.arrange([100.0] * 2, [0.0, 10.0], 210, 320)] == [(0, 1), (1, 2)]
+
+
 def test_the_printed_sheet_names_no_software_and_no_files(rules_text):
     flat = " ".join(rules_text.split()).lower()
-    for word in ("pdf", "программ", "slovariki", "файл"):
+    for word in ("pdf", "программ", "slovariki", "файл", "судья"):
         assert word not in flat
 
 

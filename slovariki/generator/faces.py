@@ -300,39 +300,48 @@ class Faces:
             baseline -= block.leading
 
     def _back_form(self, canvas: Canvas) -> str:
+        """The one back: a mid-tone field, the four suit shapes in a lighter tone of it, a frame line
+        and the game's name on a framed panel: clearly printed, yet sparing with ink."""
         name = "back"
         if not self._begin_form(canvas, name, self.back_bleed):
             return name
         s, w, h, ink = self.style, self.width, self.height, self.palette
         self._fill_to_bleed(canvas, theme.BACK_FIELD, self.back_bleed)
-        # A quiet pattern of the four suit shapes, centred on the card and kept inside a border well
-        # within the trim: a cut a little off the line, or duplex drift, cuts no shape.
+        # The pattern is centred on the card and kept inside a frame line well within the trim: a cut a
+        # little off the line, or duplex drift, cuts no shape. The line is the frame of the card's face.
         inset = s.frame
-        canvas.setStrokeColor(ink(theme.BACK_PATTERN))
-        canvas.setLineWidth(s.edge_line * 1.5)
+        canvas.setStrokeColor(ink(theme.BACK_LINE))
+        canvas.setLineWidth(s.edge_line * 2)
         canvas.roundRect(inset, inset, w - 2 * inset, h - 2 * inset, s.corner_radius, stroke=1, fill=0)
-        canvas.setFillColor(ink(theme.BACK_PATTERN))
-        size = s.back_symbol * 0.85
-        step = s.back_symbol * 1.75
-        room_x, room_y = w / 2 - inset - s.padding - size / 2, h / 2 - inset - s.padding - size / 2
         panel_w, panel_h = w * 0.8, h * 0.36
         px, py = (w - panel_w) / 2, (h - panel_h) / 2
-        clear = panel_h / 2 + s.padding + size / 2  # no shape half hidden under the title panel
+        size = s.back_symbol * 0.8
+        # Rows spread evenly over the band between the panel and the frame line, the same above and
+        # below; every other row shifted by half a step and one shape shorter, so each row is centred.
+        left, right = inset + s.padding + size / 2, w - inset - s.padding - size / 2
+        near, far = panel_h / 2 + s.padding + size / 2, h / 2 - inset - s.padding - size / 2
+        rows = max(1, int((far - near) // (s.back_symbol * 1.2)) + 1)
+        across = max(2, int((right - left) // (s.back_symbol * 1.4)) + 1)
+        step_x = (right - left) / (across - 1)
         colours = list(Colour)
-        rows = int(room_y // (step * 0.866))
-        for j in range(-rows, rows + 1):
-            y = h / 2 + j * step * 0.866
-            if abs(y - h / 2) < clear:
-                continue
-            shift = step / 2 if j % 2 else 0.0
-            columns = int((room_x - shift) // step)
-            for i in range(-columns - (1 if shift else 0), columns + 1):
-                x = w / 2 + shift + i * step
-                if abs(x - w / 2) <= room_x + 1e-6:
-                    symbols.suit(canvas, colours[(i + j) % 4], x, y, size)
+        canvas.setFillColor(ink(theme.BACK_PATTERN))
+        for j in range(rows):
+            offset = near + (far - near) * (j / (rows - 1) if rows > 1 else 0.5)
+            count = across - j % 2
+            start = w / 2 - step_x * (count - 1) / 2
+            for side in (1, -1):
+                for i in range(count):
+                    symbols.suit(canvas, colours[(i + j + (side < 0)) % 4], start + i * step_x, h / 2 + side * offset, size)
+        # The panel: paper white with a dark frame and a thin line inside it, like a box's label.
         canvas.setFillColor(ink(theme.PAPER))
-        canvas.roundRect(px, py, panel_w, panel_h, s.corner_radius * 1.5, stroke=0, fill=1)
-        title = fit.fit_line(theme.GAME_NAME, theme.FONT_BOLD, panel_w * 0.86, s.back_title_max, 6) or 6
+        canvas.setStrokeColor(ink(theme.BACK_INK))
+        canvas.setLineWidth(s.edge_line * 2.5)
+        canvas.roundRect(px, py, panel_w, panel_h, s.corner_radius * 1.5, stroke=1, fill=1)
+        gap = s.padding * 0.6
+        canvas.setStrokeColor(ink(theme.BACK_LINE))
+        canvas.setLineWidth(s.edge_line)
+        canvas.roundRect(px + gap, py + gap, panel_w - 2 * gap, panel_h - 2 * gap, s.corner_radius, stroke=1, fill=0)
+        title = fit.fit_line(theme.GAME_NAME, theme.FONT_BOLD, panel_w * 0.82, s.back_title_max, 6) or 6
         canvas.setFillColor(ink(theme.BACK_INK))
         canvas.setFont(theme.FONT_BOLD, title)
         canvas.drawCentredString(w / 2, py + panel_h * 0.56, theme.GAME_NAME)

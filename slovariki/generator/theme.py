@@ -26,8 +26,9 @@ MUTED = "#555555"        # grade label, small print
 PAPER = "#FFFFFF"
 MARK = "#000000"         # crop and fold marks
 RULE_LINE = "#BBBBBB"    # table rules in documents
-BACK_FIELD = "#E9ECF6"   # card back: a calm field that hides small duplex drift
-BACK_PATTERN = "#D5DAEC"
+BACK_FIELD = "#7886C6"   # card back: a mid-tone field (grey 50 % in greyscale) that hides duplex drift
+BACK_PATTERN = "#9DA9DC"  # the suit shapes on it, a lighter tone of the same blue
+BACK_LINE = "#B4BEE6"     # the frame line round the pattern and inside the title panel
 BACK_INK = "#2B3A67"
 
 GAME_NAME = "Словарики"

@@ -273,6 +273,29 @@ def test_backs_bleed_past_the_trim_with_the_pattern_centred(build, options):
             assert abs((top + bottom) / 2 - (trim["top"] + trim["bottom"]) / 2) < 1
 
 
+def test_backs_are_a_mid_tone_with_a_pattern_that_shows_in_greyscale_and_moderate_ink(build):
+    import pypdfium2
+    from PIL import ImageOps, ImageStat
+
+    def grey(hex_colour: str) -> float:  # as a black-and-white printer or copier renders it
+        return ImageOps.grayscale(Image.new("RGB", (1, 1), hex_colour)).getpixel((0, 0)) / 255
+
+    field, pattern = grey(theme.BACK_FIELD), grey(theme.BACK_PATTERN)
+    assert 0.35 <= field <= 0.65  # a mid-tone, not a pale tint
+    assert pattern - field >= 0.1  # the pattern in a visibly different tone, in greyscale too
+    path = build() / "cards.pdf"
+    with pdfplumber.open(path) as pdf:
+        page = pdf.pages[1]
+        backs = cards_on(page, {BACK})
+        size = page.width, page.height
+    image = ImageOps.grayscale(pypdfium2.PdfDocument(str(path))[1].render(scale=1).to_pil())
+    scale = image.size[0] / size[0]
+    for back in backs:
+        darkness = 1 - ImageStat.Stat(image.crop(tuple(round(v * scale) for v in (
+            back["x0"], back["top"], back["x1"], back["bottom"])))).mean[0] / 255
+        assert 0.25 <= darkness <= 0.5  # clearly printed, kind to a home printer's ink
+
+
 def test_fold_gives_four_per_a4_with_a_long_labelled_dashed_fold_line(build, deck):
     with pdfplumber.open(build(backs="fold", grade_sheets=False) / "cards.pdf") as pdf:
         page = pdf.pages[0]

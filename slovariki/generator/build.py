@@ -91,13 +91,14 @@ def build_deck(deck: Deck, options: DeckOptions, out: Path, progress: Progress |
     # Everything that can fail on the input is done before the first byte is written.
     try:
         layout = sheet.compute(options)
-        rules, rules_text = rules_sheet.prepare(deck, rules_template, options.stress)
+        ink = Palette(options.cmyk)
+        rules, rules_text = rules_sheet.prepare(deck, rules_template, options.stress, ink)
         fonts.require([*_printed_texts(deck), ("шаблон правил", rules_text)])
     except (fonts.FontError, sheet.LayoutError, rules_sheet.TemplateError) as exc:
         raise BuildError(str(exc)) from None
     except FitError as exc:
         raise BuildError(f"пример на листе правил: {exc}") from None
-    faces = Faces(*layout.card, options.bleed * theme.MM, options.stress, Palette(options.cmyk),
+    faces = Faces(*layout.card, options.bleed * theme.MM, options.stress, ink,
                   back_bleed=max(options.bleed * theme.MM, theme.BACK_BLEED))
     check_fit(printed, faces)
     runs = sheets(printed, options)
@@ -108,12 +109,13 @@ def build_deck(deck: Deck, options: DeckOptions, out: Path, progress: Progress |
         with batch.open(CARDS_FILE) as stream:
             pages[CARDS_FILE] = render_cards(stream, runs, layout, faces, progress.advance)
         with batch.open(RULES_FILE) as stream:
-            pages[RULES_FILE] = rules_sheet.render_rules(stream, rules, options.paper)
+            pages[RULES_FILE] = rules_sheet.render_rules(stream, rules, options.paper, ink)
         progress.advance(1)
         with batch.open(WORDLIST_FILE) as stream:
-            pages[WORDLIST_FILE] = handout.render_handout(stream, deck, options.paper, options.stress, progress.advance)
+            pages[WORDLIST_FILE] = handout.render_handout(stream, deck, options.paper, options.stress,
+                                                          progress.advance, ink)
         with batch.open(DICTATION_FILE) as stream:
-            pages[DICTATION_FILE] = render_dictation(stream, deck, options.paper, options.stress, progress.advance)
+            pages[DICTATION_FILE] = render_dictation(stream, deck, options.paper, options.stress, progress.advance, ink)
     return BuildResult(len(printed), options.copies, layout,
                        tuple(OutputFile(out / name, n, (out / name).stat().st_size) for name, n in pages.items()))
 

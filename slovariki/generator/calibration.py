@@ -10,6 +10,7 @@ from reportlab.pdfgen.canvas import Canvas
 from slovariki.generator import fit, fonts, theme
 from slovariki.generator.imposition import new_canvas
 from slovariki.generator.options import DeckOptions, offset_text
+from slovariki.generator.palette import Palette
 from slovariki.generator.sheet import Rect, back_of
 
 MM = theme.MM
@@ -43,10 +44,12 @@ def render_calibration(stream: BinaryIO, options: DeckOptions) -> int:
                         "Тестовый лист для --back-offset", options.backs)
     lines = _instruction_lines(page_w, options)
     targets = _targets(page_w, page_h, len(lines))
-    _front(canvas, page_h, lines, targets)
-    canvas.showPage()
-    _back(canvas, page_w, page_h, options, targets)
-    canvas.showPage()
+    ink = Palette(options.cmyk)
+    for draw in (lambda: _front(canvas, page_h, lines, targets), lambda: _back(canvas, page_w, page_h, options, targets)):
+        canvas.setFillColor(ink(theme.INK))  # text, and the marks in black ink (only K with --cmyk)
+        canvas.setStrokeColor(ink(theme.MARK))
+        draw()
+        canvas.showPage()
     canvas.save()
     return 2
 
@@ -74,7 +77,6 @@ def _front(canvas: Canvas, page_h: float, lines: list[str], targets: list[tuple[
     text.setFont(theme.FONT_REGULAR, theme.SMALL_SIZE)
     for line in lines:
         text.textLine(line)
-    canvas.setFillColor(theme.INK)
     canvas.drawText(text)
     canvas.setLineWidth(CROSS_WIDTH)
     for x, y in targets:

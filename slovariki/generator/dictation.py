@@ -13,6 +13,7 @@ from slovariki.generator import theme
 from slovariki.generator.columns import Columns, draw_word
 from slovariki.generator.faces import grade_label
 from slovariki.generator.handout import TEXT_SIZE, grades
+from slovariki.generator.palette import Palette
 from slovariki.model import Card, Deck
 
 MM = theme.MM
@@ -23,9 +24,10 @@ LEADING = 1.3
 
 
 def render_dictation(stream: BinaryIO, deck: Deck, paper: str, stress: bool = True,
-                     progress: Callable[[int], None] = lambda n: None) -> int:
+                     progress: Callable[[int], None] = lambda n: None, ink: Palette | None = None) -> int:
     page = Columns(stream, paper, "«Словарики»: словарный диктант",
-                   "Листы для учеников с пропущенными сложными буквами и ответы для учителя", columns=2)
+                   "Листы для учеников с пропущенными сложными буквами и ответы для учителя", columns=2,
+                   palette=ink)
     listed = list(grades(deck))
     now = [""]
     page.head = lambda: now[0]

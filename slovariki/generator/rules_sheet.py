@@ -28,6 +28,7 @@ from slovariki.russian import plural
 from slovariki.generator import documents, fit, theme
 from slovariki.generator.columns import COLUMN_GAP
 from slovariki.generator.faces import Faces, FitError, grade_label
+from slovariki.generator.palette import Palette
 from slovariki.generator.symbols import SHAPE_NAMES
 from slovariki.model import Card, Colour, Deck
 
@@ -246,7 +247,7 @@ class ColumnsStart(Flowable):
 
 
 def story(blocks: list[Block], examples: dict[str, Example | None], faces: Faces) -> list[Flowable]:
-    styles = documents.styles()
+    styles = documents.styles(faces.palette)
     flowables: list[Flowable] = []
     for block in blocks:
         if block.tag == "pagebreak":
@@ -260,25 +261,26 @@ def story(blocks: list[Block], examples: dict[str, Example | None], faces: Faces
                                     "(оберните блок в {% if examples." + name + " %})")
             cards = documents.CardRow([examples[name].first, examples[name].second], [block.attrs.get("link", "")],
                                       faces)  # a card too large for the small example raises FitError, naming it
-            flowables.append(KeepTogether([cards, _paragraph(block, block.body, styles["caption"])]))
+            flowables.append(KeepTogether([cards, _paragraph(block, block.body, styles["caption"], faces.palette)]))
         elif block.tag == "rule":
             text = f"<b>{block.attrs.get('n', '')}.</b>&nbsp;{block.body}"
-            flowables.append(KeepTogether([_paragraph(block, text, styles["rule"])]))  # a rule is never split
+            flowables.append(KeepTogether([_paragraph(block, text, styles["rule"], faces.palette)]))  # never split
         elif block.tag == "box":
-            flowables.append(_box(block, styles))
+            flowables.append(_box(block, styles, faces.palette))
         else:
-            flowables.append(_paragraph(block, block.body, styles["body" if block.tag == "p" else block.tag]))
+            flowables.append(_paragraph(block, block.body, styles["body" if block.tag == "p" else block.tag],
+                                        faces.palette))
     return flowables
 
 
-def _box(block: Block, styles: dict[str, ParagraphStyle]) -> Flowable:
+def _box(block: Block, styles: dict[str, ParagraphStyle], ink: Palette) -> Flowable:
     """A tinted box with a title: the rules in short, one line of the body after another (<br/>)."""
     lines = [line for line in re.split(r"<br\s*/?>", block.body) if line.strip()]
-    rows = [[_paragraph(block, block.attrs.get("title", ""), styles["box_title"])],
-            *([_paragraph(block, line.strip(), styles["box"])] for line in lines)]
+    rows = [[_paragraph(block, block.attrs.get("title", ""), styles["box_title"], ink)],
+            *([_paragraph(block, line.strip(), styles["box"], ink)] for line in lines)]
     table = Table(rows, colWidths=["100%"])
     table.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), theme.FONT_REGULAR),  # no unembedded Helvetica
-                               ("BACKGROUND", (0, 0), (-1, -1), theme.BOX_FIELD),
+                               ("BACKGROUND", (0, 0), (-1, -1), ink(theme.BOX_FIELD)),
                                ("ROUNDEDCORNERS", [3 * theme.MM] * 4),
                                ("LEFTPADDING", (0, 0), (-1, -1), 4 * theme.MM),
                                ("RIGHTPADDING", (0, 0), (-1, -1), 4 * theme.MM),
@@ -289,9 +291,14 @@ def _box(block: Block, styles: dict[str, ParagraphStyle]) -> Flowable:
     return table
 
 
-def _paragraph(block: Block, text: str, style: ParagraphStyle) -> Paragraph:
-    """A paragraph of the template, short words bound to the next; a markup error (ReportLab raises
-    ValueError) names the block."""
+_HEX_COLOUR = re.compile(r'color="(#[0-9A-Fa-f]{6})"')
+
+
+def _paragraph(block: Block, text: str, style: ParagraphStyle, ink: Palette) -> Paragraph:
+    """A paragraph of the template, short words bound to the next, its colours as the palette prints
+    them; a markup error (ReportLab raises ValueError) names the block."""
+    if ink.cmyk:
+        text = _HEX_COLOUR.sub(lambda m: 'color="cmyk({},{},{},{})"'.format(*ink(m[1]).cmyk()), text)
     try:
         return Paragraph(fit.nonbreaking_markup(text), style)
     except ValueError as exc:
@@ -300,9 +307,10 @@ def _paragraph(block: Block, text: str, style: ParagraphStyle) -> Paragraph:
                             f"нужно закрыть (сообщение ReportLab: {detail})") from None
 
 
-def prepare(deck: Deck, template: Path | None = None, stress: bool = True) -> tuple[list[Flowable], str]:
+def prepare(deck: Deck, template: Path | None = None, stress: bool = True,
+            ink: Palette | None = None) -> tuple[list[Flowable], str]:
     """The rules sheet's flowables and its plain text (for the glyph check), before any file is written."""
-    faces = documents.example_faces(stress)
+    faces = documents.example_faces(stress, ink)
     examples = examples_for(deck, faces)
     text = render_text(deck, examples, template)
     flowables = story(parse_blocks(text), examples, faces)
@@ -317,7 +325,7 @@ def _fits(faces: Faces, card: Card) -> bool:
     return True
 
 
-def render_rules(stream: BinaryIO, flowables: list[Flowable], paper: str) -> int:
+def render_rules(stream: BinaryIO, flowables: list[Flowable], paper: str, ink: Palette | None = None) -> int:
     """One column down to <columns/>, then two; a page of two columns after the first.
 
     The blocks below <columns/> (a heading goes with what follows it; a rule or an example is never
@@ -327,8 +335,9 @@ def render_rules(stream: BinaryIO, flowables: list[Flowable], paper: str) -> int
     doc = documents.document(stream, paper, "«Словарики»: правила игры",
                              "Правила карточной игры «Словарики» и примеры из этой колоды",
                              SimpleDocTemplate if split is None else BaseDocTemplate)
+    on_page = documents.print_settings(ink or Palette())
     if split is None:
-        doc.build(flowables, onFirstPage=documents.print_settings, onLaterPages=documents.print_settings)
+        doc.build(flowables, onFirstPage=on_page, onLaterPages=on_page)
         return doc.page
     header, body = flowables[:split], flowables[split + 1:]
     x, y, width, height = doc.leftMargin, doc.bottomMargin, doc.width, doc.height
@@ -338,9 +347,9 @@ def render_rules(stream: BinaryIO, flowables: list[Flowable], paper: str) -> int
     column = (width - COLUMN_GAP) / 2
     columns = [Frame(x + i * (column + COLUMN_GAP), y, column, height - used, id=f"column{i}") for i in range(2)]
     first = PageTemplate("first", [Frame(x, y + height - used, width, used, id="header"), *columns],
-                         onPage=documents.print_settings)
+                         onPage=on_page)
     later = PageTemplate("later", [Frame(x + i * (column + COLUMN_GAP), y, column, height, id=f"later{i}")
-                                   for i in range(2)], onPage=documents.print_settings)
+                                   for i in range(2)], onPage=on_page)
     doc.addPageTemplates([first, later])
     doc.build([NextPageTemplate("later"), *header, FrameBreak(),
                *_set_in_columns(body, column - 2 * FRAME_PADDING, height - used - 2 * FRAME_PADDING,

@@ -328,6 +328,32 @@ def test_cmyk_has_no_rgb_and_black_is_black_ink_only(build):
                 assert tuple(line["stroking_color"]) == (0, 0, 0, 1)
 
 
+def test_cmyk_reaches_every_pdf_the_build_writes(picture_bank, tmp_path):
+    from slovariki.generator.build import build_calibration
+
+    build_deck(picture_bank, DeckOptions(cmyk=True), tmp_path)
+    build_calibration(DeckOptions(cmyk=True), tmp_path)
+    written = sorted(p.name for p in tmp_path.glob("*.pdf"))
+    assert written == ["calibration.pdf", "cards.pdf", "dictation.pdf", "rules.pdf", "wordlist.pdf"]
+    ink = Palette(cmyk=True)
+    coloured_text = {tuple(round(v, 4) for v in ink(c).cmyk()) for c in (theme.HARD_RED, theme.BACK_INK)}
+    for name in written:
+        with pdfplumber.open(tmp_path / name) as pdf:
+            for page in pdf.pages:
+                assert page.chars, name
+                for ch in page.chars:  # black and grey text in black ink only; red as CMYK
+                    colour = tuple(round(v, 4) for v in ch["non_stroking_color"])
+                    assert len(colour) == 4 and (colour[:3] == (0, 0, 0) or colour in coloured_text), (name, ch["text"])
+                for obj in page.rects + page.curves + page.lines:
+                    if obj.get("fill"):
+                        assert len(obj["non_stroking_color"]) == 4, (name, obj["non_stroking_color"])
+                    if obj.get("stroke"):
+                        assert len(obj["stroking_color"]) == 4, (name, obj["stroking_color"])
+                for line in page.lines:  # marks, crosses and scales in black ink
+                    if not line.get("non_stroking_color") or name != "rules.pdf":
+                        assert tuple(line["stroking_color"])[:3] == (0, 0, 0), name
+
+
 def test_only_and_stars_choose_the_cards_printed(build, deck, tmp_path):
     with pdfplumber.open(build(only=("КОРОВА", "черный"), copies=1) / "cards.pdf") as pdf:
         words = sorted(card_word(p, c) for p in pdf.pages[::2] for c in cards_on(p))

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
@@ -69,7 +69,7 @@ def pick_examples(deck: Deck, ruleset: rulesets.Ruleset,
     Only cards that ``fits`` (drawn whole on the small example card) are used, and no card twice; of the
     orders in which the three can be chosen, the first that finds the most of them wins.
     """
-    cards = [card for card in deck if fits(card)]
+    cards = _Fitting(list(deck), fits)
     pickers = {"beat": _beat, "transfer": _transfer, "toss": _toss}
     best: dict[str, Example | None] = {}
     for order in itertools.permutations(pickers):
@@ -77,7 +77,7 @@ def pick_examples(deck: Deck, ruleset: rulesets.Ruleset,
         for name in order:
             example = found[name] = pickers[name](left, ruleset)
             if example is not None:
-                left = [card for card in left if card.word not in (example.first.word, example.second.word)]
+                left = left.without(example.first, example.second)
         if sum(e is not None for e in found.values()) > sum(e is not None for e in best.values()):
             best = found
         if all(e is not None for e in best.values()):
@@ -85,12 +85,35 @@ def pick_examples(deck: Deck, ruleset: rulesets.Ruleset,
     return {name: best.get(name) for name in pickers}
 
 
+class _Fitting:
+    """The deck's cards that fit, in deck order, less those used: each card is measured only when a
+    picker first reaches it (the pickers stop at the first pair), and once."""
+
+    def __init__(self, cards: list[Card], fits: Callable[[Card], bool], used: frozenset[int] = frozenset(),
+                 known: dict[int, bool] | None = None) -> None:
+        self.cards, self.fits, self.used = cards, fits, used
+        self.known = {} if known is None else known  # id(card) → fits
+
+    def __iter__(self) -> Iterator[Card]:
+        for card in self.cards:
+            if id(card) in self.used:
+                continue
+            fits = self.known.get(id(card))
+            if fits is None:
+                fits = self.known[id(card)] = self.fits(card)
+            if fits:
+                yield card
+
+    def without(self, *cards: Card) -> _Fitting:
+        return _Fitting(self.cards, self.fits, self.used | {id(card) for card in cards}, self.known)
+
+
 def examples_for(deck: Deck, faces: Faces) -> dict[str, Example | None]:
     """The sheet's examples: cards that can be drawn whole on ``faces``, none twice."""
     return pick_examples(deck, rulesets.find_ruleset("slovariki"), lambda card: _fits(faces, card))
 
 
-def _beat(cards: list[Card], ruleset: rulesets.Ruleset) -> Example | None:
+def _beat(cards: Iterable[Card], ruleset: rulesets.Ruleset) -> Example | None:
     """A plain (non-trump) beat, with more stars when the deck has such a pair: the clearest case."""
     found = None
     for target in cards:
@@ -103,11 +126,11 @@ def _beat(cards: list[Card], ruleset: rulesets.Ruleset) -> Example | None:
     return found
 
 
-def _transfer(cards: list[Card], ruleset: rulesets.Ruleset) -> Example | None:
+def _transfer(cards: Iterable[Card], ruleset: rulesets.Ruleset) -> Example | None:
     return next((Example(a, b) for a in cards for b in cards if a is not b and ruleset.transfers(b, a)), None)
 
 
-def _toss(cards: list[Card], ruleset: rulesets.Ruleset) -> Example | None:
+def _toss(cards: Iterable[Card], ruleset: rulesets.Ruleset) -> Example | None:
     """A toss-in pair, of different colours when possible: any colour may be tossed."""
     found = None
     for last in cards:
@@ -319,7 +342,7 @@ def prepare(deck: Deck, template: Path | None = None, stress: bool = True,
 
 def _fits(faces: Faces, card: Card) -> bool:
     try:
-        faces.measure(card)
+        faces.measure(card, balance=False)  # that it fits is enough to choose it
     except FitError:
         return False
     return True

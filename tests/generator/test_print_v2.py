@@ -15,7 +15,7 @@ from PIL import Image
 from slovariki.cli import main
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from slovariki.generator import drawings, fit, theme
+from slovariki.generator import drawings, fit, svg, theme
 from slovariki.generator.build import BuildError, build_deck
 from slovariki.generator.faces import Faces, hard_letters
 from slovariki.generator.options import DeckOptions
@@ -502,8 +502,8 @@ def test_the_short_path_paints_what_renderpdf_paints(tmp_path):
         return pypdfium2.PdfDocument(stream.getvalue())[0].render(scale=2).to_pil().convert("RGB")
 
     for name in ("cow", "anatomical-heart", "volleyball", "metro"):
-        drawing = drawings._svg(pictures.shipped_folder() / f"{name}.svg")
-        ours = page(lambda canvas: canvas.addLiteral(drawings._program(drawing)))
+        drawing = svg.read(pictures.shipped_folder() / f"{name}.svg")
+        ours = page(lambda canvas: canvas.addLiteral(svg.program(drawing)))
         theirs = page(lambda canvas: renderPDF.draw(drawing, canvas, 0, 0))
         assert max(high for _, high in ImageChops.difference(ours, theirs).getextrema()) <= 2, name
 

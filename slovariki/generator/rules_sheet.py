@@ -22,9 +22,9 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import (BaseDocTemplate, Flowable, Frame, FrameBreak, KeepTogether, NextPageTemplate, PageBreak, PageTemplate,
                                 Paragraph, SimpleDocTemplate, Table, TableStyle)
 
-from slovariki import rulebook
+from slovariki import reading, rulebook
 from slovariki.game import rulesets
-from slovariki.russian import plural
+from slovariki.russian import os_error, plural
 from slovariki.generator import documents, fit, theme
 from slovariki.generator.columns import COLUMN_GAP
 from slovariki.generator.faces import Faces, FitError, grade_label
@@ -33,6 +33,7 @@ from slovariki.generator.symbols import SHAPE_NAMES
 from slovariki.model import Card, Colour, Deck
 
 TEMPLATE = "rules.xml.j2"
+MAX_TEMPLATE_BYTES = 1024 * 1024  # the built-in template is 5 KB
 FRAME_PADDING = 6  # ReportLab's frames keep this much inside each edge
 _BLOCK = re.compile(
     r"<(?P<tag>h1|h2|p|rule|note|example|box)(?P<attrs>(?:\s+\w+=\"[^\"]*\")*)\s*>(?P<body>.*?)</(?P=tag)>"
@@ -164,12 +165,12 @@ def context(deck: Deck, examples: dict[str, Example | None]) -> dict:
 
 
 def environment(template: Path | None) -> tuple[jinja2.Environment, str]:
-    """A teacher's template file first, when given; otherwise the built-in one."""
+    """A teacher's template file first, when given (read once, bounded, a regular file only);
+    otherwise the built-in one."""
     if template is not None:
-        if not template.is_file():
-            raise TemplateError(f"шаблон правил не найден: {template}")
-        loader = jinja2.FileSystemLoader(str(template.parent))
+        source = _read_template(template)
         name = template.name
+        loader = jinja2.FunctionLoader(lambda asked: (source, str(template), lambda: True) if asked == name else None)
     else:
         loader = jinja2.PackageLoader("slovariki", "templates")
         name = TEMPLATE
@@ -178,6 +179,22 @@ def environment(template: Path | None) -> tuple[jinja2.Environment, str]:
     env.filters["plural"] = lambda n, one, few, many: f"{n} {plural(n, one, few, many)}"
     env.filters["rich"] = rich
     return env, name
+
+
+def _read_template(path: Path) -> str:
+    try:
+        return reading.read_bytes(path, MAX_TEMPLATE_BYTES).decode("utf-8")
+    except FileNotFoundError:
+        raise TemplateError(f"шаблон правил не найден: {path}") from None
+    except reading.TooLarge:
+        raise TemplateError(f"шаблон правил {path} слишком большой (больше {reading.size_text(MAX_TEMPLATE_BYTES)})") \
+            from None
+    except (reading.Unreadable, IsADirectoryError):
+        raise TemplateError(f"шаблон правил {path}: это не файл") from None
+    except OSError as exc:
+        raise TemplateError(f"шаблон правил {path} не прочитать: {os_error(exc)}") from None
+    except UnicodeDecodeError:
+        raise TemplateError(f"шаблон правил {path}: текст не в кодировке UTF-8") from None
 
 
 # The rulebook's inline markup as ReportLab's: bold, italic, and red as the hard letters are printed.

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
@@ -154,6 +155,19 @@ def test_broken_templates_give_clear_errors_and_no_files(deck, tmp_path, body, m
 def test_missing_template_names_the_path(deck, tmp_path):
     with pytest.raises(BuildError, match="шаблон правил не найден"):
         build_deck(deck, DeckOptions(), tmp_path, rules_template=tmp_path / "none.xml.j2")
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_a_template_that_is_a_fifo_or_too_large_is_refused_not_read(deck, tmp_path):
+    fifo = tmp_path / "fifo.xml.j2"
+    os.mkfifo(fifo)
+    with pytest.raises(BuildError, match="шаблон правил .*fifo.xml.j2: это не файл"):
+        build_deck(deck, DeckOptions(), tmp_path / "out", rules_template=fifo)  # returns, never waits on it
+    huge = tmp_path / "huge.xml.j2"
+    huge.write_bytes(b"<p>" + b"x" * rules_sheet.MAX_TEMPLATE_BYTES + b"</p>")
+    with pytest.raises(BuildError, match="слишком большой"):
+        build_deck(deck, DeckOptions(), tmp_path / "out", rules_template=huge)
+    assert not (tmp_path / "out").exists()
 
 
 def test_handout_lists_every_word_with_red_hard_letters_and_definitions(build, deck):

@@ -7,7 +7,8 @@ characters, the grade label; then a back page of nine rectangles with the game's
 (Roboto, embedded), same page compression.
 
 Run as a script (``python benchmarks/bare_reportlab.py OUT.pdf``) it is the whole-process baseline:
-it reads the bundled word files with PyYAML, as a plain script would, and writes their cards.
+it reads the bundled word files with PyYAML, as a plain script would, and writes their cards;
+``--no-pictures`` leaves the pictures out (the earlier baseline, for reference).
 """
 
 from __future__ import annotations
@@ -102,5 +103,8 @@ def bundled_cards() -> list[tuple[str, str, str, int, Path | None]]:
 
 if __name__ == "__main__":
     register()
+    cards = bundled_cards()
+    if "--no-pictures" in sys.argv:
+        cards = [card[:4] + (None,) for card in cards]
     with open(sys.argv[1], "wb") as out:
-        draw(out, bundled_cards())
+        draw(out, cards)

@@ -24,6 +24,7 @@ import resource
 import subprocess
 import sys
 import tempfile
+from dataclasses import replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -80,15 +81,16 @@ def bare(deck: Deck) -> None:
     bare_reportlab.draw(io.BytesIO(), [(c.word, c.definition, c.colour.print_tint, c.grade, c.picture) for c in deck])
 
 
-def whole_processes(runs: int) -> tuple[float, float]:
-    """Best wall times of the whole `build-deck` process and of the bare script's, run in turn."""
+def whole_processes(runs: int) -> list[float]:
+    """Best wall times of the whole `build-deck` process, of the bare script's, and of the bare script's
+    without pictures, run in turn."""
     with tempfile.TemporaryDirectory() as folder:
-        ours_command = [sys.executable, "-m", "slovariki", "build-deck", "--out", folder]
         bare_command = [sys.executable, str(Path(__file__).parent / "bare_reportlab.py"), f"{folder}/bare.pdf"]
-        for command in (ours_command, bare_command):  # bytecode caches written, files cached
+        commands = [[sys.executable, "-m", "slovariki", "build-deck", "--out", folder], bare_command,
+                    [*bare_command, "--no-pictures"]]
+        for command in commands:  # bytecode caches written, files cached
             subprocess.run(command, check=True, capture_output=True)
-        return tuple(interleaved(runs, *(lambda c=c: subprocess.run(c, check=True, capture_output=True)
-                                         for c in (ours_command, bare_command))))
+        return interleaved(runs, *(lambda c=c: subprocess.run(c, check=True, capture_output=True) for c in commands))
 
 
 def peak_memory(kind: str, size: int) -> float:
@@ -99,17 +101,20 @@ def peak_memory(kind: str, size: int) -> float:
 
 
 def main(quick: bool) -> None:
-    t_whole, t_bare_whole = whole_processes(3 if quick else 5)
+    t_whole, t_bare_whole, t_plain_whole = whole_processes(3 if quick else 5)
     print(f"whole process, bundled bank: build-deck {t_whole:.2f} s vs bare script {t_bare_whole:.2f} s: "
-          f"ratio {t_whole / t_bare_whole:.2f} (goal ≤ 2)")
+          f"ratio {t_whole / t_bare_whole:.2f} (goal ≤ 2); the bare script without pictures {t_plain_whole:.2f} s "
+          f"(ratio {t_whole / t_plain_whole:.2f}, for reference)")
     fonts.register()
     bare_reportlab.register()
     bundled = load_bank().deck
     with tempfile.TemporaryDirectory() as folder:
         full = best_of(3, build_deck, bundled, DeckOptions(), Path(folder))
-    t_cards, t_bare = interleaved(5, lambda: ours(bundled), lambda: bare(bundled))
+    plain = Deck.of(replace(card, picture=None) for card in bundled)
+    t_cards, t_bare, t_plain = interleaved(5, lambda: ours(bundled), lambda: bare(bundled), lambda: bare(plain))
     print(f"bundled deck, {len(bundled)} cards: all four PDFs in-process {full:.3f} s; card path {t_cards:.3f} s "
-          f"vs bare {t_bare:.3f} s: ratio {t_cards / t_bare:.2f} (goal ≤ 1.5)")
+          f"vs bare {t_bare:.3f} s: ratio {t_cards / t_bare:.2f} (goal ≤ 1.5); bare without pictures {t_plain:.3f} s "
+          f"(ratio {t_cards / t_plain:.2f}, for reference)")
 
     sizes = (1000, 2000) if quick else (2500, 5000, 10000)
     print(f"{'cards':>7} {'cards s':>8} {'all s':>7} {'bare s':>7} {'cards×':>7} {'all×':>5} {'µs/card':>8} "

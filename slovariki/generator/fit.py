@@ -140,6 +140,9 @@ def fit_block(text: str, font: str, width: float, height: float, largest: float,
     for splitter in (None, split) if split else (None,):
         best: tuple[tuple[int, float], TextBlock] | None = None
         first = 0.0  # the largest size that fits
+        # Per line count, the most even lines of any width: the least squared widths do not depend on
+        # the size, so while they fit, a smaller size gives the same lines (whole words only).
+        even: dict[int, tuple[list[str], float]] = {}
         for size in sizes(largest, smallest):
             if first and size < first - STEP_DOWN - 1e-9 and best is not None and not best[0][0]:
                 break  # a lone word is worth any size in the range to avoid, unevenness only STEP_DOWN
@@ -154,7 +157,15 @@ def fit_block(text: str, font: str, width: float, height: float, largest: float,
             if not balance:
                 return TextBlock(size, size * leading, tuple(lines))
             first = first or size
-            block = TextBlock(size, size * leading, tuple(_balanced(pieces, measure, limit, len(lines))))
+            count = len(lines)
+            if splitter is None and count not in even:
+                free = _balanced(pieces, measure, math.inf, count)
+                even[count] = (free, max(map(measure, free)))
+            if splitter is None and even[count][1] <= limit + 1e-9:
+                balanced = even[count][0]
+            else:
+                balanced = _balanced(pieces, measure, limit, count)
+            block = TextBlock(size, size * leading, tuple(balanced))
             lone, spread = unevenness(block.lines, measure)
             if not lone and (spread <= EVEN or len(lines) == 2):  # two lines read as one shape
                 return block
@@ -173,8 +184,7 @@ def unevenness(lines: Sequence[str], measure: Measure) -> tuple[int, float]:
         return 0, 0.0
     widths = [measure(line) for line in lines]
     widest = max(widths)
-    lone = sum(1 for line, width in zip(lines, widths)
-               if width < LONE * widest and sum(1 for word in line.split() if not _SHORT.match(word)) <= 1)
+    lone = sum(1 for line, width in zip(lines, widths) if width < LONE * widest and _words(line) <= 1)
     return lone, (widest - min(widths)) / widest
 
 
@@ -236,8 +246,9 @@ def _greedy(pieces: list[str], measure: Measure, limit: float) -> list[str] | No
 
 
 def _balanced(pieces: list[str], measure: Measure, limit: float, count: int) -> list[str]:
-    """The breaks into ``count`` lines with the least sum of squared slack (dynamic programming): with the
-    count fixed, the lines closest to one width. A short word alone on a line costs a whole empty line."""
+    """The breaks into ``count`` lines no wider than ``limit`` (which may be infinite) with the least sum
+    of squared widths (dynamic programming): with the count fixed, the most even lines. A short word
+    alone on a line, bound little words aside, costs as much as a whole line."""
     if count <= 1:
         return [_join(pieces)] if pieces else []
     space = measure(" ")
@@ -245,9 +256,11 @@ def _balanced(pieces: list[str], measure: Measure, limit: float, count: int) -> 
     ends = [0.0]  # ends[i]: the width of pieces[:i] set on one line, plus a space after each
     for piece in pieces:
         ends.append(ends[-1] + measure(piece) + space)
+    mean = (ends[n] - count * space) / count
+    lone, penalty = LONE * mean, mean * mean
+    alone = [_words(piece) <= 1 for piece in pieces]
     inf = math.inf
     limit += 1e-9
-    lone = LONE * limit
     # best[k][i]: least cost of setting the first i pieces in k lines; back[k][i]: where line k starts.
     best = [[inf] * (n + 1) for _ in range(count + 1)]
     back = [[0] * (n + 1) for _ in range(count + 1)]
@@ -260,9 +273,9 @@ def _balanced(pieces: list[str], measure: Measure, limit: float, count: int) -> 
                 used = end - ends[j]
                 if used > limit:
                     break
-                cost = before[j] + (limit - used) ** 2
-                if j == i - 1 and used < lone and " " not in pieces[j]:
-                    cost += limit * limit
+                cost = before[j] + used * used
+                if j == i - 1 and alone[j] and used < lone:
+                    cost += penalty
                 if cost < row[i]:
                     row[i], starts[i] = cost, j
     lines, end = [], n
@@ -271,6 +284,11 @@ def _balanced(pieces: list[str], measure: Measure, limit: float, count: int) -> 
         lines.append(_join(pieces[start:end]))
         end = start
     return lines[::-1]
+
+
+def _words(line: str) -> int:
+    """The words of a line, bound little words («в», «по») aside."""
+    return sum(1 for word in line.split() if not _SHORT.match(word))
 
 
 def _join(pieces: Sequence[str]) -> str:

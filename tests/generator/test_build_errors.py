@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import errno
+import re
 import shutil
 from pathlib import Path
 
@@ -116,11 +117,36 @@ def test_cli_report_names_paper_backs_and_copies_in_russian(tmp_path):
 def test_cli_refuses_to_build_when_check_finds_errors(tmp_path):
     folder = bank_with(tmp_path, "Участок земли, где выращивают овощи.")
     text = (folder / "grade1.yaml").read_text(encoding="utf-8")
-    (folder / "grade1.yaml").write_text(text.replace('"к[о]р[о]в+а"', '"к[о]р[о]в+а+"'), encoding="utf-8")
+    (folder / "grade1.yaml").write_text(text.replace('"к[о]р[+о]ва"', '"к[о]р[+о]ва+"'), encoding="utf-8")
     result = run("--words", str(folder), "--out", str(tmp_path / "out"))
     assert result.exit_code == 1
     assert "grade1.yaml:3:" in result.stderr and "Колода не собрана" in result.stderr
     assert not (tmp_path / "out").exists()
+
+
+def test_a_stress_that_disagrees_with_the_dictionary_stops_the_build_unless_forced(tmp_path):
+    folder = bank_with(tmp_path, "Участок земли, где выращивают овощи.")
+    text = (folder / "grade1.yaml").read_text(encoding="utf-8")
+    (folder / "grade1.yaml").write_text(text.replace('"[+я]года"', '"[я]г+ода"'), encoding="utf-8")  # «яго́да»
+    result = run("--words", str(folder), "--out", str(tmp_path / "out"))
+    assert result.exit_code == 1
+    assert "grade1.yaml:6:5: warning stress-dictionary: ударение: отмечено «яго́да», в словаре «я́года»" in result.stderr
+    assert "Колода не собрана: ударение в словах расходится со словарём" in result.stderr and "--force" in result.stderr
+    assert not (tmp_path / "out").exists()  # nothing printed with the wrong stress
+    forced = run("--words", str(folder), "--out", str(tmp_path / "out"), "--force")
+    assert forced.exit_code == 0 and "отмечено «яго́да»" in forced.stderr and (tmp_path / "out" / "cards.pdf").exists()
+    shown = CliRunner().invoke(main, ["preview", "ягода", "--words", str(folder), "--out", str(tmp_path / "я.png")])
+    assert shown.exit_code == 0 and "отмечено «яго́да»" in shown.stderr  # drawn, but not silently
+    other = CliRunner().invoke(main, ["preview", "корова", "--words", str(folder), "--out", str(tmp_path / "к.png")])
+    assert "яго́да" not in other.stderr  # only the card previewed
+
+
+def test_build_deck_counts_the_other_word_warnings(tmp_path):
+    folder = bank_with(tmp_path, "Огород, где выращивают овощи.")  # the word in its own definition
+    result = run("--words", str(folder), "--out", str(tmp_path / "out"))
+    assert result.exit_code == 0
+    assert re.search(r"В словах ещё \d+ предупреждени", result.stderr)  # «огород» in its own definition, …
+    assert f"slovariki check --words {folder}" in result.stderr
 
 
 def test_cli_reports_a_too_long_definition_without_a_traceback(tmp_path):

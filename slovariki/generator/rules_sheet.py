@@ -421,7 +421,7 @@ class Stack(Flowable):
             part.drawOn(self.canv, 0, self.height - top - h, _sW=self.width - w)
 
 
-MAX_STRETCH = 8.0  # points a column may add between two of its blocks to end level with its neighbour
+MAX_STRETCH = 14.0  # points a column may add between two of its blocks to end level with its neighbour
 FULL = 4.0  # an earlier page's column left short weighs this many times the last page's unevenness
 
 

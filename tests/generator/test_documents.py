@@ -252,6 +252,8 @@ def test_rules_sheet_starts_with_a_short_box_a_child_can_follow(build):
     assert inside[0] == "Коротко"
     numbered = [line for line in inside if re.match(r"\d+\. ", line)]
     assert 8 <= len(numbered) <= 10 and len(inside) <= 1 + 2 * len(numbered)
+    flat = " ".join(inside)  # one way of addressing the child («ты»), and no word that is a boy's only
+    assert not re.search(r"\w(йте|ите)\b", flat) and not re.search(r"\b(победил|отбился|смог)\b", flat)
     assert box["x1"] - box["x0"] > 150 * 72 / 25.4  # across the page, above the columns
 
 

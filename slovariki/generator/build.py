@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Protocol
 
@@ -65,9 +65,14 @@ class BuildResult:
     def layout_report(self, options: DeckOptions) -> str:
         width, height = options.card_size
         orientation = "альбомная" if options.landscape else "книжная"
-        return (f"Раскладка: {PAPER_NAMES[options.paper]} {orientation}, карта {width:g}×{height:g} мм, "
-                f"{self.layout.cols}×{self.layout.rows} = {self.layout.per_sheet} на листе, "
-                f"рубашки: {BACKS_REPORT[options.backs]}")
+        report = (f"Раскладка: {PAPER_NAMES[options.paper]} {orientation}, карта {width:g}×{height:g} мм, "
+                  f"{self.layout.cols}×{self.layout.rows} = {self.layout.per_sheet} на листе, "
+                  f"рубашки: {BACKS_REPORT[options.backs]}")
+        if options.bleed:  # say why a sheet holds fewer cards than a teacher expects
+            without = sheet.compute(replace(options, bleed=0.0)).per_sheet
+            if without > self.layout.per_sheet:
+                report += (f" (из-за вылета {options.bleed:g} мм; без вылета — {without} на листе)").replace(".", ",")
+        return report
 
     def summary(self) -> str:
         folder = self.files[0].path.parent if self.files else Path(".")

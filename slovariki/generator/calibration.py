@@ -118,13 +118,14 @@ def _scale(canvas: Canvas, x0: float, y0: float, horizontal: bool) -> None:
             canvas.line(x0, y0 + offset, x0 + length, y0 + offset)
         if half_mm % 4 == 0:  # every 2 mm; side by side, every other number stands higher to leave room
             label = str(half_mm // 2)
-            if horizontal:
+            if horizontal:  # above the longest tick (the zero's), every other one higher still
                 lift = 3 * MM if half_mm % 8 else 0
-                canvas.drawCentredString(x0 + offset, y0 + length + 1 * MM + lift, label)
+                canvas.drawCentredString(x0 + offset, y0 + 9 * MM + lift, label)
             else:
-                canvas.drawString(x0 + length + 1 * MM, y0 + offset - NUMBER_SIZE * 0.35, label)
+                shift = 4 * MM if half_mm % 8 else 0  # every other one further out: 2 mm apart is tight
+                canvas.drawString(x0 + 9 * MM + shift, y0 + offset - NUMBER_SIZE * 0.35, label)
     canvas.setFont(theme.FONT_BOLD, 12)
     if horizontal:
-        canvas.drawString(x0 + (SCALE_MM + 2) * MM, y0 + 3 * MM, "DX")
+        canvas.drawString(x0 + (SCALE_MM + 2) * MM, y0 + 3 * MM, "DX, мм")
     else:
-        canvas.drawString(x0 + 13 * MM, y0 - 1.5 * MM, "DY")
+        canvas.drawString(x0 + 18 * MM, y0 - 1.5 * MM, "DY, мм")

@@ -44,8 +44,9 @@ def grade_label(grade: int) -> str:
 
 
 def hard_letters(card: Card) -> list[str]:
-    """The card's hard letters as the corner index shows them: lower case, each once, in word order."""
-    return list(dict.fromkeys(card.word[i].lower() for i in card.hard_positions))
+    """The card's hard letters as the corner index shows them: lower case, each once, in word order;
+    a double letter marked as one («пп» of гиппопотам) stays double."""
+    return list(dict.fromkeys(card.word[start:end].lower() for start, end in card.markup.groups))
 
 
 class Faces:

@@ -181,6 +181,11 @@ def test_balanced_lines_and_hyphenation_only_for_a_word_that_cannot_fit():
     assert "".join(block.lines).replace("-", "").replace(" ", "") == "Детиидостопримечательность"
 
 
+def test_a_double_hard_letter_stays_double_in_the_corner_index():
+    assert hard_letters(Card(parse("г[и][пп][о]п+от[а]м"), 4, 3, "Бегемот.")) == ["и", "пп", "о", "а"]
+    assert hard_letters(Card(parse("[а][тт]ракци+он"), 4, 3, "Карусель.")) == ["а", "тт"]
+
+
 def test_the_corner_index_shows_the_hard_letters_in_both_corners(pictures_pdf, picture_bank):
     by_word = {c.word.replace(" ", ""): c for c in picture_bank}
     checked = 0
@@ -189,7 +194,7 @@ def test_the_corner_index_shows_the_hard_letters_in_both_corners(pictures_pdf, p
             word = card_word(page, card)
             small_red = [c for c in page.chars if inside(c, card) and colour(c) == RED and c["size"] < 13
                          and c["text"].strip()]
-            assert sorted(c["text"] for c in small_red) == sorted(hard_letters(by_word[word]) * 2), word
+            assert sorted(c["text"] for c in small_red) == sorted("".join(hard_letters(by_word[word])) * 2), word
             upright = [c for c in small_red if c["upright"] and c["top"] < card["top"] + 40 * MM]
             assert all(c["x1"] < card["x0"] + 16 * MM for c in upright)  # in the corner column
             checked += 1
@@ -525,3 +530,11 @@ def test_cmyk_pictures_are_cmyk_too(picture_bank, tmp_path):
     with pdfplumber.open(tmp_path / "cards.pdf") as pdf:
         shapes = [o for page in pdf.pages for o in page.curves + page.rects if o["fill"]]
         assert len(shapes) > 100 and all(len(o["non_stroking_color"]) == 4 for o in shapes)
+
+
+def test_the_layout_line_says_when_the_bleed_costs_cards_a_sheet(deck, tmp_path):
+    result = build_deck(deck, DeckOptions(bleed=1.5), tmp_path)
+    assert result.layout.per_sheet == 6
+    assert "2×3 = 6 на листе" in result.layout_report(DeckOptions(bleed=1.5))
+    assert "(из-за вылета 1,5 мм; без вылета — 9 на листе)" in result.layout_report(DeckOptions(bleed=1.5))
+    assert "вылета" not in build_deck(deck, DeckOptions(), tmp_path).layout_report(DeckOptions())

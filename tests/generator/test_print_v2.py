@@ -540,3 +540,38 @@ def test_the_layout_line_says_when_the_bleed_costs_cards_a_sheet(deck, tmp_path)
     assert "2×3 = 6 на листе" in result.layout_report(DeckOptions(bleed=1.5))
     assert "(из-за вылета 1,5 мм; без вылета — 9 на листе)" in result.layout_report(DeckOptions(bleed=1.5))
     assert "вылета" not in build_deck(deck, DeckOptions(), tmp_path).layout_report(DeckOptions())
+
+
+def test_no_clue_gives_away_an_answer_of_its_own_dictation_sheet(tmp_path):
+    import pymorphy3
+
+    from slovariki.generator.handout import TEXT_SIZE
+
+    deck = load_bank().deck
+    build_deck(deck, DeckOptions(), tmp_path)
+    morph = pymorphy3.MorphAnalyzer()
+    plain = lambda text: text.lower().replace("ё", "е")  # noqa: E731
+    answers = {g: {plain(c.word): c for c in deck if c.grade == g and " " not in c.word} for g in deck.grades}
+    clue_words: dict[int, list[str]] = defaultdict(list)
+    grade = None
+    with pdfplumber.open(tmp_path / "dictation.pdf") as pdf:
+        for page in pdf.pages:
+            text = page.extract_text()
+            if text.startswith("Ответы"):
+                break
+            heading = re.match(r"(?:Словарный диктант · )?([1-4]) класс", text)
+            grade = int(heading[1]) if heading else grade
+            words = page.extract_words(extra_attrs=["size"])
+            clue_words[grade] += [w["text"] for w in words if abs(w["size"] - TEXT_SIZE) < 0.01]
+    assert set(clue_words) == set(deck.grades)
+    hidden = 0
+    for grade, words in clue_words.items():
+        for word in re.findall(r"[А-Яа-яЁё_]+", " ".join(words)):
+            if "_" in word:
+                hidden += 1
+                continue
+            for lemma in {plain(word), *(plain(p.normal_form) for p in morph.parse(word.lower()))}:
+                card = answers[grade].get(lemma)  # «карандашей» on the sheet of «к_р_ндаш»: no hard letter shown
+                assert card is None or not any(i < len(word) and plain(word[i]) == plain(card.word[i])
+                                               for i in card.hard_positions), (grade, word)
+    assert hidden >= 40  # the bundled bank's clues name dozens of their sheets' answers

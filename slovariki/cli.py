@@ -188,6 +188,28 @@ def words(words_dir: str | None, grades: tuple[int, ...] | None, stars: int | No
     click.echo(word_table(deck, colour=on_screen, width=shutil.get_terminal_size().columns if on_screen else None))
 
 
+STRESS_CODE = "stress-dictionary"
+
+
+def _word_warnings(report, words_dir: str | None, cards=None) -> int:  # noqa: ANN001 - a CheckReport
+    """Print what check found in the word entries (of ``cards`` only, when given) before anything is
+    drawn: every stress that disagrees with the dictionary in full, the other warnings as a count.
+    Returns how many stress disagreements there are."""
+    sources = None if cards is None else {card.source for card in cards}
+    deck = set(report.deck_check.diagnostics) if report.deck_check else set()  # about the deck, not a word
+    found = [d for d in report.diagnostics if not d.is_error and d.file is not None and d not in deck
+             and (sources is None or any(d.file == s.file and d.line == s.line for s in sources if s))]
+    stress = [d for d in found if d.code == STRESS_CODE]
+    for finding in stress:
+        _say(finding.as_text(), err=True)
+    others = len(found) - len(stress)
+    if others:
+        where = f" --words {words_dir}" if words_dir else ""
+        _say(f"В словах ещё {others} {plural(others, 'предупреждение', 'предупреждения', 'предупреждений')}"
+                   f" (толкования, написание): подробности — slovariki check{where}", err=True)
+    return len(stress)
+
+
 class _ProgressBar:
     """The build's progress as a click progress bar on stderr."""
 
@@ -244,12 +266,15 @@ class _ProgressBar:
               help="Напечатать только карточки с этим числом звёздочек.")
 @click.option("--grade-sheets/--no-grade-sheets", default=True, show_default="да",
               help="Каждый класс с нового листа.")
+@click.option("--force", is_flag=True, help="Собрать, даже если ударение в словах расходится со словарём.")
 def build_deck(words_dir: str | None, grades: tuple[int, ...] | None, out_dir: str, card_size: str, paper: str,
                landscape: bool | None, bleed: float, gap: float, crop_marks: bool, backs: str, back_offset: str | None,
                back_offset_x: float | None, back_offset_y: float | None, copies: int, stress: bool,
                rules_template: str | None, calibration: bool, open_folder: bool, cmyk: bool, only: str | None,
-               only_stars: int | None, grade_sheets: bool) -> None:
-    """Собрать PDF для печати: карточки, правила и список слов для учителя."""
+               only_stars: int | None, grade_sheets: bool, force: bool) -> None:
+    """Собрать PDF для печати: карточки, правила, список слов и словарный диктант для учителя.
+
+    Ударение, которое расходится со словарём, останавливает сборку (--force — собрать всё равно)."""
     import signal
     from pathlib import Path
 
@@ -276,6 +301,10 @@ def build_deck(words_dir: str | None, grades: tuple[int, ...] | None, out_dir: s
             if report.word_errors:
                 _say(report.as_text(), err=True)
                 click.echo("Колода не собрана: сначала исправьте ошибки в списках слов.", err=True)
+                sys.exit(1)
+            if _word_warnings(report, words_dir) and not force:  # a wrong stress on a card teaches a mistake
+                click.echo("Колода не собрана: ударение в словах расходится со словарём. Исправьте его "
+                           "(или, если вы уверены, соберите с --force).", err=True)
                 sys.exit(1)
             for finding in report.deck_errors:  # a small practice deck is still worth printing
                 _say(f"Замечание о колоде: {finding.message}", err=True)
@@ -464,10 +493,13 @@ def preview(word: str, words_dir: str | None, out_file: str | None, dpi: int, ba
         settings = options.DeckOptions(card_size=options.parse_card_size(card_size), stress=stress)
     except options.OptionsError as exc:
         raise click.UsageError(str(exc)) from None
+    from slovariki.rules_check.checker import check_bank
+
     bank = _load(words_dir)
     _mention_remarks(bank)
     try:
         card = find_card(bank.deck, word)
+        _word_warnings(check_bank(bank), words_dir, [card])  # drawn all the same: it is for looking
         path = Path(out_file) if out_file else Path(f"{card.word}.png")
         width, height = render_preview(card, settings, path, dpi, back)
     except (BuildError, OutputError) as exc:

@@ -29,6 +29,7 @@ from slovariki.russian import plural
 SOURCE = "rulebook.yaml"
 VALUES = {"hand": HAND_SIZE, "limit": MAX_TABLE, "min_players": MIN_PLAYERS, "max_players": MAX_PLAYERS}
 CLARIFICATION = "Уточнение:"
+REFEREE = "Судья:"
 
 # Inline markup: **bold**, *italic*, ==red== (the colour of hard letters). A style maps each kind to the
 # text put before and after it.
@@ -48,6 +49,7 @@ class Rule:
     title: str           # «Как побить»
     text: str            # inline markup, numbers filled in
     clarification: str = ""  # our reading of a point the original rules leave open
+    referee: str = ""    # what only the referee program does: not on the printed sheet
 
     @property
     def citation(self) -> str:
@@ -55,9 +57,14 @@ class Rule:
         return f"правило {self.number}"
 
     def plain(self) -> str:
-        """The whole rule as one line of plain text, for a terminal."""
-        head = f"Правило {self.number}. {self.title}. {render(self.text, PLAIN)}"
-        return f"{head} {CLARIFICATION} {render(self.clarification, PLAIN)}" if self.clarification else head
+        """The whole rule as one line of plain text, for a terminal (the referee's note too)."""
+        return " ".join([f"Правило {self.number}. {self.title}. {render(self.text, PLAIN)}",
+                         *(f"{label} {render(note, PLAIN)}" for label, note in self.notes())])
+
+    def notes(self) -> list[tuple[str, str]]:
+        """(label, text) of the clarification and the referee's note, those it has."""
+        return [(label, note) for label, note in ((CLARIFICATION, self.clarification), (REFEREE, self.referee))
+                if note]
 
 
 @dataclass(frozen=True)
@@ -93,8 +100,8 @@ def _source() -> dict:
 def sections() -> tuple[Section, ...]:
     return tuple(
         Section(s["key"], s["title"], fill(s.get("intro", "")),
-                tuple(Rule(str(r["number"]), r["title"], fill(r["text"]), fill(r.get("clarification", "")))
-                      for r in s["rules"]))
+                tuple(Rule(str(r["number"]), r["title"], fill(r["text"]), fill(r.get("clarification", "")),
+                           fill(r.get("referee", ""))) for r in s["rules"]))
         for s in _source()["sections"])
 
 
@@ -147,9 +154,8 @@ def markdown() -> str:
             parts.append(paragraph(render(section.intro, MARKDOWN)))
         items = []
         for r in section.rules:
-            text = f"**{r.number}. {r.title}.** {render(r.text, MARKDOWN)}"
-            if r.clarification:
-                text += f" *{CLARIFICATION}* {render(r.clarification, MARKDOWN)}"
+            text = " ".join([f"**{r.number}. {r.title}.** {render(r.text, MARKDOWN)}",
+                             *(f"*{label}* {render(note, MARKDOWN)}" for label, note in r.notes())])
             items.append(paragraph(text, "- "))
         parts.append("\n".join(items))
     parts.append(docs["end"].strip())

@@ -1,9 +1,11 @@
-"""Russian plural forms, counted nouns and system error reasons for every message the program prints."""
+"""Russian plural forms, counted nouns and system error reasons for every message the program prints;
+the one pymorphy3 analyzer a process shares."""
 
 from __future__ import annotations
 
 import errno
 import re
+from functools import cache
 
 _DECIMAL = re.compile(r"[+-]?\d+(?:[.,]\d+)?")
 
@@ -72,3 +74,11 @@ _OS_ERRORS = {
 def os_error(exc: OSError) -> str:
     """Why a file operation failed, in Russian (the system says it in English)."""
     return _OS_ERRORS.get(exc.errno, exc.strerror or str(exc))
+
+
+@cache
+def morph():  # noqa: ANN201 - pymorphy3.MorphAnalyzer
+    """pymorphy3's analyzer, loaded once a process (its dictionaries take a quarter of a second)."""
+    import pymorphy3
+
+    return pymorphy3.MorphAnalyzer()

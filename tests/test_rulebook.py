@@ -40,6 +40,14 @@ def test_the_interpretations_are_marked():
     assert rulebook.markdown().count("*Уточнение:*") == 4
 
 
+def test_what_only_the_referee_does_is_marked_for_the_docs_and_the_referee():
+    rule = rulebook.rule("9")
+    assert rule.referee and "судья" not in rule.text.lower()
+    assert rule.plain().endswith(f"{rulebook.REFEREE} {rule.referee}")
+    assert f"*{rulebook.REFEREE}* {rule.referee}" in " ".join(rulebook.markdown().split())
+    assert not any("судья" in (r.text + r.clarification).lower() for r in rulebook.rules("slovariki"))
+
+
 def test_numbers_come_from_the_rules_engine():
     assert f"по {rulesets.HAND_SIZE} карточек" in rulebook.rule("3").text
     assert f"не больше {rulesets.MAX_TABLE} карточек" in rulebook.rule("10").text

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Protocol
 
@@ -65,9 +65,14 @@ class BuildResult:
     def layout_report(self, options: DeckOptions) -> str:
         width, height = options.card_size
         orientation = "альбомная" if options.landscape else "книжная"
-        return (f"Раскладка: {PAPER_NAMES[options.paper]} {orientation}, карта {width:g}×{height:g} мм, "
-                f"{self.layout.cols}×{self.layout.rows} = {self.layout.per_sheet} на листе, "
-                f"рубашки: {BACKS_REPORT[options.backs]}")
+        report = (f"Раскладка: {PAPER_NAMES[options.paper]} {orientation}, карта {width:g}×{height:g} мм, "
+                  f"{self.layout.cols}×{self.layout.rows} = {self.layout.per_sheet} на листе, "
+                  f"рубашки: {BACKS_REPORT[options.backs]}")
+        if options.bleed:  # say why a sheet holds fewer cards than a teacher expects
+            without = sheet.compute(replace(options, bleed=0.0)).per_sheet
+            if without > self.layout.per_sheet:
+                report += (f" (из-за вылета {options.bleed:g} мм; без вылета — {without} на листе)").replace(".", ",")
+        return report
 
     def summary(self) -> str:
         folder = self.files[0].path.parent if self.files else Path(".")
@@ -91,13 +96,14 @@ def build_deck(deck: Deck, options: DeckOptions, out: Path, progress: Progress |
     # Everything that can fail on the input is done before the first byte is written.
     try:
         layout = sheet.compute(options)
-        rules, rules_text = rules_sheet.prepare(deck, rules_template, options.stress)
+        ink = Palette(options.cmyk)
+        rules, rules_text = rules_sheet.prepare(deck, rules_template, options.stress, ink)
         fonts.require([*_printed_texts(deck), ("шаблон правил", rules_text)])
     except (fonts.FontError, sheet.LayoutError, rules_sheet.TemplateError) as exc:
         raise BuildError(str(exc)) from None
     except FitError as exc:
         raise BuildError(f"пример на листе правил: {exc}") from None
-    faces = Faces(*layout.card, options.bleed * theme.MM, options.stress, Palette(options.cmyk),
+    faces = Faces(*layout.card, options.bleed * theme.MM, options.stress, ink,
                   back_bleed=max(options.bleed * theme.MM, theme.BACK_BLEED))
     check_fit(printed, faces)
     runs = sheets(printed, options)
@@ -108,12 +114,13 @@ def build_deck(deck: Deck, options: DeckOptions, out: Path, progress: Progress |
         with batch.open(CARDS_FILE) as stream:
             pages[CARDS_FILE] = render_cards(stream, runs, layout, faces, progress.advance)
         with batch.open(RULES_FILE) as stream:
-            pages[RULES_FILE] = rules_sheet.render_rules(stream, rules, options.paper)
+            pages[RULES_FILE] = rules_sheet.render_rules(stream, rules, options.paper, ink)
         progress.advance(1)
         with batch.open(WORDLIST_FILE) as stream:
-            pages[WORDLIST_FILE] = handout.render_handout(stream, deck, options.paper, options.stress, progress.advance)
+            pages[WORDLIST_FILE] = handout.render_handout(stream, deck, options.paper, options.stress,
+                                                          progress.advance, ink)
         with batch.open(DICTATION_FILE) as stream:
-            pages[DICTATION_FILE] = render_dictation(stream, deck, options.paper, options.stress, progress.advance)
+            pages[DICTATION_FILE] = render_dictation(stream, deck, options.paper, options.stress, progress.advance, ink)
     return BuildResult(len(printed), options.copies, layout,
                        tuple(OutputFile(out / name, n, (out / name).stat().st_size) for name, n in pages.items()))
 

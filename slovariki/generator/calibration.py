@@ -10,6 +10,7 @@ from reportlab.pdfgen.canvas import Canvas
 from slovariki.generator import fit, fonts, theme
 from slovariki.generator.imposition import new_canvas
 from slovariki.generator.options import DeckOptions, offset_text
+from slovariki.generator.palette import Palette
 from slovariki.generator.sheet import Rect, back_of
 
 MM = theme.MM
@@ -43,10 +44,12 @@ def render_calibration(stream: BinaryIO, options: DeckOptions) -> int:
                         "Тестовый лист для --back-offset", options.backs)
     lines = _instruction_lines(page_w, options)
     targets = _targets(page_w, page_h, len(lines))
-    _front(canvas, page_h, lines, targets)
-    canvas.showPage()
-    _back(canvas, page_w, page_h, options, targets)
-    canvas.showPage()
+    ink = Palette(options.cmyk)
+    for draw in (lambda: _front(canvas, page_h, lines, targets), lambda: _back(canvas, page_w, page_h, options, targets)):
+        canvas.setFillColor(ink(theme.INK))  # text, and the marks in black ink (only K with --cmyk)
+        canvas.setStrokeColor(ink(theme.MARK))
+        draw()
+        canvas.showPage()
     canvas.save()
     return 2
 
@@ -74,7 +77,6 @@ def _front(canvas: Canvas, page_h: float, lines: list[str], targets: list[tuple[
     text.setFont(theme.FONT_REGULAR, theme.SMALL_SIZE)
     for line in lines:
         text.textLine(line)
-    canvas.setFillColor(theme.INK)
     canvas.drawText(text)
     canvas.setLineWidth(CROSS_WIDTH)
     for x, y in targets:
@@ -116,13 +118,14 @@ def _scale(canvas: Canvas, x0: float, y0: float, horizontal: bool) -> None:
             canvas.line(x0, y0 + offset, x0 + length, y0 + offset)
         if half_mm % 4 == 0:  # every 2 mm; side by side, every other number stands higher to leave room
             label = str(half_mm // 2)
-            if horizontal:
+            if horizontal:  # above the longest tick (the zero's), every other one higher still
                 lift = 3 * MM if half_mm % 8 else 0
-                canvas.drawCentredString(x0 + offset, y0 + length + 1 * MM + lift, label)
+                canvas.drawCentredString(x0 + offset, y0 + 9 * MM + lift, label)
             else:
-                canvas.drawString(x0 + length + 1 * MM, y0 + offset - NUMBER_SIZE * 0.35, label)
+                shift = 4 * MM if half_mm % 8 else 0  # every other one further out: 2 mm apart is tight
+                canvas.drawString(x0 + 9 * MM + shift, y0 + offset - NUMBER_SIZE * 0.35, label)
     canvas.setFont(theme.FONT_BOLD, 12)
     if horizontal:
-        canvas.drawString(x0 + (SCALE_MM + 2) * MM, y0 + 3 * MM, "DX")
+        canvas.drawString(x0 + (SCALE_MM + 2) * MM, y0 + 3 * MM, "DX, мм")
     else:
-        canvas.drawString(x0 + 13 * MM, y0 - 1.5 * MM, "DY")
+        canvas.drawString(x0 + 18 * MM, y0 - 1.5 * MM, "DY, мм")

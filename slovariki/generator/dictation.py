@@ -6,13 +6,17 @@ The numbers are those of wordlist.pdf: the teacher reads a clue, the pupils fill
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Iterable
+from functools import cache
 from typing import BinaryIO
 
 from slovariki.generator import theme
+from slovariki.russian import morph
 from slovariki.generator.columns import Columns, draw_word
 from slovariki.generator.faces import grade_label
 from slovariki.generator.handout import TEXT_SIZE, grades
+from slovariki.generator.palette import Palette
 from slovariki.model import Card, Deck
 
 MM = theme.MM
@@ -23,9 +27,10 @@ LEADING = 1.3
 
 
 def render_dictation(stream: BinaryIO, deck: Deck, paper: str, stress: bool = True,
-                     progress: Callable[[int], None] = lambda n: None) -> int:
+                     progress: Callable[[int], None] = lambda n: None, ink: Palette | None = None) -> int:
     page = Columns(stream, paper, "«Словарики»: словарный диктант",
-                   "Листы для учеников с пропущенными сложными буквами и ответы для учителя", columns=2)
+                   "Листы для учеников с пропущенными сложными буквами и ответы для учителя", columns=2,
+                   palette=ink)
     listed = list(grades(deck))
     now = [""]
     page.head = lambda: now[0]
@@ -35,10 +40,10 @@ def render_dictation(stream: BinaryIO, deck: Deck, paper: str, stress: bool = Tr
             page.new_page()
         now[0] = f"{grade_label(grade)}: словарный диктант, продолжение"
         _pupil_title(page, grade)
-        number = 1
-        for card in (c for level in levels for c in level):
-            _gap_entry(page, number, card)
-            number += 1
+        cards = [c for level in levels for c in level]
+        clues = Clues(cards)
+        for number, card in enumerate(cards, 1):
+            _gap_entry(page, number, card, clues(card.definition))
             progress(1)
     now[0] = ""
     page.new_page()
@@ -78,9 +83,9 @@ def _number(page: Columns, number: int) -> None:
     page.canvas.drawRightString(page.x + NUMBER_WIDTH - 2 * MM, page.y + 3, str(number))
 
 
-def _gap_entry(page: Columns, number: int, card: Card) -> None:
+def _gap_entry(page: Columns, number: int, card: Card, clue: str) -> None:
     """«3  к_р_ва» large, the clue under it."""
-    lines = page.lines(card.definition, theme.FONT_REGULAR, TEXT_SIZE, NUMBER_WIDTH)
+    lines = page.lines(clue, theme.FONT_REGULAR, TEXT_SIZE, NUMBER_WIDTH)
     page.need(GAP_WORD_SIZE * LEADING + len(lines) * TEXT_SIZE * 1.25 + 4)
     page.y -= GAP_WORD_SIZE * LEADING
     _number(page, number)
@@ -92,3 +97,46 @@ def _gap_entry(page: Columns, number: int, card: Card) -> None:
         page.y -= TEXT_SIZE * 1.25
         page.canvas.drawString(page.x + NUMBER_WIDTH, page.y + 2, line)
     page.y -= 4
+
+
+_WORD = re.compile(r"[А-Яа-яЁё]+")
+
+
+class Clues:
+    """The clues of one pupil sheet, with the sheet's own answers hidden: a word of the clue that is an
+    answer on the same sheet, in any form («карандашей» on the sheet of «карандаш»), has the answer's
+    hard letters as gaps where it spells them, as in the list itself («людей» shows none of «человек»'s).
+    Answers of several words are left as they are."""
+
+    def __init__(self, cards: Iterable[Card]) -> None:
+        self.answers = {_plain(card.word): card for card in cards if " " not in card.word}
+        # Only a word that begins as an answer does (two letters) and has one of its hard letters in its
+        # place can give it away: only such words are parsed (a parse is slow).
+        self.shown: dict[str, list[tuple[tuple[int, str], ...]]] = {}
+        for answer, card in self.answers.items():
+            self.shown.setdefault(answer[:2], []).append(tuple((i, answer[i]) for i in card.hard_positions))
+
+    def __call__(self, text: str) -> str:
+        return _WORD.sub(lambda match: self._hidden(match[0]), text)
+
+    def _hidden(self, word: str) -> str:
+        plain = _plain(word)
+        if not any(i < len(plain) and plain[i] == letter for places in self.shown.get(plain[:2], ())
+                   for i, letter in places):
+            return word
+        for lemma in _lemmas(word):
+            card = self.answers.get(lemma)
+            if card is not None:
+                return "".join("_" if i in card.hard_positions and i < len(card.word)
+                               and _plain(ch) == _plain(card.word[i]) else ch for i, ch in enumerate(word))
+        return word
+
+
+def _plain(text: str) -> str:
+    return text.lower().replace("ё", "е")
+
+
+@cache
+def _lemmas(word: str) -> frozenset[str]:
+    """The dictionary forms pymorphy3 reads the word as (ё as е), the word itself among them."""
+    return frozenset({_plain(word), *(_plain(p.normal_form) for p in morph().parse(word.lower()))})

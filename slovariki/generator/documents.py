@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import BinaryIO
 
 from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Flowable, SimpleDocTemplate
 
 from slovariki.generator import fit, fonts, theme
 from slovariki.generator.faces import Faces
 from slovariki.generator.options import PAPERS
+from slovariki.generator.palette import Palette
 from slovariki.generator.sheet import Rect, Placement
 from slovariki.model import Card
 
@@ -18,20 +20,20 @@ MM = theme.MM
 PAPER_POINTS = {name: (width * MM, height * MM) for name, (width, height) in PAPERS.items()}
 
 
-def styles() -> dict[str, ParagraphStyle]:
+def styles(ink: Palette | None = None) -> dict[str, ParagraphStyle]:
     fonts.register()
+    ink = ink or Palette()
     body = ParagraphStyle("body", fontName=theme.FONT_REGULAR, fontSize=theme.BODY_SIZE,
-                          leading=theme.BODY_LEADING, spaceAfter=3, textColor=theme.INK)
+                          leading=theme.BODY_LEADING, spaceAfter=3, textColor=ink(theme.INK))
     return {
         "body": body,
         "h1": ParagraphStyle("h1", parent=body, fontName=theme.FONT_BOLD, fontSize=theme.H1_SIZE,
                              leading=theme.H1_SIZE * 1.2, spaceAfter=6),
         "h2": ParagraphStyle("h2", parent=body, fontName=theme.FONT_BOLD, fontSize=theme.H2_SIZE,
-                             leading=theme.H2_SIZE * 1.25, spaceBefore=8, spaceAfter=4),
-        "rule": ParagraphStyle("rule", parent=body, fontSize=theme.BODY_SIZE - 1, leading=theme.BODY_LEADING - 1.8,
-                               leftIndent=6 * MM, firstLineIndent=-6 * MM),
+                             leading=theme.H2_SIZE * 1.25, spaceBefore=8, spaceAfter=4, keepWithNext=1),
+        "rule": ParagraphStyle("rule", parent=body, fontSize=theme.BODY_SIZE - 1, leading=theme.BODY_LEADING - 1.8),
         "note": ParagraphStyle("note", parent=body, fontSize=theme.SMALL_SIZE, leading=theme.SMALL_SIZE * 1.3,
-                               textColor=theme.MUTED),
+                               textColor=ink(theme.MUTED)),
         "box": ParagraphStyle("box", parent=body, fontSize=theme.BODY_SIZE + 0.5, leading=theme.BODY_LEADING + 2,
                               leftIndent=5 * MM, firstLineIndent=-5 * MM, spaceAfter=1.5),
         "box_title": ParagraphStyle("box_title", parent=body, fontName=theme.FONT_BOLD, fontSize=theme.H2_SIZE,
@@ -53,19 +55,22 @@ def document(stream: BinaryIO, paper: str, title: str, subject: str,
         topMargin=theme.PAGE_MARGIN, bottomMargin=theme.PAGE_MARGIN)
 
 
-def print_settings(canvas, doc) -> None:  # noqa: ANN001 - platypus page callback
-    """Print at 100 %, and a page number at the foot: the handout runs to several loose sheets."""
-    canvas.setViewerPreference("PrintScaling", "None")
-    canvas.saveState()
-    canvas.setFont(theme.FONT_REGULAR, theme.SMALL_SIZE)
-    canvas.setFillColor(theme.MUTED)
-    canvas.drawCentredString(doc.pagesize[0] / 2, theme.PAGE_MARGIN / 2, f"— {doc.page} —")
-    canvas.restoreState()
+def print_settings(ink: Palette) -> Callable[[Canvas, BaseDocTemplate], None]:
+    """The page callback: print at 100 %, and a page number at the foot (the sheets come loose)."""
+    def on_page(canvas: Canvas, doc: BaseDocTemplate) -> None:
+        canvas.setViewerPreference("PrintScaling", "None")
+        canvas.saveState()
+        canvas.setFont(theme.FONT_REGULAR, theme.SMALL_SIZE)
+        canvas.setFillColor(ink(theme.MUTED))
+        canvas.drawCentredString(doc.pagesize[0] / 2, theme.PAGE_MARGIN / 2, f"— {doc.page} —")
+        canvas.restoreState()
+
+    return on_page
 
 
-def example_faces(stress: bool = True) -> Faces:
+def example_faces(stress: bool = True, ink: Palette | None = None) -> Faces:
     """Faces for the small cards of one document (their shared forms live in that document)."""
-    return Faces(theme.EXAMPLE_CARD_WIDTH, theme.EXAMPLE_CARD_WIDTH * 88 / 63, 0, stress)
+    return Faces(theme.EXAMPLE_CARD_WIDTH, theme.EXAMPLE_CARD_WIDTH * 88 / 63, 0, stress, ink)
 
 
 class CardRow(Flowable):
@@ -76,7 +81,7 @@ class CardRow(Flowable):
         self.links = list(links)
         self.faces = faces
         self.card_w, self.card_h = faces.width, faces.height
-        self.link_w = 18 * MM
+        self.link_w = 15 * MM
         self.fronts = [faces.measure(card) for card in cards]
         self.width = len(self.fronts) * self.card_w + len(self.links) * self.link_w
         self.height = self.card_h
@@ -99,8 +104,8 @@ class CardRow(Flowable):
         """An arrow from the card before to the card after, with a word under it."""
         canvas = self.canv
         half = self.link_w * 0.35
-        canvas.setStrokeColor(theme.INK)
-        canvas.setFillColor(theme.INK)
+        canvas.setStrokeColor(self.faces.palette(theme.INK))
+        canvas.setFillColor(self.faces.palette(theme.INK))
         canvas.setLineWidth(1.2)
         canvas.line(cx - half, cy, cx + half - 3, cy)
         head = canvas.beginPath()

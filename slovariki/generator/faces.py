@@ -44,8 +44,9 @@ def grade_label(grade: int) -> str:
 
 
 def hard_letters(card: Card) -> list[str]:
-    """The card's hard letters as the corner index shows them: lower case, each once, in word order."""
-    return list(dict.fromkeys(card.word[i].lower() for i in card.hard_positions))
+    """The card's hard letters as the corner index shows them: lower case, each once, in word order;
+    a double letter marked as one («пп» of гиппопотам) stays double."""
+    return list(dict.fromkeys(card.word[start:end].lower() for start, end in card.markup.groups))
 
 
 class Faces:
@@ -60,8 +61,11 @@ class Faces:
         self.style = s = theme.card_style(width, height)
         self.face_width = width - 2 * s.frame
         self.word_width = self.face_width - 2 * s.word_margin
-        self.definition_width = self.face_width - 2 * (s.padding * 2)  # narrower than the word: a calmer block
-        self.beside_index = width - 2 * (s.frame + s.index_margin + s.index_width)  # lines passing the bottom index
+        # The definition's one column, centred, clear of both corner indices (no wider than their suit
+        # symbol) by the same gutter: the bottom index stands beside the definition's last lines, and the
+        # column is the same from the first line to the last.
+        index_reach = s.frame + s.index_margin + s.suit_size
+        self.definition_width = width - 2 * (index_reach + s.index_gutter)
         self.window = (s.frame + s.window_side, self.height - s.frame - s.index_margin - s.window_height,
                        width - 2 * (s.frame + s.window_side), s.window_height)  # x, y, width, height
         # Every word stands on the same line, just under the window and the tallest possible top index;
@@ -84,11 +88,9 @@ class Faces:
             raise FitError(f"{_where(card)}слово «{card.word}» не помещается на карту даже шрифтом {s.word_min:g} пт")
         letters, letter_size = self._letters(card)
         top = self.word_baseline - s.definition_gap
-        index_top = self.height - self._index_bottom(card.stars, len(letters), letter_size) + s.padding
         block = fit.fit_block(card.definition if with_definition else "", theme.FONT_REGULAR, self.definition_width,
                               top - self.content_bottom, s.definition_max, s.definition_min, s.leading,
-                              fit.hyphenator(), narrow=(top - index_top, self.beside_index),
-                              measure=self._definition_measure, balance=balance)
+                              fit.hyphenator(), measure=self._definition_measure, balance=balance)
         if block is not None:
             return Front(card, word_size, self.word_baseline, block, letters, letter_size)
         hint = "" if fit.hyphenator() else " (переносы недоступны: не установлен pyphen)"
@@ -96,13 +98,14 @@ class Faces:
                        f"{s.definition_min:g} пт{hint}: сократите его")
 
     def _letters(self, card: Card) -> tuple[tuple[str, ...], float]:
-        """The hard letters in one row if they fit the index column, else in two, shrunk if need be."""
+        """The hard letters in one row if they fit under the suit, else in two, shrunk if need be: the index
+        never reaches further in than its suit symbol."""
         s = self.style
         letters = hard_letters(card)
         for rows in range(1, LETTER_ROWS + 1):
             per_row = -(-len(letters) // rows)
             lines = tuple(" ".join(letters[i:i + per_row]) for i in range(0, len(letters), per_row))
-            size = min((fit.fit_line(line, theme.FONT_BOLD, s.index_width, s.letter_size, 0) for line in lines),
+            size = min((fit.fit_line(line, theme.FONT_BOLD, s.suit_size, s.letter_size, 0) for line in lines),
                        default=s.letter_size)
             if size >= s.letter_size * 0.8 or rows == LETTER_ROWS:
                 return lines, min(size, s.letter_size)
@@ -298,39 +301,48 @@ class Faces:
             baseline -= block.leading
 
     def _back_form(self, canvas: Canvas) -> str:
+        """The one back: a mid-tone field, the four suit shapes in a lighter tone of it, a frame line
+        and the game's name on a framed panel: clearly printed, yet sparing with ink."""
         name = "back"
         if not self._begin_form(canvas, name, self.back_bleed):
             return name
         s, w, h, ink = self.style, self.width, self.height, self.palette
         self._fill_to_bleed(canvas, theme.BACK_FIELD, self.back_bleed)
-        # A quiet pattern of the four suit shapes, centred on the card and kept inside a border well
-        # within the trim: a cut a little off the line, or duplex drift, cuts no shape.
+        # The pattern is centred on the card and kept inside a frame line well within the trim: a cut a
+        # little off the line, or duplex drift, cuts no shape. The line is the frame of the card's face.
         inset = s.frame
-        canvas.setStrokeColor(ink(theme.BACK_PATTERN))
-        canvas.setLineWidth(s.edge_line * 1.5)
+        canvas.setStrokeColor(ink(theme.BACK_LINE))
+        canvas.setLineWidth(s.edge_line * 2)
         canvas.roundRect(inset, inset, w - 2 * inset, h - 2 * inset, s.corner_radius, stroke=1, fill=0)
-        canvas.setFillColor(ink(theme.BACK_PATTERN))
-        size = s.back_symbol * 0.85
-        step = s.back_symbol * 1.75
-        room_x, room_y = w / 2 - inset - s.padding - size / 2, h / 2 - inset - s.padding - size / 2
         panel_w, panel_h = w * 0.8, h * 0.36
         px, py = (w - panel_w) / 2, (h - panel_h) / 2
-        clear = panel_h / 2 + s.padding + size / 2  # no shape half hidden under the title panel
+        size = s.back_symbol * 0.8
+        # Rows spread evenly over the band between the panel and the frame line, the same above and
+        # below; every other row shifted by half a step and one shape shorter, so each row is centred.
+        left, right = inset + s.padding + size / 2, w - inset - s.padding - size / 2
+        near, far = panel_h / 2 + s.padding + size / 2, h / 2 - inset - s.padding - size / 2
+        rows = max(1, int((far - near) // (s.back_symbol * 1.2)) + 1)
+        across = max(2, int((right - left) // (s.back_symbol * 1.4)) + 1)
+        step_x = (right - left) / (across - 1)
         colours = list(Colour)
-        rows = int(room_y // (step * 0.866))
-        for j in range(-rows, rows + 1):
-            y = h / 2 + j * step * 0.866
-            if abs(y - h / 2) < clear:
-                continue
-            shift = step / 2 if j % 2 else 0.0
-            columns = int((room_x - shift) // step)
-            for i in range(-columns - (1 if shift else 0), columns + 1):
-                x = w / 2 + shift + i * step
-                if abs(x - w / 2) <= room_x + 1e-6:
-                    symbols.suit(canvas, colours[(i + j) % 4], x, y, size)
+        canvas.setFillColor(ink(theme.BACK_PATTERN))
+        for j in range(rows):
+            offset = near + (far - near) * (j / (rows - 1) if rows > 1 else 0.5)
+            count = across - j % 2
+            start = w / 2 - step_x * (count - 1) / 2
+            for side in (1, -1):
+                for i in range(count):
+                    symbols.suit(canvas, colours[(i + j + (side < 0)) % 4], start + i * step_x, h / 2 + side * offset, size)
+        # The panel: paper white with a dark frame and a thin line inside it, like a box's label.
         canvas.setFillColor(ink(theme.PAPER))
-        canvas.roundRect(px, py, panel_w, panel_h, s.corner_radius * 1.5, stroke=0, fill=1)
-        title = fit.fit_line(theme.GAME_NAME, theme.FONT_BOLD, panel_w * 0.86, s.back_title_max, 6) or 6
+        canvas.setStrokeColor(ink(theme.BACK_INK))
+        canvas.setLineWidth(s.edge_line * 2.5)
+        canvas.roundRect(px, py, panel_w, panel_h, s.corner_radius * 1.5, stroke=1, fill=1)
+        gap = s.padding * 0.6
+        canvas.setStrokeColor(ink(theme.BACK_LINE))
+        canvas.setLineWidth(s.edge_line)
+        canvas.roundRect(px + gap, py + gap, panel_w - 2 * gap, panel_h - 2 * gap, s.corner_radius, stroke=1, fill=0)
+        title = fit.fit_line(theme.GAME_NAME, theme.FONT_BOLD, panel_w * 0.82, s.back_title_max, 6) or 6
         canvas.setFillColor(ink(theme.BACK_INK))
         canvas.setFont(theme.FONT_BOLD, title)
         canvas.drawCentredString(w / 2, py + panel_h * 0.56, theme.GAME_NAME)

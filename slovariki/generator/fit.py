@@ -18,6 +18,10 @@ from functools import cache
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 SIZE_STEP = 0.25
+EVEN = 0.3  # balanced lines are narrower than the widest by at most this share of it
+STEP_DOWN = 3.0  # points: how far below the largest size that fits balancing may go
+SHRINK = 0.03  # a point smaller is worth lines this much (EVEN's measure) more even
+LONE = 0.5  # a word narrower than this share of the widest line is too short to stand alone on a line
 MIN_HYPHENATED = 5  # shorter words are never split
 NBSP = "\u00a0"
 _SHORT = re.compile(r"^[«„(\"']*(\w{1,2}|\d+)[,.;:!?»\")']*$")  # «и», «в», «по», «5», «(с»
@@ -119,61 +123,84 @@ def measurer(font: str) -> Measure:
 
 
 def fit_block(text: str, font: str, width: float, height: float, largest: float, smallest: float,
-              leading: float, split: Splitter | None, narrow: tuple[float, float] | None = None,
-              measure: Measure | None = None, balance: bool = True) -> TextBlock | None:
+              leading: float, split: Splitter | None, measure: Measure | None = None,
+              balance: bool = True) -> TextBlock | None:
     """Break ``text`` into balanced lines at the largest size that fits the box, or None.
 
     Whole words are tried first at every size; hyphenation only when that fails even at the smallest.
-    ``narrow`` is (depth, width): lines reaching deeper than ``depth`` below the box's top keep to that
-    smaller width, as a card's definition does where it passes a corner index. Without ``balance`` the
-    lines are only filled (enough to know that the text fits, and at which size).
+    With ``balance`` the lines must also be even: no short word alone on a line, and no line narrower
+    than the widest by more than EVEN of it (two lines read as one shape whatever their widths). If
+    they are not at the largest size that fits, the next smaller sizes are tried, down to STEP_DOWN
+    below it (to the smallest, while a short word stands alone); when none is even, the one that comes
+    closest, a larger size counting a little. Without
+    ``balance`` the lines are only filled at the largest size that fits (enough to know that it fits).
     """
     units = bind(text.split())
     measure = measure or measurer(font)
     for splitter in (None, split) if split else (None,):
+        best: tuple[tuple[int, float], TextBlock] | None = None
+        first = 0.0  # the largest size that fits
+        # Per line count, the most even lines of any width: the least squared widths do not depend on
+        # the size, so while they fit, a smaller size gives the same lines (whole words only).
+        even: dict[int, tuple[list[str], float]] = {}
         for size in sizes(largest, smallest):
-            first_narrow = None
-            if narrow is not None:
-                first_narrow = (max(0, math.floor((narrow[0] + 1e-6) / (size * leading))), narrow[1] / size)
-            limits = _Limits(width / size, first_narrow)
-            pieces = _hyphenated(units, measure, limits.narrowest, splitter) if splitter else units
+            if first and size < first - STEP_DOWN - 1e-9 and best is not None and not best[0][0]:
+                break  # a lone word is worth any size in the range to avoid, unevenness only STEP_DOWN
+            limit = width / size
+            pieces = _hyphenated(units, measure, limit, splitter) if splitter else units
             if pieces is None:
                 continue
-            lines = _greedy(pieces, measure, limits)
-            if lines is not None and len(lines) * size * leading <= height + 1e-6:
-                if balance:
-                    lines = _balanced(pieces, measure, limits, len(lines))
+            lines = _greedy(pieces, measure, limit)
+            room = math.floor((height + 1e-6) / (size * leading))  # lines the box holds at this size
+            if lines is None or len(lines) > room:
+                continue
+            if not balance:
                 return TextBlock(size, size * leading, tuple(lines))
+            first = first or size
+            count = len(lines)
+            if splitter is None and count not in even:
+                free = _balanced(pieces, measure, math.inf, count)
+                even[count] = (free, max(map(measure, free)))
+            if splitter is None and even[count][1] <= limit + 1e-9:
+                balanced = even[count][0]
+            else:
+                balanced = _balanced(pieces, measure, limit, count)
+            block = TextBlock(size, size * leading, tuple(balanced))
+            lone, spread = unevenness(block.lines, measure)
+            if not lone and (spread <= EVEN or len(lines) == 2):  # two lines read as one shape
+                return block
+            score = (lone, spread + SHRINK * (first - size))
+            if best is None or score < best[0]:
+                best = (score, block)
+        if best is not None:
+            return best[1]
     return None
 
 
+def unevenness(lines: Sequence[str], measure: Measure) -> tuple[int, float]:
+    """(how many lines hold a short word alone, bound little words aside, and how much narrower the
+    narrowest line is than the widest, as a share of the widest)."""
+    if len(lines) < 2:
+        return 0, 0.0
+    widths = [measure(line) for line in lines]
+    widest = max(widths)
+    lone = sum(1 for line, width in zip(lines, widths) if width < LONE * widest and _words(line) <= 1)
+    return lone, (widest - min(widths)) / widest
+
+
 def break_lines(words: list[str], measure: Measure, limit: float, split: Splitter | None,
-                narrow: tuple[int, float] | None = None, balance: bool = True) -> list[str] | None:
+                balance: bool = True) -> list[str] | None:
     """Lines in font units, short words bound; None when a word cannot be placed.
 
-    ``narrow`` is (first line, limit): from that line on, lines keep to the smaller limit. Without
-    ``balance`` lines are filled one after another, as left-aligned text in a list is set.
+    Without ``balance`` lines are filled one after another, as left-aligned text in a list is set.
     """
-    limits = _Limits(limit, narrow)
     pieces = bind(words)
     if split is not None:
-        pieces = _hyphenated(pieces, measure, limits.narrowest, split)
+        pieces = _hyphenated(pieces, measure, limit, split)
         if pieces is None:
             return None
-    lines = _greedy(pieces, measure, limits)
-    return _balanced(pieces, measure, limits, len(lines)) if balance and lines is not None else lines
-
-
-class _Limits:
-    """The width each line may take: ``wide`` up to a line, ``narrow`` after it."""
-
-    def __init__(self, wide: float, narrow: tuple[int, float] | None) -> None:
-        self.wide = wide
-        self.from_line, self.narrow = narrow if narrow is not None else (math.inf, wide)
-        self.narrowest = min(wide, self.narrow)
-
-    def __call__(self, line: int) -> float:
-        return self.narrow if line >= self.from_line else self.wide
+    lines = _greedy(pieces, measure, limit)
+    return _balanced(pieces, measure, limit, len(lines)) if balance and lines is not None else lines
 
 
 def _hyphenated(units: list[str], measure: Measure, limit: float, split: Splitter) -> list[str] | None:
@@ -200,26 +227,28 @@ def _dashed(head: str) -> str:
     return head if head.endswith("-") else head + "-"
 
 
-def _greedy(pieces: list[str], measure: Measure, limits: _Limits) -> list[str] | None:
-    """Each line filled as far as it goes (the fewest lines when later lines are never wider)."""
+def _greedy(pieces: list[str], measure: Measure, limit: float) -> list[str] | None:
+    """Each line filled as far as it goes: the fewest lines."""
     space = measure(" ")
     lines: list[list[str]] = []
     used = 0.0
     for piece in pieces:
         width = measure(piece)
-        if lines and used + space + width <= limits(len(lines) - 1) + 1e-9:
+        if lines and used + space + width <= limit + 1e-9:
             lines[-1].append(piece)
             used += space + width
             continue
-        if width > limits(len(lines)) + 1e-9:
+        if width > limit + 1e-9:
             return None
         lines.append([piece])
         used = width
     return [_join(line) for line in lines]
 
 
-def _balanced(pieces: list[str], measure: Measure, limits: _Limits, count: int) -> list[str]:
-    """The breaks into ``count`` lines with the least sum of squared slack (dynamic programming)."""
+def _balanced(pieces: list[str], measure: Measure, limit: float, count: int) -> list[str]:
+    """The breaks into ``count`` lines no wider than ``limit`` (which may be infinite) with the least sum
+    of squared widths (dynamic programming): with the count fixed, the most even lines. A short word
+    alone on a line, bound little words aside, costs as much as a whole line."""
     if count <= 1:
         return [_join(pieces)] if pieces else []
     space = measure(" ")
@@ -227,13 +256,16 @@ def _balanced(pieces: list[str], measure: Measure, limits: _Limits, count: int) 
     ends = [0.0]  # ends[i]: the width of pieces[:i] set on one line, plus a space after each
     for piece in pieces:
         ends.append(ends[-1] + measure(piece) + space)
+    mean = (ends[n] - count * space) / count
+    lone, penalty = LONE * mean, mean * mean
+    alone = [_words(piece) <= 1 for piece in pieces]
     inf = math.inf
+    limit += 1e-9
     # best[k][i]: least cost of setting the first i pieces in k lines; back[k][i]: where line k starts.
     best = [[inf] * (n + 1) for _ in range(count + 1)]
     back = [[0] * (n + 1) for _ in range(count + 1)]
     best[0][0] = 0.0
     for k in range(1, count + 1):
-        limit = limits(k - 1) + 1e-9
         before, row, starts = best[k - 1], best[k], back[k]
         for i in range(k, n - (count - k) + 1):  # leave at least a piece for each later line
             end = ends[i] - space
@@ -241,7 +273,9 @@ def _balanced(pieces: list[str], measure: Measure, limits: _Limits, count: int) 
                 used = end - ends[j]
                 if used > limit:
                     break
-                cost = before[j] + (limit - used) ** 2
+                cost = before[j] + used * used
+                if j == i - 1 and alone[j] and used < lone:
+                    cost += penalty
                 if cost < row[i]:
                     row[i], starts[i] = cost, j
     lines, end = [], n
@@ -250,6 +284,11 @@ def _balanced(pieces: list[str], measure: Measure, limits: _Limits, count: int) 
         lines.append(_join(pieces[start:end]))
         end = start
     return lines[::-1]
+
+
+def _words(line: str) -> int:
+    """The words of a line, bound little words («в», «по») aside."""
+    return sum(1 for word in line.split() if not _SHORT.match(word))
 
 
 def _join(pieces: Sequence[str]) -> str:

@@ -13,6 +13,7 @@ from slovariki import russian
 from slovariki.generator import theme
 from slovariki.generator.columns import Columns, draw_word
 from slovariki.generator.faces import grade_label
+from slovariki.generator.palette import Palette
 from slovariki.generator.symbols import SHAPE_NAMES
 from slovariki.model import Card, Colour, Deck
 
@@ -37,9 +38,10 @@ def grade_heading(grade: int, count: int) -> str:
 
 
 def render_handout(stream: BinaryIO, deck: Deck, paper: str, stress: bool = True,
-                   progress: Callable[[int], None] = lambda n: None) -> int:
+                   progress: Callable[[int], None] = lambda n: None, ink: Palette | None = None) -> int:
     page = Columns(stream, paper, "«Словарики»: словарные слова",
-                   "Словарные слова колоды по классам и звёздочкам, с толкованиями, для диктанта", columns=2)
+                   "Словарные слова колоды по классам и звёздочкам, с толкованиями, для диктанта", columns=2,
+                   palette=ink)
     page.paragraph("«Словарики»: словарные слова", theme.FONT_BOLD, theme.H1_SIZE, width=page.full_width)
     page.space(2)
     page.paragraph(f"Сложные буквы выделены красным и подчёркнуты{', ударение отмечено' if stress else ''}. "

@@ -99,17 +99,11 @@ class SheetLayout:
         return _crop_marks(units, _union(list(units)), self.mark_bleed, self.page)
 
     def fold_lines(self, cards: int) -> tuple[Line, ...]:
-        """Long lines above and below every fold, reaching far into the margins (drawn dashed)."""
+        """A line along every fold, from margin to margin through the pairs on it (drawn dashed)."""
         if not self.fold:
             return ()
-        units = self.units[:cards]
-        box = _union(list(units))
-        start = self.mark_bleed + theme.CROP_OFFSET
-        lines = []
-        for x in sorted({round(u.x + self.card[0], 4) for u in units}):
-            lines.append(Line(x, box.top + start, x, self.page[1] - theme.MARK_MARGIN))
-            lines.append(Line(x, box.y - start, x, theme.MARK_MARGIN))
-        return tuple(lines)
+        xs = sorted({round(u.x + self.card[0], 4) for u in self.units[:cards]})
+        return tuple(Line(x, theme.MARK_MARGIN, x, self.page[1] - theme.MARK_MARGIN) for x in xs)
 
 
 def compute(options: DeckOptions) -> SheetLayout:
@@ -119,7 +113,8 @@ def compute(options: DeckOptions) -> SheetLayout:
     back_bleed = max(bleed, theme.BACK_BLEED)
     fold = options.backs == "fold"
     unit_w = card_w * 2 if fold else card_w
-    spacing = max(gap, 2 * bleed)  # neighbouring bleeds never overlap
+    # Neighbouring bleeds never overlap; side by side (fold), a back's bleed meets the next pair's front.
+    spacing = max(gap, 2 * bleed, bleed + back_bleed if fold else 0.0)
     mark_bleed = back_bleed if fold else bleed  # marks begin outside any colour on the sheet
     marks = mark_bleed + theme.CROP_OFFSET + theme.CROP_LENGTH_MIN + theme.MARK_MARGIN if options.crop_marks or fold else 0
     outside = max(marks, bleed + theme.SAFE_MARGIN, back_bleed + theme.SAFE_MARGIN if options.backs != "none" else 0)

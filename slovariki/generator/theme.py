@@ -26,8 +26,9 @@ MUTED = "#555555"        # grade label, small print
 PAPER = "#FFFFFF"
 MARK = "#000000"         # crop and fold marks
 RULE_LINE = "#BBBBBB"    # table rules in documents
-BACK_FIELD = "#E9ECF6"   # card back: a calm field that hides small duplex drift
-BACK_PATTERN = "#D5DAEC"
+BACK_FIELD = "#7886C6"   # card back: a mid-tone field (grey 50 % in greyscale) that hides duplex drift
+BACK_PATTERN = "#9DA9DC"  # the suit shapes on it, a lighter tone of the same blue
+BACK_LINE = "#B4BEE6"     # the frame line round the pattern and inside the title panel
 BACK_INK = "#2B3A67"
 
 GAME_NAME = "Словарики"
@@ -79,6 +80,10 @@ class CardStyle:
     @property
     def index_width(self) -> float:  # the corner column: the suit and a little air on its inner side
         return self._mm(7.0)
+
+    @property
+    def index_gutter(self) -> float:  # between the corner indices' columns and the definition's column
+        return self._mm(2.0)
 
     @property
     def letter_size(self) -> float:  # the hard letters under the stars in the corner index
@@ -183,5 +188,5 @@ BODY_LEADING = 14
 H1_SIZE = 20
 H2_SIZE = 13
 SMALL_SIZE = 8.5
-EXAMPLE_CARD_WIDTH = 31 * MM  # the small cards drawn on the rules sheet, definitions and all
+EXAMPLE_CARD_WIDTH = 33 * MM  # the small cards drawn on the rules sheet, definitions and all
 BOX_FIELD = "#EEF3E6"        # the «Коротко» box on the rules sheet

@@ -6,8 +6,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-import pymorphy3
-
+from slovariki import russian
 from slovariki.diagnostics import Diagnostic, error, warning
 from slovariki.model import Card
 
@@ -76,7 +75,7 @@ class CaseFix:
 
 class Lexicon:
     def __init__(self) -> None:
-        self._morph = pymorphy3.MorphAnalyzer()
+        self._morph = russian.morph()
         self.parse = lru_cache(maxsize=None)(self._morph.parse)
 
     def is_known(self, word: str) -> bool:

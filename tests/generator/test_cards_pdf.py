@@ -83,7 +83,7 @@ def _rgb(hex_colour: str) -> tuple[float, ...]:
 
 TINTS = {_rgb(c.print_tint) for c in Colour}
 STRONG = {_rgb(c.print_strong) for c in Colour}
-BACK = _rgb("#E9ECF6")
+BACK = _rgb(theme.BACK_FIELD)
 INK = _rgb("#1A1A1A")
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
@@ -156,6 +157,19 @@ def test_missing_template_names_the_path(deck, tmp_path):
         build_deck(deck, DeckOptions(), tmp_path, rules_template=tmp_path / "none.xml.j2")
 
 
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_a_template_that_is_a_fifo_or_too_large_is_refused_not_read(deck, tmp_path):
+    fifo = tmp_path / "fifo.xml.j2"
+    os.mkfifo(fifo)
+    with pytest.raises(BuildError, match="шаблон правил .*fifo.xml.j2: это не файл"):
+        build_deck(deck, DeckOptions(), tmp_path / "out", rules_template=fifo)  # returns, never waits on it
+    huge = tmp_path / "huge.xml.j2"
+    huge.write_bytes(b"<p>" + b"x" * rules_sheet.MAX_TEMPLATE_BYTES + b"</p>")
+    with pytest.raises(BuildError, match="слишком большой"):
+        build_deck(deck, DeckOptions(), tmp_path / "out", rules_template=huge)
+    assert not (tmp_path / "out").exists()
+
+
 def test_handout_lists_every_word_with_red_hard_letters_and_definitions(build, deck):
     path = build(copies=2) / "wordlist.pdf"
     flat = " ".join(text_of(path, columns=2).split())
@@ -202,7 +216,10 @@ def test_rules_sheet_prints_the_rulebook_texts(deck):
     assert [b.attrs["n"] for b in blocks] == [r.number for r in rulebook.rules("slovariki")]
     for block, rule in zip(blocks, rulebook.rules("slovariki")):
         text = " ".join(re.sub(r"<[^>]+>", "", block.body).split())
-        assert text == rule.plain().removeprefix(f"Правило {rule.number}. ")
+        printed = f"{rule.title}. {rulebook.render(rule.text, rulebook.PLAIN)}"
+        if rule.clarification:
+            printed += f" {rulebook.CLARIFICATION} {rulebook.render(rule.clarification, rulebook.PLAIN)}"
+        assert text == printed  # what only the referee program does is not on the sheet
 
 
 def test_rulebook_markup_becomes_the_sheets_and_the_rest_is_escaped():
@@ -235,6 +252,8 @@ def test_rules_sheet_starts_with_a_short_box_a_child_can_follow(build):
     assert inside[0] == "Коротко"
     numbered = [line for line in inside if re.match(r"\d+\. ", line)]
     assert 8 <= len(numbered) <= 10 and len(inside) <= 1 + 2 * len(numbered)
+    flat = " ".join(inside)  # one way of addressing the child («ты»), and no word that is a boy's only
+    assert not re.search(r"\w(йте|ите)\b", flat) and not re.search(r"\b(победил|отбился|смог)\b", flat)
     assert box["x1"] - box["x0"] > 150 * 72 / 25.4  # across the page, above the columns
 
 
@@ -260,9 +279,36 @@ def test_rules_stand_in_two_columns_and_none_is_split(build, tmp_path, bundled):
         assert len(pdf.pages) <= 2
 
 
+def test_the_columns_are_filled_and_the_last_page_balanced(tmp_path):
+    from slovariki.wordlist import load_bank
+
+    build_deck(load_bank(None).deck, DeckOptions(), tmp_path)
+    with pdfplumber.open(tmp_path / "rules.pdf") as pdf:
+        ends = []
+        for page in pdf.pages:
+            words = [w for w in page.extract_words() if w["bottom"] < page.height - 12 * 72 / 25.4]  # not the number
+            below = [w for w in words if w["top"] > page.height * 0.5]
+            ends.append([max(w["bottom"] for w in below if (w["x0"] < page.width / 2) == (column == 0))
+                         for column in (0, 1)])
+        foot = pdf.pages[0].height - 15 * 72 / 25.4
+    for page_ends in ends[:-1]:  # a full page: both columns reach the foot (was a quarter page empty)
+        assert all(foot - end < 24 for end in page_ends), ends
+    assert abs(ends[-1][0] - ends[-1][1]) < 100, ends  # the last page's two columns about even
+
+
+def test_arrange_fills_columns_in_order_and_balances_the_last_page():
+    # seven blocks of 100 with 10 between them; the first page's columns hold two, later ones three
+    placed = rules_sheet.arrange([100.0] * 7, [0.0] + [10.0] * 6, 210, 320)
+    assert [(a, b) for a, b, _ in placed] == [(0, 2), (2, 4), (4, 6), (6, 7)] or \
+        [(a, b) for a, b, _ in placed] == [(0, 2), (2, 4), (4, 5), (5, 7)]
+    assert placed[0][2] == 210 and placed[-1][2] == 210  # the last page's height to fill: its taller column
+    assert rules_sheet.arrange([100.0, 500.0], [0.0, 10.0], 210, 320) is None  # a block taller than any column
+    assert [(a, b) for a, b, _ in rules_sheet.arrange([100.0] * 2, [0.0, 10.0], 210, 320)] == [(0, 1), (1, 2)]
+
+
 def test_the_printed_sheet_names_no_software_and_no_files(rules_text):
     flat = " ".join(rules_text.split()).lower()
-    for word in ("pdf", "программ", "slovariki", "файл"):
+    for word in ("pdf", "программ", "slovariki", "файл", "судья"):
         assert word not in flat
 
 

@@ -127,25 +127,18 @@ def test_fitted_lines_stay_inside_the_box_and_keep_every_letter(words, width):
     assert rebuilt.replace(" ", "") == text.replace(" ", "")
 
 
-@settings(max_examples=60, deadline=None)
-@given(words=WORDS, width=st.floats(60, 200), depth=st.floats(-20, 60), share=st.floats(0.5, 1))
-def test_lines_below_the_narrow_depth_keep_to_the_narrow_width(words, width, depth, share):
-    text = " ".join(words)
-    block = fit.fit_block(text, theme.FONT_REGULAR, width, 60.0, 11, 7, 1.2, fit.hyphenator(),
-                          narrow=(depth, width * share))
-    if block is None:
-        return
-    for i, line in enumerate(block.lines):
-        limit = width if (i + 1) * block.leading <= depth + 1e-6 else width * share
-        assert stringWidth(line, theme.FONT_REGULAR, block.size) <= limit + 1e-6
-    assert " ".join(block.lines).replace("- ", "").replace(" ", "") == text.replace(" ", "")
+def test_a_size_smaller_is_taken_for_even_lines_without_a_lone_word():
+    # at 11.5 pt in 99 pt the fewest lines start with «Инструмент» alone
+    text = "Инструмент с длинной ручкой, им копают грядки и убирают снег."
+    measure = fit.measurer(theme.FONT_REGULAR)
+    block = fit.fit_block(text, theme.FONT_REGULAR, 99, 80, 11.5, 7.5, 1.2, fit.hyphenator(), measure=measure)
+    filled = fit.fit_block(text, theme.FONT_REGULAR, 99, 80, 11.5, 7.5, 1.2, fit.hyphenator(), balance=False)
+    assert block is not None and filled is not None
+    assert block.size < filled.size  # stepped down, within the range
+    lone, spread = fit.unevenness(block.lines, measure)
+    assert lone == 0 and spread <= fit.EVEN
 
 
-def test_only_the_lines_beside_the_narrow_part_are_narrowed():
-    text = "Большая машина с окнами и сиденьями, возит людей по улицам города."
-    wide = fit.fit_block(text, theme.FONT_REGULAR, 130, 200, 11, 11, 1.2, None)
-    narrowed = fit.fit_block(text, theme.FONT_REGULAR, 130, 200, 11, 11, 1.2, None, narrow=(2 * 11 * 1.2, 90))
-    assert wide is not None and narrowed is not None
-    assert narrowed.lines[:2] == wide.lines[:2]
-    assert all(stringWidth(line, theme.FONT_REGULAR, 11) <= 90 for line in narrowed.lines[2:])
-    assert any(stringWidth(line, theme.FONT_REGULAR, 11) > 90 for line in narrowed.lines[:2])
+def test_two_lines_without_a_lone_word_are_kept_at_the_largest_size():
+    block = fit.fit_block("Не сегодня, а на следующий день.", theme.FONT_REGULAR, 99, 80, 9.25, 7.5, 1.2, None)
+    assert block is not None and block.size == 9.25 and len(block.lines) == 2  # though their widths differ

@@ -15,7 +15,7 @@ from PIL import Image
 from slovariki.cli import main
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from slovariki.generator import drawings, fit, theme
+from slovariki.generator import drawings, fit, svg, theme
 from slovariki.generator.build import BuildError, build_deck
 from slovariki.generator.faces import Faces, hard_letters
 from slovariki.generator.options import DeckOptions
@@ -102,15 +102,19 @@ def test_pictures_are_vector_drawings_on_the_cards_that_have_them(pictures_pdf, 
     assert seen >= set(PICTURES) and len(seen) == len(picture_bank)
 
 
-def definition_lines(page, card) -> list[str]:
-    """The definition's lines of one card, read back: regular-weight text between word and grade label."""
+def definition_rows(page, card) -> list[list[dict]]:
+    """The definition's characters of one card, line by line: regular-weight text between word and grade."""
     chars = [c for c in page.chars if inside(c, card) and c["fontname"].endswith("Roboto-Regular") and 6 <= c["size"] < 13]
     rows = defaultdict(list)
     for ch in chars:
         rows[round(ch["bottom"], 1)].append(ch)
+    return [sorted(row, key=lambda c: c["x0"]) for _, row in sorted(rows.items())]
+
+
+def definition_lines(page, card) -> list[str]:
+    """The definition's lines of one card, read back."""
     lines = []
-    for _, row in sorted(rows.items()):
-        row.sort(key=lambda c: c["x0"])
+    for row in definition_rows(page, card):
         text, last = "", None
         for ch in row:
             if last is not None and ch["x0"] - last > ch["size"] * 0.15:
@@ -121,19 +125,46 @@ def definition_lines(page, card) -> list[str]:
     return lines
 
 
-def test_no_definition_line_ends_with_a_short_word_on_any_card(tmp_path):
-    deck = load_bank().deck  # the bundled bank: every card of it
-    build_deck(deck, DeckOptions(), tmp_path)
+@pytest.fixture(scope="module")
+def bundled_pdf(tmp_path_factory):
+    out = tmp_path_factory.mktemp("bundled")
+    build_deck(load_bank().deck, DeckOptions(), out)
+    with pdfplumber.open(out / "cards.pdf") as pdf:
+        yield pdf
+
+
+def test_no_definition_line_ends_with_a_short_word_on_any_card(bundled_pdf):
     checked = 0
-    with pdfplumber.open(tmp_path / "cards.pdf") as pdf:
-        for page in pdf.pages[::2]:
-            for card in cards_on(page):
-                lines = definition_lines(page, card)
-                assert lines
-                for line in lines[:-1]:  # the text's own last word may be short: it ends no line early
-                    assert not SHORT.match(line.split()[-1]), (card_word(page, card), lines)
-                checked += 1
-    assert checked == len(deck)
+    for page in bundled_pdf.pages[::2]:
+        for card in cards_on(page):
+            lines = definition_lines(page, card)
+            assert lines
+            for line in lines[:-1]:  # the text's own last word may be short: it ends no line early
+                assert not SHORT.match(line.split()[-1]), (card_word(page, card), lines)
+            checked += 1
+    assert checked == len(load_bank().deck)
+
+
+def test_every_definition_is_one_even_column_clear_of_both_corner_indices(bundled_pdf):
+    style = theme.card_style(63 * MM, 88 * MM)
+    index_edge = style.frame + style.index_margin + style.suit_size  # from the card's side
+    for page in bundled_pdf.pages[::2]:
+        for card in cards_on(page):
+            word = card_word(page, card)
+            rows = definition_rows(page, card)
+            lines = definition_lines(page, card)
+            lefts, rights = [row[0]["x0"] for row in rows], [row[-1]["x1"] for row in rows]
+            # one column for every line, with the same gutter to the left and to the right index
+            assert min(lefts) >= card["x0"] + index_edge + style.index_gutter - 0.5, word
+            assert max(rights) <= card["x1"] - index_edge - style.index_gutter + 0.5, word
+            for left, right in zip(lefts, rights):  # each line centred on the card
+                assert abs((left + right) / 2 - (card["x0"] + card["x1"]) / 2) < 0.5, word
+            widths = [right - left for left, right in zip(lefts, rights)]
+            assert min(widths) > 0.5 * max(widths), (word, lines)  # no stub beside long lines
+            if len(" ".join(lines).split()) > 1:  # no word alone on a line less than half the widest
+                for line, width in zip(lines, widths):
+                    real = [w for w in line.split() if not SHORT.match(w)]
+                    assert len(real) > 1 or width >= 0.5 * max(widths), (word, lines)
 
 
 def test_balanced_lines_and_hyphenation_only_for_a_word_that_cannot_fit():
@@ -142,12 +173,17 @@ def test_balanced_lines_and_hyphenation_only_for_a_word_that_cannot_fit():
     lines = faces.measure(card).definition.lines
     assert not any(line.endswith("-") for line in lines)
     assert all(not SHORT.match(line.split()[-1]) for line in lines[:-1])
-    wide = [stringWidth(line, theme.FONT_REGULAR, 1) for line in lines[:2]]  # the lines above the corner index
-    assert abs(wide[0] - wide[1]) < 0.2 * max(wide)  # balanced, not one long line and a stub
+    wide = [stringWidth(line, theme.FONT_REGULAR, 1) for line in lines]
+    assert max(wide) - min(wide) <= 0.5 * max(wide)  # balanced, not long lines and a stub
     block = fit.fit_block("Дети и достопримечательность", theme.FONT_REGULAR, 60, 200, 10, 10, 1.2, fit.hyphenator())
     assert block is not None and block.lines[0].startswith("Дети")  # the short words are never split
     assert [line for line in block.lines if line.endswith("-")]  # the one word wider than the box is
     assert "".join(block.lines).replace("-", "").replace(" ", "") == "Детиидостопримечательность"
+
+
+def test_a_double_hard_letter_stays_double_in_the_corner_index():
+    assert hard_letters(Card(parse("г[и][пп][о]п+от[а]м"), 4, 3, "Бегемот.")) == ["и", "пп", "о", "а"]
+    assert hard_letters(Card(parse("[а][тт]ракци+он"), 4, 3, "Карусель.")) == ["а", "тт"]
 
 
 def test_the_corner_index_shows_the_hard_letters_in_both_corners(pictures_pdf, picture_bank):
@@ -158,7 +194,7 @@ def test_the_corner_index_shows_the_hard_letters_in_both_corners(pictures_pdf, p
             word = card_word(page, card)
             small_red = [c for c in page.chars if inside(c, card) and colour(c) == RED and c["size"] < 13
                          and c["text"].strip()]
-            assert sorted(c["text"] for c in small_red) == sorted(hard_letters(by_word[word]) * 2), word
+            assert sorted(c["text"] for c in small_red) == sorted("".join(hard_letters(by_word[word])) * 2), word
             upright = [c for c in small_red if c["upright"] and c["top"] < card["top"] + 40 * MM]
             assert all(c["x1"] < card["x0"] + 16 * MM for c in upright)  # in the corner column
             checked += 1
@@ -202,7 +238,7 @@ def test_crop_marks_only_for_occupied_slots_and_clear_of_the_paper_edge(build, o
             assert cut
             for line in cut + [line for line in page.lines if line.get("dash")]:
                 assert min(line["x0"], line["top"], page.width - line["x1"], page.height - line["bottom"]) >= 5 * MM - 0.01
-                assert not any(inside(line, card) for card in cards)
+                assert line.get("dash") or not any(inside(line, card) for card in cards)  # a fold runs along the pair
             for line in cut:  # each continues a cut line of a card on this sheet
                 if line["x0"] == line["x1"]:
                     assert round(line["x0"], 1) in xs
@@ -242,6 +278,29 @@ def test_backs_bleed_past_the_trim_with_the_pattern_centred(build, options):
             assert abs((top + bottom) / 2 - (trim["top"] + trim["bottom"]) / 2) < 1
 
 
+def test_backs_are_a_mid_tone_with_a_pattern_that_shows_in_greyscale_and_moderate_ink(build):
+    import pypdfium2
+    from PIL import ImageOps, ImageStat
+
+    def grey(hex_colour: str) -> float:  # as a black-and-white printer or copier renders it
+        return ImageOps.grayscale(Image.new("RGB", (1, 1), hex_colour)).getpixel((0, 0)) / 255
+
+    field, pattern = grey(theme.BACK_FIELD), grey(theme.BACK_PATTERN)
+    assert 0.35 <= field <= 0.65  # a mid-tone, not a pale tint
+    assert pattern - field >= 0.1  # the pattern in a visibly different tone, in greyscale too
+    path = build() / "cards.pdf"
+    with pdfplumber.open(path) as pdf:
+        page = pdf.pages[1]
+        backs = cards_on(page, {BACK})
+        size = page.width, page.height
+    image = ImageOps.grayscale(pypdfium2.PdfDocument(str(path))[1].render(scale=1).to_pil())
+    scale = image.size[0] / size[0]
+    for back in backs:
+        darkness = 1 - ImageStat.Stat(image.crop(tuple(round(v * scale) for v in (
+            back["x0"], back["top"], back["x1"], back["bottom"])))).mean[0] / 255
+        assert 0.25 <= darkness <= 0.5  # clearly printed, kind to a home printer's ink
+
+
 def test_fold_gives_four_per_a4_with_a_long_labelled_dashed_fold_line(build, deck):
     with pdfplumber.open(build(backs="fold", grade_sheets=False) / "cards.pdf") as pdf:
         page = pdf.pages[0]
@@ -249,8 +308,10 @@ def test_fold_gives_four_per_a4_with_a_long_labelled_dashed_fold_line(build, dec
         assert len(cards_on(page)) == 4 and len(cards_on(page, {BACK})) == 4
         folds = [line for line in page.lines if line.get("dash")]
         cuts = [line for line in page.lines if not line.get("dash")]
-        assert len(folds) == 4  # above and below each of the two columns of pairs
-        assert min(mm(line["height"]) for line in folds) >= 8 > max(mm(max(c["width"], c["height"])) for c in cuts)
+        assert len(folds) == 2  # one along the fold of each column of pairs, from margin to margin
+        assert all(abs(mm(line["height"]) - (210 - 10)) < 0.1 for line in folds)
+        assert all(any(abs(line["x0"] - front["x1"]) < 0.01 for front in cards_on(page)) for line in folds)
+        assert max(mm(max(c["width"], c["height"])) for c in cuts) < 8
         assert min(line["linewidth"] for line in folds) > max(line["linewidth"] for line in cuts)
         assert page.extract_text().count(theme.FOLD_LABEL) == 2
 
@@ -272,6 +333,32 @@ def test_cmyk_has_no_rgb_and_black_is_black_ink_only(build):
                     assert len(obj["stroking_color"]) == 4
             for line in page.lines:
                 assert tuple(line["stroking_color"]) == (0, 0, 0, 1)
+
+
+def test_cmyk_reaches_every_pdf_the_build_writes(picture_bank, tmp_path):
+    from slovariki.generator.build import build_calibration
+
+    build_deck(picture_bank, DeckOptions(cmyk=True), tmp_path)
+    build_calibration(DeckOptions(cmyk=True), tmp_path)
+    written = sorted(p.name for p in tmp_path.glob("*.pdf"))
+    assert written == ["calibration.pdf", "cards.pdf", "dictation.pdf", "rules.pdf", "wordlist.pdf"]
+    ink = Palette(cmyk=True)
+    coloured_text = {tuple(round(v, 4) for v in ink(c).cmyk()) for c in (theme.HARD_RED, theme.BACK_INK)}
+    for name in written:
+        with pdfplumber.open(tmp_path / name) as pdf:
+            for page in pdf.pages:
+                assert page.chars, name
+                for ch in page.chars:  # black and grey text in black ink only; red as CMYK
+                    colour = tuple(round(v, 4) for v in ch["non_stroking_color"])
+                    assert len(colour) == 4 and (colour[:3] == (0, 0, 0) or colour in coloured_text), (name, ch["text"])
+                for obj in page.rects + page.curves + page.lines:
+                    if obj.get("fill"):
+                        assert len(obj["non_stroking_color"]) == 4, (name, obj["non_stroking_color"])
+                    if obj.get("stroke"):
+                        assert len(obj["stroking_color"]) == 4, (name, obj["stroking_color"])
+                for line in page.lines:  # marks, crosses and scales in black ink
+                    if not line.get("non_stroking_color") or name != "rules.pdf":
+                        assert tuple(line["stroking_color"])[:3] == (0, 0, 0), name
 
 
 def test_only_and_stars_choose_the_cards_printed(build, deck, tmp_path):
@@ -422,8 +509,8 @@ def test_the_short_path_paints_what_renderpdf_paints(tmp_path):
         return pypdfium2.PdfDocument(stream.getvalue())[0].render(scale=2).to_pil().convert("RGB")
 
     for name in ("cow", "anatomical-heart", "volleyball", "metro"):
-        drawing = drawings._svg(pictures.shipped_folder() / f"{name}.svg")
-        ours = page(lambda canvas: canvas.addLiteral(drawings._program(drawing)))
+        drawing = svg.read(pictures.shipped_folder() / f"{name}.svg")
+        ours = page(lambda canvas: canvas.addLiteral(svg.program(drawing)))
         theirs = page(lambda canvas: renderPDF.draw(drawing, canvas, 0, 0))
         assert max(high for _, high in ImageChops.difference(ours, theirs).getextrema()) <= 2, name
 
@@ -445,3 +532,46 @@ def test_cmyk_pictures_are_cmyk_too(picture_bank, tmp_path):
     with pdfplumber.open(tmp_path / "cards.pdf") as pdf:
         shapes = [o for page in pdf.pages for o in page.curves + page.rects if o["fill"]]
         assert len(shapes) > 100 and all(len(o["non_stroking_color"]) == 4 for o in shapes)
+
+
+def test_the_layout_line_says_when_the_bleed_costs_cards_a_sheet(deck, tmp_path):
+    result = build_deck(deck, DeckOptions(bleed=1.5), tmp_path)
+    assert result.layout.per_sheet == 6
+    assert "2×3 = 6 на листе" in result.layout_report(DeckOptions(bleed=1.5))
+    assert "(из-за вылета 1,5 мм; без вылета — 9 на листе)" in result.layout_report(DeckOptions(bleed=1.5))
+    assert "вылета" not in build_deck(deck, DeckOptions(), tmp_path).layout_report(DeckOptions())
+
+
+def test_no_clue_gives_away_an_answer_of_its_own_dictation_sheet(tmp_path):
+    import pymorphy3
+
+    from slovariki.generator.handout import TEXT_SIZE
+
+    deck = load_bank().deck
+    build_deck(deck, DeckOptions(), tmp_path)
+    morph = pymorphy3.MorphAnalyzer()
+    plain = lambda text: text.lower().replace("ё", "е")  # noqa: E731
+    answers = {g: {plain(c.word): c for c in deck if c.grade == g and " " not in c.word} for g in deck.grades}
+    clue_words: dict[int, list[str]] = defaultdict(list)
+    grade = None
+    with pdfplumber.open(tmp_path / "dictation.pdf") as pdf:
+        for page in pdf.pages:
+            text = page.extract_text()
+            if text.startswith("Ответы"):
+                break
+            heading = re.match(r"(?:Словарный диктант · )?([1-4]) класс", text)
+            grade = int(heading[1]) if heading else grade
+            words = page.extract_words(extra_attrs=["size"])
+            clue_words[grade] += [w["text"] for w in words if abs(w["size"] - TEXT_SIZE) < 0.01]
+    assert set(clue_words) == set(deck.grades)
+    hidden = 0
+    for grade, words in clue_words.items():
+        for word in re.findall(r"[А-Яа-яЁё_]+", " ".join(words)):
+            if "_" in word:
+                hidden += 1
+                continue
+            for lemma in {plain(word), *(plain(p.normal_form) for p in morph.parse(word.lower()))}:
+                card = answers[grade].get(lemma)  # «карандашей» on the sheet of «к_р_ндаш»: no hard letter shown
+                assert card is None or not any(i < len(word) and plain(word[i]) == plain(card.word[i])
+                                               for i in card.hard_positions), (grade, word)
+    assert hidden >= 40  # the bundled bank's clues name dozens of their sheets' answers

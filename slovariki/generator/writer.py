@@ -11,11 +11,10 @@ lock on the folder (where the system has flock), so no other build's files are t
 from __future__ import annotations
 
 import os
-import re
 import signal
 import threading
 from collections.abc import Iterator
-from contextlib import contextmanager, suppress
+from contextlib import contextmanager
 from pathlib import Path
 from typing import BinaryIO
 
@@ -26,10 +25,6 @@ try:
     import fcntl
 except ImportError:  # Windows: a file another build is writing cannot be removed there anyway
     fcntl = None
-
-# atomic.temporary's names: «.cards.pdf.» + the 8 characters mkstemp picks + «.part»
-_TEMPORARY = re.compile(r"\.(?P<name>.+)\.[a-z0-9_]{8}\.part")
-
 
 class OutputError(Exception):
     """The output folder cannot be created or written."""
@@ -46,7 +41,7 @@ class Batch:
 
     def open(self, name: str) -> BinaryIO:
         """A new temporary file that becomes ``name`` when the whole batch succeeds."""
-        _remove_leftovers(self.folder, name)
+        atomic.remove_leftovers(self.folder, name)  # the caller holds the folder's lock
         try:
             handle, temp = atomic.temporary(self.folder, name)
         except OSError as exc:
@@ -80,16 +75,6 @@ def prepare(folder: Path) -> Path:
     if not os.access(folder, os.W_OK | os.X_OK):
         raise OutputError(f"нет прав на запись в папку {folder}")
     return folder
-
-
-def _remove_leftovers(folder: Path, name: str) -> None:
-    """The temporary files of ``name`` that a killed build left (the caller holds the folder's lock)."""
-    with suppress(OSError):
-        for entry in os.scandir(folder):
-            match = _TEMPORARY.fullmatch(entry.name)
-            if match and match["name"] == name and entry.is_file(follow_symlinks=False):
-                with suppress(OSError):  # on Windows: open in a build still running
-                    os.unlink(entry.path)
 
 
 @contextmanager

@@ -144,7 +144,8 @@ def lock(path: Path, program: str) -> Iterator[None]:
 
     The lock is the kernel's (flock) on a file beside the session, so a program that dies, even by
     kill -9, leaves no stale lock: the kernel drops it with the process. The file names its holder
-    for the message a second program gets."""
+    for the message a second program gets. Once the lock is held, the temporary files a save killed
+    outright left beside the session are removed."""
     where = lock_path(path)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -157,6 +158,7 @@ def lock(path: Path, program: str) -> Iterator[None]:
         raise SessionBusy(f"партию в {path} сейчас ведёт другая программа{_holder(where)}. Одну партию нельзя "
                           "вести из двух программ сразу: закройте ту программу и запустите эту команду снова")
     try:
+        atomic.remove_leftovers(path.parent, path.name)  # of a save killed outright: nobody else writes now
         info = {"pid": os.getpid(), "program": program, "since": time.strftime("%H:%M")}
         os.ftruncate(handle, 0)
         os.lseek(handle, 0, os.SEEK_SET)

@@ -155,8 +155,12 @@ def bout_numbers(log: Sequence[Any]) -> list[int]:
     numbers, bout = [], 1
     for record in log:
         numbers.append(bout)
-        bout += sum(1 for e in record.events if type(e) is NextBout)
+        bout += _new_bouts(record.events)
     return numbers
+
+
+def _new_bouts(events: Sequence[Any]) -> int:
+    return sum(1 for e in events if type(e) is NextBout)
 
 
 class Table:
@@ -254,9 +258,15 @@ class Table:
             events = self.state.apply(seat, move)
         except IllegalMove as exc:
             raise Rejected(exc.code, exc.message) from None
-        self.bout += sum(1 for e in events if type(e) is NextBout)
+        self.bout += _new_bouts(events)
         self.with_previous.append(with_previous and len(self.state.log) > 1)
         return events
+
+    @property
+    def last_bout(self) -> int:
+        """The number of the bout the last move was made in: the one now played, unless it ended it."""
+        log = self.state.log
+        return self.bout - (_new_bouts(log[-1].events) if log else 0)
 
     def undo(self) -> Any:
         """Take back the last accepted move and return its record."""

@@ -36,6 +36,7 @@ class Host:
     def __init__(self, path: Path, words: str | None) -> None:
         self.path = path
         self.words = words
+        self.writer = session.Writer()
         self.table: Table | None = None
         self.reload()
 
@@ -95,7 +96,7 @@ class Host:
 
     def _save(self, take_back: Callable[[], Any], not_done: str) -> None:
         try:
-            session.save(self.table, self.path)
+            self.writer.save(self.table, self.path)
         except session.SessionError as exc:
             take_back()
             raise Rejected("not-saved", f"{exc}. {not_done}: на столе всё как было") from None

@@ -6,6 +6,7 @@ decided here.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import cache
 from typing import Any
 
 from slovariki.game import ATTACK, DEFEND, RULESETS, Attack, Beat, Move, Pass, PlayingCard, Take, TossIn, Transfer
@@ -13,7 +14,7 @@ from slovariki.game.cards import RANK_NAMES
 from slovariki.generator import theme
 from slovariki.model import Colour
 from slovariki.referee.notation import render
-from slovariki.referee.table import GRADES, Table, bout_numbers
+from slovariki.referee.table import GRADES, Table
 from slovariki.referee.texts import event_lines, move_text, quoted, result_text, summary_lines
 from slovariki.referee.words import CardFinder, normal
 from slovariki.terminal import shorten
@@ -114,7 +115,7 @@ def _last(table: Table) -> dict | None:
         return None
     record = log[-1]
     names = table.names
-    said = event_lines(record.events, names, bout_numbers(log)[-1], table.state.rules.classic)
+    said = event_lines(record.events, names, table.last_bout, table.state.rules.classic)
     return {"player": names[record.player], "text": f"{names[record.player]}: {move_text(record.move)}",
             "events": said}
 
@@ -130,8 +131,10 @@ def _played(table: Table) -> dict | None:
     return None
 
 
+@cache
 def setup_view(words: str | None) -> dict:
-    """What the set-up form offers: the rulesets, the grades and where the words come from."""
+    """What the set-up form offers: the rulesets, the grades and where the words come from (the
+    same for every answer of a server, so made once)."""
     return {"rulesets": [{"name": r.name, "title": r.title, "classic": r.classic, "first": _FIRST[r.classic]}
                          for r in RULESETS.values()],
             "grades": list(GRADES), "words": words or "встроенный банк слов", "palette": palette()}

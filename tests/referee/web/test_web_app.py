@@ -3,15 +3,16 @@ change nothing, bad requests answered in Russian JSON, and the session file save
 
 from __future__ import annotations
 
+import errno
 import json
 import random
 import re
 
 import pytest
 
+from slovariki import atomic
 from slovariki.game import ATTACK, Pass, Take
 from slovariki.referee import session
-from slovariki.referee.session import SessionError
 from slovariki.referee.table import Setup, Table
 from slovariki.referee.texts import summary_lines
 from slovariki.referee.web import app as web_app
@@ -266,10 +267,10 @@ def test_a_failed_save_takes_the_change_back(playing, monkeypatch):
     playing.move("Аня", "attack", "корова")
     before, saved = playing.get("state").json()["game"], playing.path.read_bytes()
 
-    def broken(table, path):
-        raise SessionError(f"не удалось сохранить партию в {path}: на диске нет места")
+    def broken(path, text):
+        raise OSError(errno.ENOSPC, "No space left on device")
 
-    monkeypatch.setattr(session, "save", broken)
+    monkeypatch.setattr(atomic, "write_text", broken)
     answer = playing.refused(playing.post("move", {"player": "Боря", "cmd": "take"}), 503, "not-saved")
     assert "на диске нет места" in answer["message"] and "Ход не принят" in answer["message"]
     assert answer["game"] == before
@@ -346,11 +347,11 @@ def test_undo_takes_back_a_whole_step_said_in_the_repl(screen):
     session.save(table, screen.path)
     assert screen.get("state").json()["game"]["bout"] == 2
 
-    def full_disk(table, path):
-        raise SessionError("не удалось сохранить партию: на диске нет места")
+    def full_disk(path, text):
+        raise OSError(errno.ENOSPC, "No space left on device")
 
     with pytest.MonkeyPatch.context() as patch:  # a failed save puts the whole step back, as one step
-        patch.setattr(session, "save", full_disk)
+        patch.setattr(atomic, "write_text", full_disk)
         screen.refused(screen.post("undo", {}), 503, "not-saved")
     assert table.with_previous[-2:] == [False, True]
     answer = screen.ok("undo")

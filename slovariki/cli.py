@@ -508,7 +508,7 @@ def bitva_play(players: tuple[str, ...] | None, record: str | None, jsonl: bool)
         run_jsonl(sys.stdin.buffer, sys.stdout.buffer)
         return
     try:
-        if not run_repl(typed_lines(lambda: "> "), _say, players, Path(record) if record else None):
+        if not run_repl(typed_lines, _say, players, Path(record) if record else None):
             sys.exit(1)  # the record lacks moves: a script must not take it for done
     except (RecordError, Refused) as exc:
         _say(f"Ошибка: {exc.message if isinstance(exc, Refused) else exc}", err=True)

@@ -150,6 +150,13 @@ def game_for(rules: str, words: str | None, grades: tuple[int, ...] | None) -> G
         raise Rejected("bad-setup", str(exc)) from None
 
 
+def whole_deck_players(game: Game) -> int | None:
+    """How many players take the whole deck in the deal, the face-up trump card dealt last into a
+    hand (six at durak with 36 cards); None when no number of players does."""
+    players, left = divmod(len(game.cards), HAND_SIZE)
+    return players if not left else None
+
+
 def bout_numbers(log: Sequence[Any]) -> list[int]:
     """For each record of the log, the number of the bout (заход) it was made in, from 1."""
     numbers, bout = [], 1
@@ -234,7 +241,7 @@ class Table:
     def trump_dealt(self) -> bool:
         """The hands took the whole deck: the face-up trump card was dealt last and is in a hand
         (``setup.trump_holder``'s, if said). Six players of classic durak."""
-        return len(self.game.cards) == HAND_SIZE * self.state.players
+        return whole_deck_players(self.game) == self.state.players
 
     def seat(self, name: str) -> int:
         """The seat of a player named exactly (any case), for the protocol."""

@@ -175,8 +175,8 @@ function cardElement(card, size) {
   return node;
 }
 
-// Shrink each word until it fits its card's width (long words, narrow phones); lay out the hard
-// letters of each corner index.
+// Shrink each word until it fits its card's width (long words, narrow phones) and each definition
+// until it fits above the grade label; lay out the hard letters of each corner index.
 function fitWords(root) {
   for (const word of root.querySelectorAll(".word-card .word")) {
     word.style.fontSize = "";
@@ -186,6 +186,15 @@ function fitWords(root) {
     while (word.scrollWidth > room && size > least) {
       size *= 0.92;
       word.style.fontSize = `${size}px`;
+    }
+  }
+  for (const text of root.querySelectorAll(".word-card .definition")) {
+    text.style.fontSize = "";
+    let size = parseFloat(getComputedStyle(text).fontSize);
+    const least = size * 0.6;
+    while (text.scrollHeight > text.clientHeight && size > least) {
+      size *= 0.92;
+      text.style.fontSize = `${size}px`;
     }
   }
   fitLetters(root);

@@ -6,7 +6,9 @@ The same recorded games (simulated with random legal moves: «Словарики
   answer is the whole table view the page draws, and each move is saved to the session file (fsync)
   before the answer;
 - through one `slovariki referee --jsonl` process (pipes, no saving), as in bench_referee.py;
-- and, in-process, the session file's save alone after each move (the web screen's answer waits for it).
+- and, in-process, the session file's save alone after each move (the web screen's answer waits for
+  it), next to the way it was saved before session.Writer (the baseline, in the same run), and the
+  encoding alone both ways: the disk's fsync is the same for both and varies with the machine's load.
 Per-move latency, median and 99th percentile; the page's goal is what a person notices: p99 well
 under 100 ms.
 
@@ -59,24 +61,45 @@ def web_round_trips(games: list[list[str]]) -> tuple[list[float], list[float], i
     return moves, news, refused
 
 
-def save_times(games: list[list[str]]) -> list[float]:
-    """In-process, for comparison: how long saving the session file after each move takes (what the
-    REPL and the web screen both do, and the JSON-lines referee does not)."""
+def save_times(games: list[list[str]]) -> dict[str, list[float]]:
+    """In-process, after each move: the session saved as the web screen and the REPL save it (one
+    session.Writer per game: each move encoded once, the C encoder), next to the baseline of how it
+    was saved before (the whole game turned into a dict and encoded with indent=1, which the json
+    module does in pure Python), alternately, so that both see the same disk; and the encoding alone,
+    both ways (no disk: what the change itself saves)."""
+    from slovariki import atomic
     from slovariki.game import move_from_json
     from slovariki.referee import session
     from slovariki.referee.table import Setup, Table
 
-    times = []
+    def before(table: Table) -> str:
+        names = table.names
+        moves = [{"player": names[r.player], **r.move.as_json(), **({"with_previous": True} if joined else {})}
+                 for r, joined in zip(table.state.log, table.with_previous)]
+        data = {"format": session.FORMAT, "version": session.VERSION, "setup": table.setup.as_json(), "moves": moves}
+        return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
+
+    times: dict[str, list[float]] = {"save": [], "save before": [], "encode": [], "encode before": []}
     with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "game.json"
+        path, old_path = Path(folder) / "game.json", Path(folder) / "old.json"
         for game in games:
             table = Table.start(Setup.from_json(json.loads(game[0])))
+            writer = session.Writer()
             for line in game[1:]:
                 command = json.loads(line)
                 table.play(table.seat(command["player"]), move_from_json(command, table.card))
                 start = time.perf_counter()
-                session.save(table, path)
-                times.append(time.perf_counter() - start)
+                writer.save(table, path)
+                times["save"].append(time.perf_counter() - start)
+                start = time.perf_counter()
+                atomic.write_text(old_path, before(table))
+                times["save before"].append(time.perf_counter() - start)
+                start = time.perf_counter()
+                writer.text(table)  # all encoded already: what a save encodes, no more
+                times["encode"].append(time.perf_counter() - start)
+                start = time.perf_counter()
+                before(table)
+                times["encode before"].append(time.perf_counter() - start)
     return times
 
 
@@ -91,7 +114,12 @@ def main() -> None:
     jsonl, _, jsonl_refused = round_trips([sys.executable, "-m", "slovariki", "referee", "--jsonl"], games)
     print(line("referee web", web) + f"; refused {web_refused} (should be 0)")
     print(line("referee --jsonl", jsonl) + f"; refused {jsonl_refused} (should be 0)")
-    print(line("session save", save_times(games)) + " (in-process: the web answer waits for it)")
+    saves = save_times(games)
+    for name in ("save", "save before", "encode", "encode before"):
+        print(line(f"session {name}", saves[name]) + (" (in-process: the web answer waits for it)" if name == "save" else ""))
+    for name in ("save", "encode"):
+        print(f"  {name} / before  : median {statistics.median(saves[name]) / statistics.median(saves[name + ' before']):.2f}x, "
+              f"p99 {percentile(saves[name], 0.99) / percentile(saves[name + ' before'], 0.99):.2f}x")
     print(f"  new game (web)  : median {statistics.median(web_news) * 1000:.3f} ms")
     print(f"  web / jsonl     : median {statistics.median(web) / statistics.median(jsonl):.1f}x, "
           f"p99 {percentile(web, 0.99) / percentile(jsonl, 0.99):.1f}x "

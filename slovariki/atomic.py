@@ -3,15 +3,21 @@
 Data goes to a temporary file in the same folder first, then ``os.replace`` renames it over the
 target: on one file system the rename is atomic, so readers see the old file or the new one. An
 OSError names the target, never the hidden temporary file a person has not heard of.
+A writer killed outright (kill -9, a power cut) leaves its temporary file behind: the next writer of
+the same file removes it (:func:`remove_leftovers`), once it knows that no other writer is running.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import tempfile
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
+
+# The names :func:`temporary` gives: «.cards.pdf.» + the 8 characters mkstemp picks + «.part».
+_TEMPORARY = re.compile(r"\.(?P<name>.+)\.[a-z0-9_]{8}\.part")
 
 
 def _umask() -> int:
@@ -39,6 +45,17 @@ def temporary(folder: Path, name: str) -> tuple[int, Path]:
         handle, temp = tempfile.mkstemp(prefix=f".{name}.", suffix=".part", dir=folder)
         os.chmod(temp, FILE_MODE)
     return handle, Path(temp)
+
+
+def remove_leftovers(folder: Path, name: str) -> None:
+    """Remove the temporary files of ``folder / name`` that a killed writer left. Only files of our
+    own naming go; call it only while no other writer of that file can be running (under its lock)."""
+    with suppress(OSError):
+        for entry in os.scandir(folder):
+            match = _TEMPORARY.fullmatch(entry.name)
+            if match and match["name"] == name and entry.is_file(follow_symlinks=False):
+                with suppress(OSError):  # on Windows: still open in a writer that is running
+                    os.unlink(entry.path)
 
 
 def write_text(path: Path, text: str) -> None:

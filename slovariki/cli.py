@@ -279,7 +279,7 @@ def build_deck(words_dir: str | None, grades: tuple[int, ...] | None, out_dir: s
     from pathlib import Path
 
     from slovariki.generator import build, options
-    from slovariki.generator.writer import OutputError, Stopped
+    from slovariki.generator.writer import OutputError
     from slovariki.rules_check.checker import check_bank
 
     try:
@@ -316,9 +316,9 @@ def build_deck(words_dir: str | None, grades: tuple[int, ...] | None, out_dir: s
     except (build.BuildError, OutputError) as exc:
         _say(f"Ошибка: {exc}", err=True)
         sys.exit(1)
-    except KeyboardInterrupt as exc:  # Ctrl-C, or SIGTERM while writing (writer.Stopped)
+    except KeyboardInterrupt as exc:  # Ctrl-C, or SIGTERM (console.Terminated)
         _say(f"Сборка прервана: файлы в папке {out} остались прежними.", err=True)
-        sys.exit(128 + signal.SIGTERM if isinstance(exc, Stopped) else 130)
+        sys.exit(128 + signal.SIGTERM if isinstance(exc, console.Terminated) else 130)
     _say(result.layout_report(settings))
     _say("Файлы:\n" + "\n".join(f"  {file.path.resolve()}" for file in result.files))
     _say(result.summary())
@@ -570,7 +570,7 @@ def bitva_play(players: tuple[str, ...] | None, record: str | None, jsonl: bool)
         run_jsonl(sys.stdin.buffer, sys.stdout.buffer)
         return
     try:
-        if not run_repl(typed_lines(lambda: "> "), _say, players, Path(record) if record else None):
+        if not run_repl(typed_lines, _say, players, Path(record) if record else None):
             sys.exit(1)  # the record lacks moves: a script must not take it for done
     except (RecordError, Refused) as exc:
         _say(f"Ошибка: {exc.message if isinstance(exc, Refused) else exc}", err=True)

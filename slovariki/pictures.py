@@ -101,8 +101,16 @@ def _inside(path: Path, folder: Path) -> bool:
     return True
 
 
-def check_file(path: Path, shown: str) -> None:
-    """Raise PictureError unless ``path`` is a readable SVG or PNG of sane size."""
+def read_own(path: Path, folder: Path) -> bytes:
+    """An editor's picture read again to be shown (it may have changed since its word file was
+    read): checked as :func:`resolve` checks it, inside ``folder``, and its bytes."""
+    if not _inside(path, folder) or path.suffix.lower() not in SUFFIXES:
+        raise PictureError(f"«{path.name}»: картинка должна лежать в папке со списками слов или глубже в ней")
+    return check_file(path, path.name)
+
+
+def check_file(path: Path, shown: str) -> bytes:
+    """The bytes of ``path``; PictureError unless it is a readable SVG or PNG of sane size."""
     svg = path.suffix.lower() == ".svg"
     limit = MAX_SVG_BYTES if svg else MAX_PNG_BYTES
     try:
@@ -114,6 +122,7 @@ def check_file(path: Path, shown: str) -> None:
     except OSError as exc:
         raise PictureError(f"«{shown}»: картинку не прочитать: {os_error(exc)}") from None
     (_check_svg if svg else _check_png)(data, shown)
+    return data
 
 
 def _check_svg(data: bytes, shown: str) -> None:

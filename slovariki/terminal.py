@@ -95,6 +95,11 @@ def shorten(text: str) -> str:
     return text if len(text) <= QUOTE_LIMIT else text[:QUOTE_LIMIT - 1] + "…"
 
 
+def prompt_text(prompt: str, saved: bool) -> str:
+    """A REPL's prompt; after a failed save every prompt says so, until a save succeeds again."""
+    return prompt if saved else f"[не сохранено] {prompt}"
+
+
 def typed_lines(prompt: Callable[[], str], stdin: IO[str] | None = None) -> Iterator[str]:
     """Lines typed at the terminal, with line editing and history (readline) and a prompt; or the
     lines of piped input. Ctrl-D and Ctrl-C at the terminal end the input."""

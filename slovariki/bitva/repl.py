@@ -18,7 +18,7 @@ from slovariki.bitva.notation import KIND_NAMES, NewGame, SessionCommand, format
 from slovariki.bitva.record import RecordError, load_game, record_text, save_record
 from slovariki.bitva.report import event_text, state_table
 from slovariki.russian import moves_not_saved
-from slovariki.terminal import readable
+from slovariki.terminal import prompt_text, readable
 
 HELP = """\
 Команды (регистр не важен, карты через пробел или запятую):
@@ -99,6 +99,10 @@ class Repl:
             self.echo(f"Партия снова сохраняется: все ходы записаны в {self.record}.")
         self.saved, self.save_error = tuple(self.game.log), None
 
+    def prompt(self) -> str:
+        """«> », or «[не сохранено] > » while the record file lacks moves."""
+        return prompt_text("> ", self.save_error is None)
+
     def lost(self) -> str:
         """What the record file lacks: «последние 2 хода не записаны в …»."""
         moves, saved = self.game.log, self.saved
@@ -178,13 +182,13 @@ class Repl:
         return True
 
 
-def run_repl(lines: Iterable[str], echo: Callable[[str], None], players: tuple[str, ...] | None,
-             record: Path | None) -> bool:
-    """Referee a game line by line; False when the record could not be saved. RecordError and
-    Refused (bad players) reach the caller."""
+def run_repl(read: Callable[[Callable[[], str]], Iterable[str]], echo: Callable[[str], None],
+             players: tuple[str, ...] | None, record: Path | None) -> bool:
+    """Referee a game line by line, the lines read by ``read(prompt)`` (``terminal.typed_lines``);
+    False when the record could not be saved. RecordError and Refused (bad players) reach the caller."""
     repl = Repl(echo, record)
     repl.start(players)
-    for line in lines:
+    for line in read(repl.prompt):
         if not repl.handle(line):
             break
     return repl.leave()

@@ -11,23 +11,19 @@ lock on the folder (where the system has flock), so no other build's files are t
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Iterator
-from contextlib import contextmanager, suppress
+from contextlib import contextmanager
 from pathlib import Path
 from typing import BinaryIO
 
 from slovariki import atomic
-from slovariki.console import Terminated as Stopped, sigterm_interrupts
+from slovariki.console import sigterm_interrupts
 from slovariki.russian import os_error
 
 try:
     import fcntl
 except ImportError:  # Windows: a file another build is writing cannot be removed there anyway
     fcntl = None
-
-# atomic.temporary's names: «.cards.pdf.» + the 8 characters mkstemp picks + «.part»
-_TEMPORARY = re.compile(r"\.(?P<name>.+)\.[a-z0-9_]{8}\.part")
 
 
 class OutputError(Exception):
@@ -42,7 +38,7 @@ class Batch:
 
     def open(self, name: str) -> BinaryIO:
         """A new temporary file that becomes ``name`` when the whole batch succeeds."""
-        _remove_leftovers(self.folder, name)
+        atomic.remove_leftovers(self.folder, name)  # the caller holds the folder's lock
         self._names.append(name)
         try:
             handle, temp = atomic.temporary(self.folder, name)
@@ -65,7 +61,7 @@ class Batch:
         for temp, _ in self._pending:
             temp.unlink(missing_ok=True)
         for name in self._names:  # a signal between mkstemp and _pending leaves a file only its name finds
-            _remove_leftovers(self.folder, name)
+            atomic.remove_leftovers(self.folder, name)
 
 
 def prepare(folder: Path) -> Path:
@@ -79,16 +75,6 @@ def prepare(folder: Path) -> Path:
     if not os.access(folder, os.W_OK | os.X_OK):
         raise OutputError(f"нет прав на запись в папку {folder}")
     return folder
-
-
-def _remove_leftovers(folder: Path, name: str) -> None:
-    """The temporary files of ``name`` that a killed build left (the caller holds the folder's lock)."""
-    with suppress(OSError):
-        for entry in os.scandir(folder):
-            match = _TEMPORARY.fullmatch(entry.name)
-            if match and match["name"] == name and entry.is_file(follow_symlinks=False):
-                with suppress(OSError):  # on Windows: open in a build still running
-                    os.unlink(entry.path)
 
 
 @contextmanager
@@ -115,7 +101,7 @@ def _locked(folder: Path) -> Iterator[None]:
 def batch(folder: Path) -> Iterator[Batch]:
     """Files opened in the block appear together at the end, or not at all on an error."""
     current = Batch(prepare(folder))
-    with _locked(folder), sigterm_interrupts():  # SIGTERM: Stopped, and the same clean-up as Ctrl-C
+    with _locked(folder), sigterm_interrupts():  # SIGTERM: console.Terminated, the same clean-up as Ctrl-C
         try:
             yield current
             current._commit()

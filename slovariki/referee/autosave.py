@@ -26,6 +26,7 @@ class Autosave:
     def __init__(self, table: Table, path: Path, saved: bool = True) -> None:
         """``saved``: the file at ``path`` holds ``table`` (just saved or loaded), not nothing yet."""
         self.path = path
+        self.writer = session.Writer()
         self.saved = _moves(table) if saved else None  # the moves the file holds; None: not this game
         self.error: str | None = None  # why the last save failed; None while the file holds the game
 
@@ -37,7 +38,7 @@ class Autosave:
         """Save the game; what to tell the players about it, if anything."""
         was_ok = self.ok
         try:
-            session.save(table, self.path)
+            self.writer.save(table, self.path)
         except session.SessionError as exc:
             self.error = exc.reason or str(exc)
             if was_ok:
@@ -66,7 +67,7 @@ class Autosave:
         try:
             if path != self.path and session.probe(path) != "none":
                 return f"В {path} уже есть партия: выберите другой файл."
-            session.save(table, path)
+            self.writer.save(table, path)
         except session.SessionError as exc:
             return f"Не получилось: {exc}."
         self.path, self.saved, self.error = path, _moves(table), None

@@ -34,7 +34,7 @@ from slovariki.referee.texts import (
 )
 from slovariki.referee.words import MAX_CARD_WORDS, find_player, lemmas, normal
 from slovariki.spoken import inflected
-from slovariki.terminal import readable, shorten, shown, stars, styled_word, typed_lines
+from slovariki.terminal import prompt_text, readable, shorten, shown, stars, styled_word, typed_lines
 
 # What a player may say instead of a move's verb: exact words first, then dictionary forms.
 _VERB_WORDS = {"бито": Pass, "пас": Pass, "пасую": Pass, "беру": Take, "ход": Attack, "перевод": Transfer}
@@ -187,11 +187,9 @@ class Repl:
         return self.leave()
 
     def prompt(self) -> str:
-        mark = "" if self.autosave.ok else "[не сохранено] "
-        if self.question is not None:
-            return f"{mark}ответ › "
         who = self.table.state.to_move
-        return f"{mark}› " if who is None else f"{mark}{self.table.names[who]} › "
+        text = "ответ › " if self.question is not None else "› " if who is None else f"{self.table.names[who]} › "
+        return prompt_text(text, self.autosave.ok)
 
     def say(self, text: str = "") -> None:
         self.out.write(text + "\n")

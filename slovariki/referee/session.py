@@ -19,6 +19,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
+from typing import Any
 
 from slovariki import atomic, reading
 from slovariki.game import move_from_json
@@ -28,6 +29,7 @@ from slovariki.russian import os_error
 WINDOWS = os.name == "nt"
 FORMAT = "slovariki-referee-session"
 VERSION = 1
+_encode = json.JSONEncoder(ensure_ascii=False).encode
 MAX_BYTES = 4 * 1024 * 1024  # a long game is a few hundred moves of some 80 bytes each
 
 
@@ -65,23 +67,47 @@ def resume_command(path: Path, command: str = "resume") -> str:
     return quote(["slovariki", "referee", command, "--session", str(path)])
 
 
-def as_json(table: Table) -> dict:
-    names = table.names
-    moves = [{"player": names[r.player], **r.move.as_json(), **({"with_previous": True} if joined else {})}
-             for r, joined in zip(table.state.log, table.with_previous)]
-    return {"format": FORMAT, "version": VERSION, "setup": table.setup.as_json(), "moves": moves}
+class Writer:
+    """Saves one game's session again and again, each move encoded once: a move is saved as fast in
+    a long game as in a short one (the json module's C encoder; indent would be pure Python).
+
+    The file is one JSON object as before, with each move on its own line:
+    ``{"format": …, "version": 1, "setup": {…}, "moves": [`` then ``{"player": "Аня", "cmd": …},``."""
+
+    def __init__(self) -> None:
+        self._lines: list[tuple[Any, str]] = []  # (a record of the log, its line in the file)
+
+    def save(self, table: Table, path: Path) -> None:
+        """Write the session atomically: a temporary file in the same folder, fsync, rename."""
+        text = self.text(table)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            atomic.write_text(path, text)
+        except OSError as exc:
+            # FileExistsError from mkdir: a file stands where a folder of the path should be
+            why = os_error(exc) if not isinstance(exc, FileExistsError) else "в пути есть файл там, где должна быть папка"
+            raise SessionError(f"не удалось сохранить партию в {path}: {why}", why) from None
+
+    def text(self, table: Table) -> str:
+        log, lines = table.state.log, self._lines
+        kept = 0
+        for (record, _), now in zip(lines, log):  # an undo replays the game: its records are new
+            if record is not now:
+                break
+            kept += 1
+        del lines[kept:]
+        names = table.names
+        for record, joined in zip(log[kept:], table.with_previous[kept:]):
+            move = {"player": names[record.player], **record.move.as_json(), **({"with_previous": True} if joined else {})}
+            lines.append((record, _encode(move)))
+        head = _encode({"format": FORMAT, "version": VERSION, "setup": table.setup.as_json()})[:-1]
+        moves = ",\n".join(line for _, line in lines)
+        return f'{head}, "moves": [\n{moves}\n]}}\n' if lines else f'{head}, "moves": []}}\n'
 
 
 def save(table: Table, path: Path) -> None:
-    """Write the session atomically: a temporary file in the same folder, fsync, rename."""
-    text = json.dumps(as_json(table), ensure_ascii=False, indent=1) + "\n"
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        atomic.write_text(path, text)
-    except OSError as exc:
-        # FileExistsError from mkdir: a file stands where a folder of the path should be
-        why = os_error(exc) if not isinstance(exc, FileExistsError) else "в пути есть файл там, где должна быть папка"
-        raise SessionError(f"не удалось сохранить партию в {path}: {why}", why) from None
+    """Write the session of ``table`` once (a game going on saves through its :class:`Writer`)."""
+    Writer().save(table, path)
 
 
 def load(path: Path) -> Table:
@@ -144,7 +170,8 @@ def lock(path: Path, program: str) -> Iterator[None]:
 
     The lock is the kernel's (flock) on a file beside the session, so a program that dies, even by
     kill -9, leaves no stale lock: the kernel drops it with the process. The file names its holder
-    for the message a second program gets."""
+    for the message a second program gets. Once the lock is held, the temporary files a save killed
+    outright left beside the session are removed."""
     where = lock_path(path)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -157,6 +184,7 @@ def lock(path: Path, program: str) -> Iterator[None]:
         raise SessionBusy(f"партию в {path} сейчас ведёт другая программа{_holder(where)}. Одну партию нельзя "
                           "вести из двух программ сразу: закройте ту программу и запустите эту команду снова")
     try:
+        atomic.remove_leftovers(path.parent, path.name)  # of a save killed outright: nobody else writes now
         info = {"pid": os.getpid(), "program": program, "since": time.strftime("%H:%M")}
         os.ftruncate(handle, 0)
         os.lseek(handle, 0, os.SEEK_SET)

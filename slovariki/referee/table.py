@@ -173,13 +173,24 @@ def game_for(rules: str, words: str | None, grades: tuple[int, ...] | None) -> G
         raise Rejected("bad-setup", str(exc)) from None
 
 
+def whole_deck_players(game: Game) -> int | None:
+    """How many players take the whole deck in the deal, the face-up trump card dealt last into a
+    hand (six at durak with 36 cards); None when no number of players does."""
+    players, left = divmod(len(game.cards), HAND_SIZE)
+    return players if not left else None
+
+
 def bout_numbers(log: Sequence[Any]) -> list[int]:
     """For each record of the log, the number of the bout (заход) it was made in, from 1."""
     numbers, bout = [], 1
     for record in log:
         numbers.append(bout)
-        bout += sum(1 for e in record.events if type(e) is NextBout)
+        bout += _new_bouts(record.events)
     return numbers
+
+
+def _new_bouts(events: Sequence[Any]) -> int:
+    return sum(1 for e in events if type(e) is NextBout)
 
 
 class Table:
@@ -251,7 +262,7 @@ class Table:
     def trump_dealt(self) -> bool:
         """The hands took the whole deck: the face-up trump card was dealt last and is in a hand
         (``setup.trump_holder``'s, if said). Six players of classic durak."""
-        return len(self.game.cards) == HAND_SIZE * self.state.players
+        return whole_deck_players(self.game) == self.state.players
 
     def examples(self) -> Examples:
         """The help's example cards, by the engine's rules for this deck and trump: ordinary cards
@@ -287,9 +298,15 @@ class Table:
             events = self.state.apply(seat, move)
         except IllegalMove as exc:
             raise Rejected(exc.code, exc.message) from None
-        self.bout += sum(1 for e in events if type(e) is NextBout)
+        self.bout += _new_bouts(events)
         self.with_previous.append(with_previous and len(self.state.log) > 1)
         return events
+
+    @property
+    def last_bout(self) -> int:
+        """The number of the bout the last move was made in: the one now played, unless it ended it."""
+        log = self.state.log
+        return self.bout - (_new_bouts(log[-1].events) if log else 0)
 
     def undo(self) -> Any:
         """Take back the last accepted move and return its record."""

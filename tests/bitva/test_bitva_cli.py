@@ -162,3 +162,62 @@ def test_a_record_that_could_not_be_saved_is_never_reported_as_saved(runner, tmp
     assert "Боря 8♥ 8♠" in result.output  # the record, to copy by hand
     assert result.exit_code == 1
     assert record.read_text(encoding="utf-8") == "игроки: Аня, Боря\nАня 7♥ 7♠\n"
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "openpty"), reason="needs a pseudo-terminal")
+def test_at_a_terminal_every_prompt_says_the_game_is_not_saved_after_a_failed_save(tmp_path):
+    """The prompt a person sees: «[не сохранено] > » once the record cannot be written, as the durak
+    referee's prompt says it (one helper, terminal.prompt_text)."""
+    import os
+    import select
+    import subprocess
+    import sys
+    import time
+
+    (tmp_path / "file").write_text("x", encoding="utf-8")
+    record = tmp_path / "file" / "партия.txt"  # a file where a folder should be: every save fails
+    main_end, child_end = os.openpty()
+    process = subprocess.Popen([sys.executable, "-m", "slovariki", "bitva-par", "play", "--players", "Аня,Боря",
+                                "--record", str(record)], stdin=child_end, stdout=child_end, stderr=child_end,
+                               env={**os.environ, "PYTHONIOENCODING": "utf-8", "TERM": "dumb"})
+    os.close(child_end)
+    seen = b""
+
+    def read_until(text: str) -> None:
+        nonlocal seen
+        deadline = time.monotonic() + 20
+        while text.encode() not in seen and time.monotonic() < deadline:
+            if select.select([main_end], [], [], 0.2)[0]:
+                seen += os.read(main_end, 4096)
+        assert text.encode() in seen, seen.decode(errors="replace")
+
+    try:
+        read_until("[не сохранено] > ")
+        os.write(main_end, "Аня 7ч 7п\n".encode())
+        read_until("Партия всё ещё не сохранена")
+        read_until("[не сохранено] > ")
+        os.write(main_end, "выход\n".encode())
+        assert process.wait(timeout=20) == 1
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+        os.close(main_end)
+
+
+def test_the_prompt_is_marked_only_while_the_record_lacks_moves(tmp_path, monkeypatch):
+    from slovariki import atomic
+    from slovariki.bitva.repl import Repl
+
+    write = atomic.write_text
+
+    def full_disk(path, text):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(atomic, "write_text", full_disk)
+    repl = Repl(lambda text: None, tmp_path / "партия.txt")
+    repl.start(("Аня", "Боря"))
+    assert repl.prompt() == "[не сохранено] > "
+    monkeypatch.setattr(atomic, "write_text", write)  # room again: the next move saves the whole game
+    repl.handle("Аня 7ч 7п")
+    assert repl.prompt() == "> "

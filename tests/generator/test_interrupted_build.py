@@ -129,13 +129,14 @@ def test_a_second_build_into_a_folder_being_written_is_refused(tmp_path):
 def test_an_interrupt_between_creating_a_temporary_file_and_noting_it_leaves_nothing(tmp_path, monkeypatch):
     """SIGTERM can arrive right after mkstemp made the file, before the batch knows its name."""
     from slovariki import atomic
+    from slovariki.console import Terminated
     from slovariki.generator import writer
 
     def interrupted_chmod(path, mode):
-        raise writer.Stopped()
+        raise Terminated()
 
     monkeypatch.setattr(atomic.os, "chmod", interrupted_chmod)
-    with pytest.raises(writer.Stopped):
+    with pytest.raises(Terminated):
         with writer.batch(tmp_path) as files:
             files.open("cards.pdf")
     assert leftovers(tmp_path) == []

@@ -11,7 +11,7 @@ from slovariki.cli import main
 from slovariki.game import Attack, Take
 from slovariki.referee import session
 from slovariki.referee.session import SessionError, default_path, load, probe, save
-from slovariki.referee.table import Setup, Table
+from slovariki.referee.table import Setup, Table, bout_numbers
 
 
 @pytest.fixture
@@ -191,3 +191,67 @@ def test_an_empty_session_path_is_an_error_not_the_default_file(command):
     assert result.exit_code == 2, result.output
     assert "--session" in result.output and "путь к файлу партии пустой" in result.output
     assert default_path().read_bytes() == before
+
+
+def _random_game_saved_move_by_move(seed: int, path):
+    """A classic game played at random with undos and one Writer saving after every change, as the
+    web screen and the REPL save; yields after each save."""
+    import random
+
+    rng = random.Random(seed)
+    table = Table.start(Setup(("Аня", "Боря", "Вика"), "Тч", "Аня", "podkidnoy"))
+    writer = session.Writer()
+    for _ in range(120):
+        if table.finished():
+            break
+        if table.state.log and rng.random() < 0.15:
+            table.undo()
+        else:
+            who = rng.choice([p for p in range(3) if table.state.legal_moves(p)])
+            table.play(who, rng.choice(table.state.legal_moves(who)))
+        writer.save(table, path)
+        yield table
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_writer_encodes_each_move_once_and_saves_exactly_the_game(tmp_path, seed):
+    """A Writer keeps the lines of the moves it has written: after moves and undos its file is the
+    one a fresh save writes, and it loads to the same game."""
+    path = tmp_path / "game.json"
+    for table in _random_game_saved_move_by_move(seed, path):
+        text = path.read_text(encoding="utf-8")
+        assert text == session.Writer().text(table)
+        loaded = load(path)
+        assert loaded.state == table.state and loaded.with_previous == table.with_previous
+        assert (loaded.bout, loaded.last_bout) == (table.bout, table.last_bout)
+        if table.state.log:  # the bout of the last move, without counting the whole game again
+            assert table.last_bout == bout_numbers(table.state.log)[-1]
+    data = json.loads(text)
+    assert data["format"] == session.FORMAT and data["version"] == 1
+    assert text.count("\n") == len(data["moves"]) + (2 if data["moves"] else 1)  # a line per move
+
+
+def test_the_writer_encodes_only_the_new_moves(table, tmp_path, monkeypatch):
+    writer = session.Writer()
+    path = tmp_path / "game.json"
+    writer.save(table, path)
+    table.play(0, Attack(table.card("корова")))
+    writer.save(table, path)
+    encoded = []
+    encode = session._encode
+    monkeypatch.setattr(session, "_encode", lambda value: encoded.append(value) or encode(value))
+    table.play(1, Take())
+    writer.save(table, path)
+    assert [value.get("cmd") for value in encoded] == ["take", None]  # the new move, and the set-up
+
+
+def test_session_files_written_with_indent_by_earlier_versions_still_load(table, tmp_path):
+    path = tmp_path / "game.json"
+    table.play(0, Attack(table.card("корова")))
+    table.play(1, Take())
+    save(table, path)
+    path.write_text(json.dumps(json.loads(path.read_text(encoding="utf-8")), ensure_ascii=False, indent=1) + "\n",
+                    encoding="utf-8")
+    assert path.read_text(encoding="utf-8").startswith('{\n "format": "slovariki-referee-session",\n "version": 1,')
+    loaded = load(path)
+    assert loaded.state == table.state and loaded.setup == table.setup

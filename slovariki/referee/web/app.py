@@ -13,6 +13,8 @@ game is read back from its session file: nothing a browser sends can break the g
     GET  api/hand?player=               the cards that may be in that hand, with their moves
     GET  api/find?player=&text=         the cards a typed word may name, with their moves
     GET  api/deck?rules=&grades=[&text=]  the set-up's cards, for choosing the trump
+    GET  pictures/<name>.svg            a picture of the shipped set (a card's ``picture``)
+    GET  pictures/own/<key>             an editor's own picture, by the key its card carries
 """
 
 from __future__ import annotations
@@ -34,12 +36,13 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from slovariki import rulebook
+from slovariki import pictures, reading, rulebook
 from slovariki.jsonl import encoded
 from slovariki.referee.table import Rejected
 from slovariki.referee.web.host import Host
 
 MAX_BODY = 16 * 1024  # a command is a few hundred bytes
+PICTURE_TYPES = {"svg": "image/svg+xml", "png": "image/png"}
 FONTS = ("Roboto-Regular.ttf", "Roboto-Medium.ttf", "Roboto-Bold.ttf")  # the printed cards' font
 # HTTP status by refusal code; the rules' refusals and game conflicts are 409.
 STATUS = {"bad-command": 400, "no-token": 403, "not-found": 404, "bad-method": 405, "too-large": 413,
@@ -96,7 +99,8 @@ class TokenGate:
             first = scope["path"].split("/", 2)[1] if scope["path"].startswith("/") else ""
             if not secrets.compare_digest(first.encode("utf-8", "surrogatepass"), self.token):
                 body = {"ok": False, "code": "no-token",
-                        "message": "Нет доступа: откройте адрес, который показал судья при запуске (с кодом)."}
+                        "message": "Нет доступа: откройте адрес целиком, с кодом доступа, как его показала программа судьи "
+                                   "при запуске."}
                 await Answer(body, status_code=403)(scope, receive, send)
                 return
         await self.app(scope, receive, send)
@@ -123,7 +127,7 @@ def create_app(host: Host, token: str) -> Any:
         async for chunk in request.stream():
             size += len(chunk)
             if size > MAX_BODY:
-                raise Rejected("too-large", f"слишком большой запрос: команда судье короче {MAX_BODY // 1024} КБ")
+                raise Rejected("too-large", f"слишком большой запрос: команда судье не бывает длиннее {MAX_BODY // 1024} КБ")
             chunks.append(chunk)
         try:
             data = json.loads(b"".join(chunks).decode("utf-8"))
@@ -154,6 +158,23 @@ def create_app(host: Host, token: str) -> Any:
     async def page(request: Request) -> Response:
         return FileResponse(str(resources.files(__package__) / "static" / "index.html"), headers=NO_STORE)
 
+    async def shipped_picture(request: Request) -> Response:
+        """A picture of the shipped set, by its name: no other file is ever read here."""
+        name = request.path_params["name"]
+        stem, _, suffix = name.rpartition(".")
+        if suffix != "svg" or stem not in pictures.shipped():
+            raise HTTPException(404)
+        data = reading.read_bytes(pictures.shipped_folder() / f"{stem}.svg", pictures.MAX_SVG_BYTES)
+        return _picture(data, "svg", "max-age=3600")
+
+    async def own_picture(request: Request) -> Response:
+        """An editor's picture, by the key its card carries; checked again before it is sent."""
+        try:
+            data, kind = host.own_picture(request.path_params["key"])
+        except (LookupError, pictures.PictureError):
+            raise HTTPException(404) from None
+        return _picture(data, kind, "no-cache")
+
     async def font(request: Request) -> Response:
         name = request.path_params["name"]
         if name not in FONTS:
@@ -169,6 +190,8 @@ def create_app(host: Host, token: str) -> Any:
         Route("/api/hand", question(host.hand, "player")),
         Route("/api/find", question(host.find, "player", "text")),
         Route("/api/deck", question(host.deck, "rules", "grades", "text")),
+        Route("/pictures/own/{key}", own_picture),
+        Route("/pictures/{name}", shipped_picture),
         Route("/fonts/{name}", font),
         Mount("/static", StaticFiles(packages=[(__package__, "static")])),
     ]
@@ -185,12 +208,20 @@ def create_app(host: Host, token: str) -> Any:
     return TokenGate(app, token)
 
 
+def _picture(data: bytes, kind: str, cache: str) -> Response:
+    """A card picture for an <img>. An SVG opened by itself runs no script and loads nothing: an
+    editor's drawing is shown, never obeyed."""
+    return Response(data, media_type=PICTURE_TYPES[kind],
+                    headers={"Cache-Control": cache, "X-Content-Type-Options": "nosniff",
+                             "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; sandbox"})
+
+
 def _internal(host: Host, exc: Exception) -> Response:
     try:
         host.reload()
-        kept = "партия — как в файле"
+        kept = "партия осталась такой, как в файле"
     except Exception:  # the file itself cannot be read now: keep what is in memory
-        kept = "партия — как была"
+        kept = "партия осталась как была"
     return Answer({"ok": False, "code": "internal",
                    "message": f"Внутренняя ошибка судьи ({type(exc).__name__}): ход не принят, {kept}. "
                               "Это ошибка программы, сообщите о ней."}, status_code=500)

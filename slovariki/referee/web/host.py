@@ -13,11 +13,12 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from slovariki import pictures
 from slovariki.game import Game
 from slovariki.referee import session
 from slovariki.referee.protocol import MOVES, move_command
-from slovariki.referee.table import Rejected, Setup, Table, game_for
-from slovariki.referee.texts import bout_header, event_lines, move_text, refusal_text, undo_text
+from slovariki.referee.table import Rejected, Setup, Table, game_for, whole_deck_players
+from slovariki.referee.texts import bout_header, event_lines, move_text, quoted, refusal_text, undo_text
 from slovariki.referee.web import view
 from slovariki.referee.words import MAX_CARD_CHARS, CardFinder
 from slovariki.terminal import readable
@@ -36,6 +37,7 @@ class Host:
     def __init__(self, path: Path, words: str | None) -> None:
         self.path = path
         self.words = words
+        self.writer = session.Writer()
         self.table: Table | None = None
         self.reload()
 
@@ -54,15 +56,18 @@ class Host:
         if not isinstance(force, bool):
             raise Rejected("bad-command", "поле force должно быть true или false")
         if self.table is not None and not self.table.finished() and not force:
-            raise Rejected("game-in-progress", "идёт незаконченная партия: новая партия её заменит")
+            raise Rejected("game-in-progress", "идёт незаконченная партия: новая заменит её, только если это подтвердить (force)")
         fields = {key: value for key, value in data.items() if key != "words"}
         setup = replace(Setup.from_json(fields), words=self.words)
         table = Table.start(setup, word_forms=True)
+        if table.trump_dealt and setup.trump_holder is None:  # the REPL asks it too
+            raise Rejected("bad-setup", f"сданы все карты: скажите, кому досталась последняя — открытый козырь "
+                                        f"{quoted(table.state.trump)} (trump_holder)")
         old, self.table = self.table, table
         self._save(lambda: setattr(self, "table", old), "Партия не начата")
         names = table.names
-        return {"said": [f"Новая партия: {table.state.rules.title}. Играют: {', '.join(names)}.",
-                         bout_header(1, names[table.state.attacker], names[table.state.defender])]}
+        return {"said": _sentences([f"Новая партия: {table.state.rules.title}. Играют: {', '.join(names)}.",
+                                    bout_header(1, names[table.state.attacker], names[table.state.defender])])}
 
     def move(self, data: dict) -> dict:
         table = self._game()
@@ -78,8 +83,8 @@ class Host:
         self._save(table.undo, "Ход не принят")
         names = table.names
         played = table.state.log[-1].move
-        return {"said": [f"{names[seat]}: {move_text(played)}.",
-                         *event_lines(events, names, bout, table.state.rules.classic)]}
+        return {"said": _sentences([f"{names[seat]}: {move_text(played)}.",
+                                    *event_lines(events, names, bout, table.state.rules.classic)])}
 
     def undo(self) -> dict:
         """Take back the last step: a move, or the whole of a «все пас» said in the REPL."""
@@ -95,7 +100,7 @@ class Host:
 
     def _save(self, take_back: Callable[[], Any], not_done: str) -> None:
         try:
-            session.save(self.table, self.path)
+            self.writer.save(self.table, self.path)
         except session.SessionError as exc:
             take_back()
             raise Rejected("not-saved", f"{exc}. {not_done}: на столе всё как было") from None
@@ -118,14 +123,34 @@ class Host:
     def deck(self, rules: Any, grades: Any, text: Any = None) -> dict:
         """The set-up form's cards for the trump: the whole deck, or the ones a typed word may name."""
         game = game_for(_text_field("rules", rules), self.words, _grades(grades))
+        whole = {"whole_deck": whole_deck_players(game)}  # so many players are dealt every card
         if text is None:
-            return {"message": "", "cards": [view.card_json(c) for c in view.sorted_cards(game.cards)]}
+            return {"message": "", "cards": [view.card_json(c) for c in view.sorted_cards(game.cards)], **whole}
         result = view.found(_finder(game), _typed(text))
-        return {"message": result["message"], "cards": [view.card_json(c) for c in result["cards"]]}
+        return {"message": result["message"], "cards": [view.card_json(c) for c in result["cards"]], **whole}
+
+    def own_picture(self, key: str) -> tuple[bytes, str]:
+        """An editor's picture of a card of this game or of the server's word folder, by the key its
+        card carries (view.own_picture_key), read and checked again; and its kind (svg or png).
+        Raises LookupError for a key of no card's picture, PictureError for a picture now unusable."""
+        for card in self._word_cards():
+            path = card.picture
+            if path is not None and card.source is not None and view.own_picture_key(path) == key:
+                return pictures.read_own(path, Path(card.source.file).parent), path.suffix.lower()[1:]
+        raise LookupError(key)
+
+    def _word_cards(self) -> list[Any]:
+        """The word cards the page may show: the game's, then the whole bank of the word folder."""
+        cards = [] if self.table is None or self.table.state.rules.classic else list(self.table.game.cards)
+        try:
+            cards.extend(game_for("slovariki", self.words, None).cards)
+        except Rejected:  # a bank with errors: the set-up says so, and shows none of its cards
+            pass
+        return cards
 
     def _game(self) -> Table:
         if self.table is None:
-            raise Rejected("no-game", "партия не начата: сначала заполните, кто играет и какой козырь")
+            raise Rejected("no-game", "партия не начата: сначала скажите, кто играет и какой козырь")
         return self.table
 
     def _seat(self, player: Any) -> int:
@@ -135,6 +160,11 @@ class Host:
 @lru_cache(maxsize=8)
 def _finder(game: Game) -> CardFinder:
     return CardFinder(game.cards)
+
+
+def _sentences(lines: list[str]) -> list[str]:
+    """What the referee says, each line a sentence («Заход 2: заходит Боря, отбивается Аня.»)."""
+    return [line if line.endswith((".", "!", "?")) else f"{line}." for line in lines]
 
 
 def _text_field(name: str, value: Any) -> str:

@@ -4,8 +4,10 @@ then uvicorn until Ctrl+C."""
 from __future__ import annotations
 
 import errno
+import logging
 import secrets
 import socket
+import sys
 from pathlib import Path
 from typing import IO
 
@@ -13,12 +15,43 @@ from slovariki.referee import session
 from slovariki.referee.repl import use_colour
 from slovariki.referee.words import lemmas
 from slovariki.russian import os_error
+from slovariki.terminal import shown
 
 PROGRAM = "веб-экран судьи"
 # Addresses in the private ranges: connecting a UDP socket to one only looks up the route (no
 # packet is sent), and the socket's own address is then the one the local network reaches us at.
+QUIET_ZONE = 4  # modules
 _HALVES = {(1, 1): "█", (1, 0): "▀", (0, 1): "▄", (0, 0): " "}
 _PROBES = ("10.254.254.254", "192.168.254.254", "172.31.254.254")
+
+
+# What uvicorn may tell the terminal, said in Russian (None: not worth a line of its own).
+_SERVER_SAYS = {
+    "Invalid HTTP request received.": "пришёл неправильный HTTP-запрос (не от страницы судьи): он отклонён, "
+                                      "партия идёт дальше",
+    "Unsupported upgrade request.": "пришёл запрос WebSocket, которым экран не пользуется: он отклонён, "
+                                    "партия идёт дальше",
+}
+_SERVER_QUIET = ("No supported WebSocket library detected",)  # follows the line above
+
+
+class RussianLog(logging.Handler):
+    """uvicorn's warnings and errors as Russian lines on ``stream``: the teacher's terminal shows no
+    English log lines; one we have no words for is quoted after a Russian lead."""
+
+    def __init__(self, stream: IO[str]) -> None:
+        super().__init__(logging.WARNING)
+        self.stream = stream
+
+    def emit(self, record: logging.LogRecord) -> None:
+        text = record.getMessage().strip()
+        if text.startswith(_SERVER_QUIET):
+            return
+        said = _SERVER_SAYS.get(text) or (f"сбой веб-сервера («{shown(text)}»); если страница перестала "
+                                          "отвечать, остановите судью (Ctrl+C) и запустите снова: партия "
+                                          "продолжится из файла")
+        self.stream.write(f"Экран судьи: {said}.\n")
+        self.stream.flush()
 
 
 class ServeError(Exception):
@@ -66,12 +99,13 @@ def url_of(sock: socket.socket, token: str) -> str:
 
 
 def qr_text(url: str, colour: bool) -> str:
-    """The URL as a QR code for a phone's camera, two modules to a character (half blocks). In colour
-    each module is painted black or white, right on a dark or a light terminal alike; without colour
-    the dark modules are drawn in ink, as on paper."""
+    """The URL as a QR code for a phone's camera, two modules to a character (half blocks), with the
+    quiet zone of four light modules all round that the standard asks for. In colour each module is
+    painted black or white, right on a dark or a light terminal alike; without colour the dark
+    modules are drawn in ink, as on paper."""
     import segno
 
-    rows = [list(row) for row in segno.make(url, error="m").matrix_iter(border=2)]  # 1: a dark module
+    rows = [list(row) for row in segno.make(url, error="m").matrix_iter(border=QUIET_ZONE)]  # 1: a dark module
     rows.append([0] * len(rows[0]))  # an odd last row pairs with the quiet zone
     lines = []
     for top, bottom in zip(rows[::2], rows[1::2]):
@@ -109,10 +143,18 @@ def run(path: Path, words: str | None, host: str, port: int, lan: bool, out: IO[
         say(f"Экран судьи: {url}")
         if lan:
             say("Откройте этот адрес на телефоне или планшете в той же сети Wi-Fi — или наведите камеру на код:")
-            say(qr_text(url, use_colour(out)))
+            colour = use_colour(out)
+            say(qr_text(url, colour))
+            if not colour:  # ink on the terminal's background: a dark one shows the code inverted
+                say("Код нарисован тёмным по светлому, как на бумаге; на тёмном фоне камера может его не "
+                    "прочитать — тогда наберите адрес вручную.")
         say(f"Партия сохраняется в {path}" + ("." if game.table is None else f": записано ходов — {len(game.table.state.log)}."))
         say("Остановить — Ctrl+C.")
-        config = uvicorn.Config(create_app(game, token), log_level="warning", access_log=False, lifespan="off")
+        server_log = logging.getLogger("uvicorn")
+        server_log.handlers[:] = [RussianLog(sys.stderr)]
+        server_log.propagate = False
+        config = uvicorn.Config(create_app(game, token), log_config=None, log_level="warning", access_log=False,
+                                lifespan="off")
         try:
             uvicorn.Server(config).run(sockets=[sock])
         except KeyboardInterrupt:  # uvicorn stops gracefully on Ctrl+C, then raises it again

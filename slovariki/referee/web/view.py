@@ -5,15 +5,21 @@ decided here.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Iterable, Sequence
+from functools import cache
+from pathlib import Path
 from typing import Any
 
+from slovariki import pictures
 from slovariki.game import ATTACK, DEFEND, RULESETS, Attack, Beat, Move, Pass, PlayingCard, Take, TossIn, Transfer
 from slovariki.game.cards import RANK_NAMES
 from slovariki.generator import theme
+from slovariki.generator.faces import Faces, hard_letters
+from slovariki.generator.symbols import SHAPE_NAMES
 from slovariki.model import Colour
 from slovariki.referee.notation import render
-from slovariki.referee.table import GRADES, Table, bout_numbers
+from slovariki.referee.table import GRADES, Table
 from slovariki.referee.texts import event_lines, move_text, quoted, result_text, summary_lines
 from slovariki.referee.words import CardFinder, normal
 from slovariki.terminal import shorten
@@ -29,27 +35,61 @@ _FIRST = {False: {"question": "Кто самый младший?", "hint": "Пе
                  "first_by": "lowest-trump", "nobody": "Козырей ни у кого нет",
                  "agreed": "Тогда договоритесь, кто заходит первым.", "agreed_by": "agreed"}}
 _ACTION = {Attack: "Зайти", Transfer: "Перевести", TossIn: "Подкинуть"}
+# Who put the word card down and how, over the card (its word, read aloud, follows): «Боря отбивается картой».
+_PLAYED = {Attack: "заходит с карты", Beat: "отбивается картой", Transfer: "переводит картой",
+           TossIn: "подкидывает карту"}
 
 
 def palette() -> dict:
-    """The printed card's colours and suit shapes, for the page to draw cards as they are printed."""
-    from slovariki.generator.symbols import SHAPE_NAMES  # ReportLab: imported by the web command only
-
+    """The printed card's colours, suit shapes and measures, for the page to draw cards as they are printed."""
     colours = {c.key: {"grade": c.grade, "tint": c.print_tint, "strong": c.print_strong, "name": c.russian,
                        "shape": SHAPE_NAMES[c]} for c in Colour}
     return {"colours": colours, "ink": theme.INK, "hard": theme.HARD_RED, "muted": theme.MUTED,
-            "back_field": theme.BACK_FIELD, "back_ink": theme.BACK_INK}
+            "back_field": theme.BACK_FIELD, "back_ink": theme.BACK_INK, "face": face_measures()}
+
+
+def face_measures() -> dict[str, float]:
+    """Where the printed face puts each part (a poker card's layout, generator/faces.py), measured
+    from the white face's top left corner in tenths of the card's width: the page's cards use them."""
+    width, height = 63 * theme.MM, 88 * theme.MM
+    faces = Faces(width, height, 0, True)
+    s = faces.style
+    x, y, w, h = faces.window
+    measures = {
+        "frame": s.frame, "radius": s.corner_radius, "margin": s.index_margin, "index-width": s.index_width,
+        "suit": s.suit_size, "star": s.star_size, "star-step": s.star_step, "index-gap": s.index_gap,
+        "letter": s.letter_size, "letter-gap": s.letter_gap,
+        "window-left": x - s.frame, "window-top": height - s.frame - (y + h), "window-width": w, "window-height": h,
+        "picture": s.picture_size, "emblem": s.emblem_size,
+        "word": s.word_max, "word-margin": s.word_margin, "baseline": height - s.frame - faces.word_baseline,
+        "definition": s.definition_max, "definition-gap": s.definition_gap, "grade": s.grade_size, "padding": s.padding,
+    }
+    return {name: round(value / (width / 10), 4) for name, value in measures.items()}
 
 
 def card_json(card: Any) -> dict:
-    """A card as the page draws it: a word card's colour, stars, red letters, stress and definition,
-    or an ordinary card's rank and suit."""
+    """A card as the page draws it: a word card's colour, stars, red letters (in the word and in the
+    corner index), stress, picture and definition, or an ordinary card's rank and suit."""
     if isinstance(card, PlayingCard):
         return {"word": str(card), "rank": RANK_NAMES[card.rank], "suit": card.suit.key, "symbol": card.suit.symbol}
     word = card.word
     return {"word": word, "colour": card.colour.key, "grade": card.grade, "stars": card.stars,
             "hard": list(card.hard_positions), "stress": [i for i in card.stress_positions if word[i] not in "ёЁ"],
-            "definition": card.definition}
+            "letters": hard_letters(card), "picture": picture_url(card.picture), "definition": card.definition}
+
+
+def picture_url(path: Path | None) -> str | None:
+    """Where the page gets a card's picture: a shipped one by its name, an editor's own by a key made
+    from its path; a request never names a file."""
+    if path is None:
+        return None
+    if path.parent == pictures.shipped_folder() and path.stem in pictures.shipped():
+        return f"pictures/{path.stem}.svg"
+    return f"pictures/own/{own_picture_key(path)}"
+
+
+def own_picture_key(path: Path) -> str:
+    return hashlib.sha256(str(path).encode("utf-8", "surrogatepass")).hexdigest()[:24] + path.suffix.lower()
 
 
 def listed(items: Sequence[str], last: str = "или") -> str:
@@ -91,6 +131,7 @@ def table_view(table: Table) -> dict:
         "table": [{"attack": card_json(a), "beaten_by": None if d is None else card_json(d)} for a, d in state.table],
         "trump": card_json(state.trump),
         "trump_suit": state.trump.suit.russian,
+        "trump_where": _trump_where(table),
         "stock": state.stock_count,
         "discard": state.discard_count,
         "bout": table.bout,
@@ -107,6 +148,13 @@ def table_view(table: Table) -> dict:
     return view
 
 
+def _trump_where(table: Table) -> str:
+    """Where the face-up trump card is, as the status line says it under the trump."""
+    if table.state.stock_count:
+        return "под колодой"
+    return "сдан последним" if table.trump_dealt else "уже взят"
+
+
 def _last(table: Table) -> dict | None:
     """The last accepted move as the record writes it, and what followed it."""
     log = table.state.log
@@ -114,7 +162,7 @@ def _last(table: Table) -> dict | None:
         return None
     record = log[-1]
     names = table.names
-    said = event_lines(record.events, names, bout_numbers(log)[-1], table.state.rules.classic)
+    said = event_lines(record.events, names, table.last_bout, table.state.rules.classic)
     return {"player": names[record.player], "text": f"{names[record.player]}: {move_text(record.move)}",
             "events": said}
 
@@ -126,12 +174,15 @@ def _played(table: Table) -> dict | None:
     for record in reversed(table.state.log):
         card = getattr(record.move, "card", None)
         if card is not None:
-            return {"player": table.names[record.player], "card": card_json(card)}
+            name = table.names[record.player]
+            return {"player": name, "said": f"{name} {_PLAYED[type(record.move)]}", "card": card_json(card)}
     return None
 
 
+@cache
 def setup_view(words: str | None) -> dict:
-    """What the set-up form offers: the rulesets, the grades and where the words come from."""
+    """What the set-up form offers: the rulesets, the grades and where the words come from (the
+    same for every answer of a server, so made once)."""
     return {"rulesets": [{"name": r.name, "title": r.title, "classic": r.classic, "first": _FIRST[r.classic]}
                          for r in RULESETS.values()],
             "grades": list(GRADES), "words": words or "встроенный банк слов", "palette": palette()}
@@ -166,7 +217,7 @@ def _attempts(table: Table, seat: int, card: Any) -> list[Move]:
 
 
 def action_json(move: Move, legal: bool) -> dict:
-    label = f"Побить {quoted(move.target)}" if type(move) is Beat else _ACTION[type(move)]
+    label = f"Побить карту {quoted(move.target)}" if type(move) is Beat else _ACTION[type(move)]
     return {**move.as_json(), "label": label, "legal": legal}
 
 

@@ -62,10 +62,32 @@ class Screen:
         assert saved.setup == self.host.table.setup
 
 
+# Pictures as editors give them: names of the shipped set, and their own files in the word folder.
+PICTURES = {"к[о]р+ова": "cow", "с[о]б+ака": "dog", "р[е]б+ята": "рисунки/ребята.svg", "л[о]п+ата": "лопата.png"}
+OWN_SVG = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">'
+           '<circle cx="5" cy="5" r="4" fill="#3a7bd5"/></svg>')
+
+
 @pytest.fixture
-def screen(tmp_path, small_bank) -> Screen:
+def picture_bank(small_bank) -> Path:
+    """The small bank, four of its cards with pictures: two shipped, an editor's SVG and PNG."""
+    from PIL import Image
+
+    (small_bank / "рисунки").mkdir()
+    (small_bank / "рисунки" / "ребята.svg").write_text(OWN_SVG, encoding="utf-8")
+    Image.new("RGB", (40, 30), "#e0a030").save(small_bank / "лопата.png")
+    for file in small_bank.glob("grade*.yaml"):
+        lines = file.read_text(encoding="utf-8").splitlines()
+        for markup, picture in PICTURES.items():
+            lines = [line.replace("}", f", picture: {picture}}}") if f'"{markup}"' in line else line for line in lines]
+        file.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return small_bank
+
+
+@pytest.fixture
+def screen(tmp_path, picture_bank) -> Screen:
     path = tmp_path / "game.json"
-    return Screen(Host(path, str(small_bank)), path)
+    return Screen(Host(path, str(picture_bank)), path)
 
 
 @pytest.fixture

@@ -3,22 +3,23 @@ change nothing, bad requests answered in Russian JSON, and the session file save
 
 from __future__ import annotations
 
+import errno
 import json
 import random
 import re
 
 import pytest
 
+from slovariki import atomic, pictures
 from slovariki.game import ATTACK, Pass, Take
 from slovariki.referee import session
-from slovariki.referee.session import SessionError
 from slovariki.referee.table import Setup, Table
 from slovariki.referee.texts import summary_lines
 from slovariki.referee.web import app as web_app
 from slovariki.referee.web import host as host_module
 from slovariki.referee.web.view import possible_cards
 
-from .conftest import NEW, TOKEN
+from .conftest import NEW, OWN_SVG, TOKEN
 
 
 @pytest.mark.parametrize("path", ["/", "/api/state", "/wrong/api/state", f"/{TOKEN}x/api/state",
@@ -75,8 +76,10 @@ def test_every_move_kind_and_undo_each_saved(playing):
     assert said == ["Аня: заходит с карты «корова»."]
     game = playing.get("state").json()["game"]
     assert game["banner"]["doing"] == "бить, переводить или брать"
+    assert game["played"]["said"] == "Аня заходит с карты"  # over the card, whose word follows
     assert game["played"]["card"] == {"word": "корова", "colour": "green", "grade": 1, "stars": 1, "hard": [1],
-                                      "stress": [3], "definition": "Домашнее животное."}
+                                      "stress": [3], "letters": ["о"], "picture": "pictures/cow.svg",
+                                      "definition": "Домашнее животное."}
 
     answer = playing.move("Боря", "transfer", "ребята")
     assert answer["said"] == ["Боря: переводит картой «ребята»."]
@@ -85,21 +88,23 @@ def test_every_move_kind_and_undo_each_saved(playing):
     assert undone["said"] == ["Отменён ход: Боря: переводит картой «ребята»."]
     assert undone["game"]["banner"]["title"] == "ХОДИТ БОРЯ"
 
-    assert playing.move("Боря", "beat", "ребята", target="корова")["said"] == [
-        "Боря: бьёт карту «корова» картой «ребята»."]
+    answer = playing.move("Боря", "beat", "ребята", target="корова")
+    assert answer["said"] == ["Боря: бьёт карту «корова» картой «ребята»."]
+    assert answer["game"]["played"]["said"] == "Боря отбивается картой"
+    assert answer["game"]["played"]["card"]["word"] == "ребята"
     assert playing.move("Аня", "toss", "петух")["said"] == ["Аня: подкидывает карту «петух»."]
     assert playing.move("Боря", "beat", "машина")["said"] == ["Боря: бьёт карту «петух» картой «машина»."]
     answer = playing.move("Аня", "pass")
     assert answer["said"] == ["Аня: пас.", "Бито: карты со стола уходят в отбой.", "Добирают из колоды: Аня 2, Боря 2.",
                               "Боря берёт последнюю карту колоды — открытый козырь «лопата».",
-                              "Заход 2: заходит Боря, отбивается Аня"]
+                              "Заход 2: заходит Боря, отбивается Аня."]
     game = answer["game"]
     assert (game["stock"], game["discard"], game["bout"]) == (0, 4, 2)
     assert game["players"][1]["known"] == ["лопата"]
 
     playing.move("Боря", "attack", "медведь")
     answer = playing.move("Аня", "take")
-    assert answer["said"] == ["Аня: берёт.", "Аня забирает со стола 1 карту.", "Заход 3: заходит Боря, отбивается Аня"]
+    assert answer["said"] == ["Аня: берёт.", "Аня забирает со стола 1 карту.", "Заход 3: заходит Боря, отбивается Аня."]
     assert answer["game"]["players"][0]["known"] == ["медведь"]
     assert len(session.load(playing.path).state.log) == 7
 
@@ -136,9 +141,9 @@ def test_the_hand_lists_the_cards_that_may_be_there_with_their_moves(playing):
     assert len(words) == 14
     by_word = {c["card"]["word"]: c["actions"] for c in hand["cards"]}
     assert by_word["ребята"] == [
-        {"cmd": "beat", "card": "ребята", "target": "корова", "label": "Побить «корова»", "legal": True},
+        {"cmd": "beat", "card": "ребята", "target": "корова", "label": "Побить карту «корова»", "legal": True},
         {"cmd": "transfer", "card": "ребята", "label": "Перевести", "legal": True}]
-    assert by_word["собака"] == [{"cmd": "beat", "card": "собака", "target": "корова", "label": "Побить «корова»",
+    assert by_word["собака"] == [{"cmd": "beat", "card": "собака", "target": "корова", "label": "Побить карту «корова»",
                                   "legal": True}]
     # A card that can do nothing now: what Боря may have meant, each to be refused with its rule.
     assert [(a["cmd"], a["legal"]) for a in by_word["вокзал"]] == [("beat", False), ("transfer", False)]
@@ -266,10 +271,10 @@ def test_a_failed_save_takes_the_change_back(playing, monkeypatch):
     playing.move("Аня", "attack", "корова")
     before, saved = playing.get("state").json()["game"], playing.path.read_bytes()
 
-    def broken(table, path):
-        raise SessionError(f"не удалось сохранить партию в {path}: на диске нет места")
+    def broken(path, text):
+        raise OSError(errno.ENOSPC, "No space left on device")
 
-    monkeypatch.setattr(session, "save", broken)
+    monkeypatch.setattr(atomic, "write_text", broken)
     answer = playing.refused(playing.post("move", {"player": "Боря", "cmd": "take"}), 503, "not-saved")
     assert "на диске нет места" in answer["message"] and "Ход не принят" in answer["message"]
     assert answer["game"] == before
@@ -319,7 +324,43 @@ def test_a_classic_durak_game(screen):
     assert game["trump_suit"] == "черви" and game["rules"]["classic"] is True
     found = screen.get("find", player="Боря", text="д б").json()
     assert [(c["card"]["word"], [a["label"] for a in c["actions"]]) for c in found["cards"]] == [
-        ("Д♦", ["Побить «10♦»"])]
+        ("Д♦", ["Побить карту «10♦»"])]
+
+
+SIX = ["Аня", "Боря", "Вика", "Гоша", "Даша", "Егор"]
+
+
+def test_six_players_of_durak_say_who_was_dealt_the_trump_card(screen):
+    """Six share the 36 cards: the last one dealt is shown and stays in a hand. The set-up's deck
+    says so (whole_deck), a game is not started until the page says whose hand it is, as the REPL
+    asks it, and then nobody else may play that card."""
+    deck = screen.get("deck", rules="podkidnoy", text="7ч").json()
+    assert deck["whole_deck"] == 6 and [c["word"] for c in deck["cards"]] == ["7♥"]
+    assert screen.get("deck", rules="slovariki").json()["whole_deck"] is None  # 16 cards: a stock is left
+    new = {"players": SIX, "trump": "7ч", "first": "Даша", "first_by": "lowest-trump", "rules": "podkidnoy"}
+    answer = screen.refused(screen.post("new", new), 422, "bad-setup")
+    assert answer["message"] == ("Сданы все карты: скажите, кому досталась последняя — открытый козырь «7♥» "
+                                 "(trump_holder).")
+    assert not screen.path.exists()
+    screen.refused(screen.post("new", {**new, "players": SIX[:4], "trump_holder": "Боря"}), 422, "bad-setup")
+
+    game = screen.ok("new", {**new, "trump_holder": "Боря"})["game"]
+    assert game["players"][1]["known"] == ["7♥"] and game["stock"] == 0
+    assert game["trump_where"] == "сдан последним"
+    assert session.load(screen.path).setup.trump_holder == "Боря"
+    answer = screen.refused(screen.post("move", {"player": "Даша", "cmd": "attack", "card": "7♥"}), 409,
+                            "card-not-available")
+    assert answer["said"].startswith("Даша не может зайти с карты «7♥»")
+    screen.move("Даша", "attack", "6♠")
+    assert screen.get("state").json()["game"]["trump_where"] == "сдан последним"
+
+
+def test_where_the_trump_card_is(playing):
+    assert playing.get("state").json()["game"]["trump_where"] == "под колодой"
+    for player, cmd, card in (("Аня", "attack", "корова"), ("Боря", "beat", "ребята"), ("Аня", "toss", "петух"),
+                              ("Боря", "beat", "машина"), ("Аня", "pass", None)):
+        game = playing.move(player, cmd, card)["game"]
+    assert game["stock"] == 0 and game["trump_where"] == "уже взят"  # Боря drew it, the last card
 
 
 def test_who_starts_is_asked_as_the_rules_choose_it(screen):
@@ -346,11 +387,11 @@ def test_undo_takes_back_a_whole_step_said_in_the_repl(screen):
     session.save(table, screen.path)
     assert screen.get("state").json()["game"]["bout"] == 2
 
-    def full_disk(table, path):
-        raise SessionError("не удалось сохранить партию: на диске нет места")
+    def full_disk(path, text):
+        raise OSError(errno.ENOSPC, "No space left on device")
 
     with pytest.MonkeyPatch.context() as patch:  # a failed save puts the whole step back, as one step
-        patch.setattr(session, "save", full_disk)
+        patch.setattr(atomic, "write_text", full_disk)
         screen.refused(screen.post("undo", {}), 503, "not-saved")
     assert table.with_previous[-2:] == [False, True]
     answer = screen.ok("undo")
@@ -383,3 +424,65 @@ def test_the_end_of_game_summary(playing):
     assert [c["word"] for c in summary["review"]] == [str(card) for card, _ in table.summary().taken]
     assert summary["record"].startswith("# Запись партии")
     playing.refused(playing.post("move", {"player": "Аня", "cmd": "pass"}), 409, "game-over")
+
+
+def test_cards_carry_their_pictures_and_the_page_gets_them(screen, picture_bank):
+    """A card's picture as on print: a shipped one by its name, an editor's own by a key (no path in
+    any request); a card without a picture keeps its suit emblem (no picture)."""
+    deck = {c["word"]: c for c in screen.get("deck", rules="slovariki").json()["cards"]}  # before any game
+    assert deck["корова"]["picture"] == "pictures/cow.svg" and deck["собака"]["picture"] == "pictures/dog.svg"
+    assert deck["сорока"]["picture"] is None
+    own_svg, own_png = deck["ребята"]["picture"], deck["лопата"]["picture"]
+    assert re.fullmatch(r"pictures/own/[0-9a-f]{24}\.svg", own_svg) and own_png.endswith(".png")
+    assert "рисунки" not in own_svg and "лопата" not in own_png
+    assert deck["корова"]["letters"] == ["о"] and deck["эскалатор"]["letters"] == ["а"]
+
+    shipped = screen.http.get(f"/{TOKEN}/pictures/cow.svg")
+    assert shipped.status_code == 200 and shipped.headers["content-type"] == "image/svg+xml"
+    assert shipped.content == (pictures.shipped_folder() / "cow.svg").read_bytes()
+    for response in (shipped, svg := screen.http.get(f"/{TOKEN}/{own_svg}"), png := screen.http.get(f"/{TOKEN}/{own_png}")):
+        assert response.status_code == 200
+        assert response.headers["x-content-type-options"] == "nosniff"
+        assert "sandbox" in response.headers["content-security-policy"]  # an SVG opened alone runs nothing
+    assert svg.content.decode() == OWN_SVG and svg.headers["content-type"] == "image/svg+xml"
+    assert png.content == (picture_bank / "лопата.png").read_bytes() and png.headers["content-type"] == "image/png"
+
+    screen.ok("new", NEW)
+    game = screen.get("state").json()["game"]
+    assert game["trump"]["picture"] == own_png
+    hand = {c["card"]["word"]: c["card"] for c in screen.get("hand", player="Аня").json()["cards"]}
+    assert hand["ребята"]["picture"] == own_svg
+
+
+@pytest.mark.parametrize("path", ["pictures/nothing.svg", "pictures/cow.png", "pictures/cow", "pictures/index.tsv",
+                                  "pictures/LICENSE.md", "pictures/..%2F..%2Fcli.py", "pictures/%2Fetc%2Fpasswd",
+                                  "pictures/own/0123456789abcdef01234567.svg", "pictures/own/..%2Fgrade1.yaml",
+                                  "pictures/own/%2Fetc%2Fpasswd"])
+def test_no_other_file_is_served_as_a_picture(screen, path):
+    screen.refused(screen.http.get(f"/{TOKEN}/{path}"), 404, "not-found")
+    screen.refused(screen.http.get(f"/{path}"), 403, "no-token")
+
+
+@pytest.mark.parametrize("change", ["link-outside", "too-large", "fifo", "broken", "gone"])
+def test_an_own_picture_is_checked_again_when_it_is_sent(screen, picture_bank, tmp_path, change):
+    """The editor's file may change after the words were read: it is sent only while it still is a
+    regular file inside the word folder, within the size limit and a sound SVG (as «check» wants)."""
+    import os
+
+    url = {c["word"]: c for c in screen.get("deck", rules="slovariki").json()["cards"]}["ребята"]["picture"]
+    assert screen.http.get(f"/{TOKEN}/{url}").status_code == 200
+    own = picture_bank / "рисунки" / "ребята.svg"
+    own.unlink()
+    if change == "link-outside":
+        secret = tmp_path / "secret.svg"
+        secret.write_text(OWN_SVG, encoding="utf-8")
+        own.symlink_to(secret)
+    elif change == "too-large":
+        own.write_text(OWN_SVG[:-6] + " " * pictures.MAX_SVG_BYTES + "</svg>", encoding="utf-8")
+    elif change == "fifo":
+        if not hasattr(os, "mkfifo"):
+            pytest.skip("no FIFOs here")
+        os.mkfifo(own)  # read, it would wait for a writer forever
+    elif change == "broken":
+        own.write_text("<svg><circle></svg>", encoding="utf-8")
+    screen.refused(screen.http.get(f"/{TOKEN}/{url}"), 404, "not-found")

@@ -49,11 +49,11 @@ def browser():
 
 
 @pytest.fixture
-def server(tmp_path, small_bank):
+def server(tmp_path, picture_bank):
     """`slovariki referee web` as a user starts it, on any free port; stopped with Ctrl+C."""
     path = tmp_path / "game.json"
     process = subprocess.Popen([sys.executable, "-m", "slovariki", "referee", "web", "--session", str(path),
-                                "--words", str(small_bank), "--port", "0"],
+                                "--words", str(picture_bank), "--port", "0"],
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     first = process.stdout.readline()
     assert first.startswith("Экран судьи: http://127.0.0.1:"), first + process.stderr.read()
@@ -154,6 +154,16 @@ def test_a_game_played_by_tapping(browser, server, device):
     table.tap("#setup-trump-find", "deck")
     table.expect("#setup-trump .trump-chosen").to_contain_text("Козырь: лопата")
     table.expect("#setup-first-question").to_have_text("Кто самый младший?")
+    table.expect("#setup-holder-box").to_be_hidden()  # a stock is left: the trump card lies under it
+    table.expect("#setup-first button.selected").to_have_count(0)  # nobody is chosen for the table …
+    page.locator("#setup-form button[type=submit]").click()
+    table.expect("#notice").to_contain_text("Скажите, кто заходит первым: нажмите на имя.")
+    table.expect("#setup-first-box").to_have_class(re.compile("missing"))
+    assert not path.exists()
+    table.shot("setup-unanswered")
+    page.locator('#setup-first button:has-text("Аня")').click()  # … the players say it
+    table.expect("#notice").to_be_hidden()
+    table.expect("#setup-first-box").not_to_have_class(re.compile("missing"))
     table.expect("#setup-first button.selected").to_have_text("Аня")
     table.shot("setup")
     table.tap("#setup-form button[type=submit]", "new")
@@ -170,10 +180,18 @@ def test_a_game_played_by_tapping(browser, server, device):
     table.tap("#btn-read")
     assert page.evaluate("window.__spoken") == [{"text": "корова", "lang": "ru-RU"}]
 
-    # Боря picks «ребята» from the deck: it may beat or transfer, so the page asks; he transfers.
-    table.pick("ребята", "green")
+    # Боря picks «ребята» from the deck (the list shows the cards' pictures): it may beat or
+    # transfer, so the page asks; he transfers.
+    table.tap("#pick-card", "hand")
+    table.expect("#picker-title").to_have_text("Какую карту кладёт Боря?")
+    table.tap('#picker-tabs .tab[data-key="green"]')
+    table.expect('#picker-list .card-row[data-word="собака"] .row-picture img').to_have_attribute(
+        "src", "pictures/dog.svg")
+    page.wait_for_function("[...document.querySelectorAll('#picker-list img')].every(i => i.complete && i.naturalWidth)")
+    table.shot("picker")
+    table.tap('#picker-list .card-row[data-word="ребята"]')
     table.expect("#choice .choice-question").to_have_text("Что делает Боря?")
-    assert page.locator("#choice button.action").all_inner_texts() == ["Побить «корова»", "Перевести"]
+    assert page.locator("#choice button.action").all_inner_texts() == ["Побить карту «корова»", "Перевести"]
     table.shot("choice")
     table.tap('#choice button.action:has-text("Перевести")', "move")
     table.expect("#banner-title").to_have_text("ХОДИТ АНЯ")
@@ -191,7 +209,7 @@ def test_a_game_played_by_tapping(browser, server, device):
     table.expect('#table .card[data-word="корова"]').to_have_count(1)
 
     table.type_card("ребятами")
-    table.tap('#choice button.action:has-text("Побить «корова»")', "move")
+    table.tap('#choice button.action:has-text("Побить карту «корова»")', "move")
     table.expect("#banner-doing").to_have_text("подкидывать или сказать «пас»")
 
     # A refusal: the rule's number, the reason in plain words, the rule's text; nothing changes.
@@ -208,6 +226,13 @@ def test_a_game_played_by_tapping(browser, server, device):
     table.shot("refusal")
 
     table.type_card("петуха", "move")
+    # The cards as printed: a picture in the window, or the suit drawn large; the hard letters in
+    # the corner index under the stars.
+    cow = '#table .card[data-word="корова"]'
+    assert page.locator(f"{cow} .window img.picture").evaluate("img => img.complete && img.naturalWidth > 0")
+    table.expect(f"{cow} .index.top .letters").to_have_text("о")
+    table.expect('#table .card[data-word="петух"] .window svg.emblem').to_have_count(1)
+    table.expect('#table .card[data-word="петух"] .index.bottom .letters').to_have_text("е")
     # A typo: the referee suggests the nearest word, one tap takes it.
     table.type_card("машну")
     table.expect("#choice .choice-message").to_have_text("Нет карты «машну». Может быть, «машина»?")
@@ -257,5 +282,53 @@ def test_a_game_played_by_tapping(browser, server, device):
     assert lines[0].startswith("Итоги партии: заходов — ")
     review = [str(card) for card, _ in saved.summary().taken]
     assert page.locator("#summary .review .card").evaluate_all("cards => cards.map(c => c.dataset.word)") == review
+    assert table.errors == []
+    context.close()
+
+
+@pytest.mark.parametrize("device", list(VIEWPORTS))
+def test_six_players_of_durak_say_who_holds_the_trump_card(browser, server, device):
+    """Six share the 36 cards: the page asks, as the REPL does, who was dealt the face-up trump card,
+    and who starts; neither is chosen for the players."""
+    url, path = server
+    width, height = VIEWPORTS[device]
+    context = browser.new_context(viewport={"width": width, "height": height}, locale="ru-RU", has_touch=True)
+    page = context.new_page()
+    table = Table(page, url, _screenshots(device), f"{device}-six")
+    page.goto(url)
+    table.expect("#banner-title").to_have_text("НОВАЯ ПАРТИЯ")
+    for _ in range(4):
+        page.locator("#add-player").click()
+    names = ["Аня", "Боря", "Вика", "Гоша", "Даша", "Егор"]
+    for i, name in enumerate(names):
+        page.locator("#setup-players input").nth(i).fill(name)
+    table.expect("#add-player").to_be_disabled()  # six at most
+    page.locator('#setup-rules button:has-text("Подкидной дурак")').click()
+    table.expect("#setup-grades-box").to_be_hidden()
+    page.fill("#setup-trump-text", "7ч")
+    table.tap("#setup-trump-find", "deck")
+    table.expect("#setup-trump .trump-chosen").to_contain_text("Козырь: 7♥")
+    table.expect("#setup-holder-question").to_have_text("Кому досталась последняя карта — открытый козырь 7♥?")
+    table.expect("#setup-holder button.selected").to_have_count(0)
+    page.locator("#setup-form button[type=submit]").click()
+    table.expect("#notice").to_contain_text("Скажите, кому досталась последняя карта — открытый козырь")
+    page.locator('#setup-holder button:has-text("Боря")').click()
+    table.expect("#setup-first-question").to_have_text("У кого самый младший козырь?")
+    page.locator('#setup-first button:has-text("Даша")').click()
+    table.shot("setup")
+    answer = table.tap("#setup-form button[type=submit]", "new")
+    assert answer["ok"], answer
+    table.expect("#banner-title").to_have_text("ХОДИТ ДАША")
+    table.expect("#status .trump-words .small").to_have_text("сдан последним")
+    table.expect("#players .player").to_have_count(6)
+    assert session.load(path).setup.trump_holder == "Боря"
+
+    # Даша cannot play the card Боря holds; she leads another.
+    answer = table.type_card("7ч", "move")
+    assert answer["ok"] is False and answer["code"] == "card-not-available"
+    table.expect("#notice .notice-head").to_contain_text("Даша не может зайти с карты «7♥»")
+    table.type_card("6п", "move")
+    table.expect("#banner-title").to_have_text("ХОДИТ ЕГОР")
+    table.shot("game")
     assert table.errors == []
     context.close()

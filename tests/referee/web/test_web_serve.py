@@ -71,17 +71,21 @@ def test_the_url_carries_the_token_and_brackets_ipv6():
 def test_the_qr_code_encodes_the_url(colour):
     """Read the printed half blocks back into modules: they are the QR code of exactly this URL."""
     url = "http://192.168.1.20:8765/Zx9_token/"
+    expected = [[bool(m) for m in row] for row in segno.make(url, error="m").matrix]
+    size, zone = len(expected), serve.QUIET_ZONE
     rows = []
-    for line in serve.qr_text(url, colour).splitlines():
+    for line in serve.qr_text(url, colour).split("\n"):
+        line = line if colour else line.ljust(size + 2 * zone)  # trailing blanks are the background
         if colour:  # every character a «▀»: black or white above (30/97), below (40/107)
             pairs = [(a == "30", b == "40") for a, b in re.findall(r"\x1b\[(\d+);(\d+)m▀", line)]
         else:
             pairs = [{"█": (True, True), "▀": (True, False), "▄": (False, True), " ": (False, False)}[ch] for ch in line]
         rows += [[t for t, _ in pairs], [b for _, b in pairs]]
-    expected = [[bool(m) for m in row] for row in segno.make(url, error="m").matrix]
-    size = len(expected)
-    assert not any(rows[0]) and not any(rows[1])  # a quiet zone of two modules all round
-    read = [row[2:2 + size] for row in rows[2:2 + size]]
+    assert zone == 4  # the quiet zone the standard asks for, all round
+    assert not any(any(row) for row in rows[:zone] + rows[zone + size:])
+    assert not any(any(row[:zone]) or any(row[zone + size:]) for row in rows)
+    assert len(rows[0]) == size + 2 * zone and len(rows) >= size + 2 * zone
+    read = [row[zone:zone + size] for row in rows[zone:zone + size]]
     assert read == expected
 
 
@@ -112,3 +116,38 @@ def test_the_web_screen_and_the_repl_continue_each_other_s_game(small_bank, tmp_
         assert game["moves"] == 2 and game["to_move"] == "Аня"
         web.move("Аня", "pass")
     assert len(session.load(path).state.log) == 3
+
+
+def test_the_web_server_speaks_russian_in_the_terminal(tmp_path):
+    """A malformed request, or a WebSocket one, is refused; the terminal says so in Russian, not with
+    uvicorn's English log lines."""
+    import signal
+    import subprocess
+    import sys
+
+    server = subprocess.Popen([sys.executable, "-m", "slovariki", "referee", "web", "--session", str(tmp_path / "g.json"),
+                               "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        first = server.stdout.readline()
+        port = int(re.search(r":(\d+)/", first)[1])
+        for request in (b"NONSENSE\r\n\r\n", b"GET /x/ HTTP/1.1\r\nHost: a\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                        b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"):
+            with socket.create_connection(("127.0.0.1", port), timeout=10) as client:
+                client.sendall(request)
+                assert client.recv(100).startswith(b"HTTP/1.1 4")
+    finally:
+        server.send_signal(signal.SIGINT)
+        _, err = server.communicate(timeout=20)
+    assert err.splitlines() == [
+        "Экран судьи: пришёл неправильный HTTP-запрос (не от страницы судьи): он отклонён, партия идёт дальше.",
+        "Экран судьи: пришёл запрос WebSocket, которым экран не пользуется: он отклонён, партия идёт дальше."]
+
+
+def test_a_server_message_without_russian_words_is_led_in_russian():
+    import io
+    import logging
+
+    out = io.StringIO()
+    serve.RussianLog(out).emit(logging.LogRecord("uvicorn.error", logging.ERROR, "", 0, "Something \x1b[2J broke", (), None))
+    assert out.getvalue() == ("Экран судьи: сбой веб-сервера («Something \\x1b[2J broke»); если страница перестала "
+                              "отвечать, остановите судью (Ctrl+C) и запустите снова: партия продолжится из файла.\n")

@@ -26,14 +26,14 @@ async function call(method, path, body) {
     });
   } catch (error) {
     notice("refused", "Нет связи с судьёй.", null,
-           "Проверьте, что программа судьи запущена и телефон в той же сети Wi-Fi, и нажмите ещё раз.");
+           "Проверьте, что программа судьи запущена, а телефон подключён к той же сети Wi-Fi, и нажмите ещё раз.");
     return null;
   }
   let data;
   try {
     data = await response.json();
   } catch (error) {
-    notice("refused", `Судья ответил непонятно (код ${response.status}).`);
+    notice("refused", `Судья прислал непонятный ответ (код ${response.status}).`);
     return null;
   }
   if ("setup" in data) {
@@ -128,7 +128,7 @@ function renderStatus(game) {
   const suit = el("div", `value ${game.trump.colour ? `c-${game.trump.colour}` : ""}`);
   if (game.trump.colour) suit.append(svg(suitShape(game.trump), "suit"));
   suit.append(el("span", "", game.trump_suit));
-  words.append(el("div", "label", "козырь"), suit, el("div", "small", game.stock ? "под колодой" : "уже взят"));
+  words.append(el("div", "label", "козырь"), suit, el("div", "small", game.trump_where));
   trump.append(words);
   box.append(trump);
   const counts = el("div", "counts");
@@ -151,7 +151,7 @@ function renderTable(game) {
     const slot = el("div", pair.beaten_by ? "pair beaten" : "pair");
     slot.append(cardElement(pair.attack, "s"));
     if (pair.beaten_by) slot.append(cardElement(pair.beaten_by, "s"));
-    else slot.append(el("div", "unbeaten", "не побита"));
+    else if (!game.over) slot.append(el("div", "unbeaten", "не побита"));
     box.append(slot);
   }
 }
@@ -165,7 +165,7 @@ function renderPlayed(game) {
   const card = played.card;
   box.append(cardElement(card, "l"));
   const side = el("div", "played-side");
-  side.append(el("div", "small", `Карта игрока ${played.player}`));
+  side.append(el("div", "small", played.said));  // «Боря отбивается картой», the word below
   if (card.definition) {
     const title = el("div", "played-word");
     title.append(wordSpan(card, "word-inline"));
@@ -192,7 +192,8 @@ function renderPlayers(game) {
     if (player.name === game.to_move) chip.classList.add("to-move");
     if (player.out) chip.classList.add("out");
     chip.append(el("span", "player-name", player.name));
-    const role = player.out ? "вышел" : player.role === "attacker" ? "заходит" : player.role === "defender" ? "отбивается" : "";
+    const role = player.out ? "вне игры" : game.over ? "" :
+      player.role === "attacker" ? "заходит" : player.role === "defender" ? "отбивается" : "";
     chip.append(el("span", "player-hand", cardsCount(player.hand)));
     if (role) chip.append(el("span", `player-role ${player.role || ""}`, role));
     if (player.known.length) chip.title = `Точно на руках: ${player.known.join(", ")}`;
@@ -324,7 +325,7 @@ async function pickCard() {
     render();
     return;
   }
-  openPicker(`Карты, которые могут быть у игрока ${answer.player}`, answer.cards, chooseCard);
+  openPicker(`Какую карту кладёт ${answer.player}?`, answer.cards, chooseCard);
 }
 
 // --- the card picker: the deck's cards by colour (suit) ------------------------------------------
@@ -399,8 +400,9 @@ function speak(word) {
 function newForm() {
   const last = ui.game && ui.game.setup;
   const players = last ? [...last.players] : ["", ""];
+  // Who starts and who was dealt the trump card are asked anew each time: nothing is chosen for the table.
   return {players, rules: last ? last.rules : "slovariki", grades: last && last.grades ? [...last.grades] : [1, 2, 3, 4],
-          trump: null, first: 0, agreed: false, found: null};
+          trump: null, wholeDeck: null, holder: null, first: null, agreed: false, found: null};
 }
 
 function rulesetOf(name) {
@@ -411,7 +413,7 @@ function renderSetup() {
   const form = ui.form || (ui.form = newForm());
   const inProgress = ui.game && !ui.game.over;
   renderBanner({who: "", title: "НОВАЯ ПАРТИЯ",
-                doing: inProgress ? "Незаконченная партия будет заменена новой." : "Кто играет и какой козырь?",
+                doing: inProgress ? "Новая партия заменит незаконченную." : "Кто играет и какой козырь?",
                 also: ""});
   $("setup-cancel").hidden = !ui.game;
   renderSetupPlayers();
@@ -423,7 +425,7 @@ function renderSetup() {
     button.type = "button";
     button.setAttribute("aria-pressed", String(ruleset.name === form.rules));
     button.addEventListener("click", () => {
-      if (form.rules !== ruleset.name) form.trump = form.found = null;
+      if (form.rules !== ruleset.name) form.trump = form.found = form.wholeDeck = null;
       form.rules = ruleset.name;
       form.agreed = false;
       renderSetup();
@@ -444,12 +446,13 @@ function renderSetup() {
       const next = on ? form.grades.filter((g) => g !== colour.grade) : [...form.grades, colour.grade].sort();
       if (!next.length) return;
       form.grades = next;
-      form.trump = form.found = null;
+      form.trump = form.found = form.wholeDeck = null;
       renderSetup();
     });
     grades.append(button);
   }
   renderSetupTrump();
+  renderSetupHolder();
   renderSetupFirst();
   $("setup-words").textContent = classic ? "Колода: обычные 36 карт." : `Слова: ${ui.setup.words}.`;
 }
@@ -468,6 +471,7 @@ function renderSetupPlayers() {
     input.setAttribute("aria-label", `Игрок ${i + 1}`);
     input.addEventListener("input", () => {
       form.players[i] = input.value;
+      renderSetupHolder();
       renderSetupFirst();
     });
     item.append(input);
@@ -480,7 +484,7 @@ function renderSetupPlayers() {
       button.addEventListener("click", () => {
         if (move === 0) form.players.splice(i, 1);
         else [form.players[i], form.players[i + move]] = [form.players[i + move], form.players[i]];
-        form.first = 0;
+        form.first = form.holder = null;  // the seats changed: ask again
         renderSetup();
       });
       item.append(button);
@@ -498,17 +502,9 @@ function renderSetupFirst() {
   $("setup-first-question").textContent = form.agreed ? first.agreed : first.question;
   $("setup-first-hint").textContent = form.agreed ? "" : first.hint;
   const box = $("setup-first");
-  box.replaceChildren();
-  form.players.forEach((name, i) => {
-    const button = el("button", i === form.first ? "selected" : "", name.trim() || `Игрок ${i + 1}`);
-    button.type = "button";
-    button.setAttribute("role", "radio");
-    button.setAttribute("aria-checked", String(i === form.first));
-    button.addEventListener("click", () => {
-      form.first = i;
-      renderSetupFirst();
-    });
-    box.append(button);
+  playerChoice(box, form.first, (i) => {
+    form.first = i;
+    renderSetupFirst();
   });
   if (first.nobody) {
     const nobody = el("button", `wide quiet ${form.agreed ? "selected" : ""}`, first.nobody);
@@ -521,6 +517,41 @@ function renderSetupFirst() {
     });
     box.append(nobody);
   }
+}
+
+// The players as a radio group (none chosen until someone taps a name): who starts, who holds the trump.
+function playerChoice(box, chosen, choose) {
+  box.replaceChildren();
+  ui.form.players.forEach((name, i) => {
+    const button = el("button", i === chosen ? "selected" : "", name.trim() || `Игрок ${i + 1}`);
+    button.type = "button";
+    button.setAttribute("role", "radio");
+    button.setAttribute("aria-checked", String(i === chosen));
+    button.addEventListener("click", () => {
+      box.closest("fieldset").classList.remove("missing");  // answered: the reminder goes
+      clearNotice();
+      choose(i);
+    });
+    box.append(button);
+  });
+}
+
+// Six at durak share the 36 cards: the last card dealt is shown, sets the trump and stays in that
+// hand. The server says for how many players the deal takes the whole deck (whole_deck).
+function holderAsked() {
+  const form = ui.form;
+  return Boolean(form.trump) && form.wholeDeck === form.players.length;
+}
+
+function renderSetupHolder() {
+  const form = ui.form;
+  $("setup-holder-box").hidden = !holderAsked();
+  if (!holderAsked()) return;
+  $("setup-holder-question").textContent = `Кому досталась последняя карта — открытый козырь ${form.trump.word}?`;
+  playerChoice($("setup-holder"), form.holder, (i) => {
+    form.holder = i;
+    renderSetupHolder();
+  });
 }
 
 function renderSetupTrump() {
@@ -543,6 +574,7 @@ function renderSetupTrump() {
         form.trump = card;
         form.found = null;
         renderSetupTrump();
+        renderSetupHolder();
         requestAnimationFrame(() => fitWords(box));
       });
       list.append(button);
@@ -561,7 +593,7 @@ function deckQuery(extra) {
 async function findTrump() {
   const text = $("setup-trump-text").value.trim();
   if (!text) {
-    notice("refused", "Напишите слово с открытой карты под колодой.");
+    notice("refused", "Напишите слово с карты, которую открыли козырем.");
     return;
   }
   const answer = await call("GET", deckQuery({text}));
@@ -572,6 +604,7 @@ async function findTrump() {
   }
   clearNotice();
   const form = ui.form;
+  form.wholeDeck = answer.whole_deck;
   if (answer.cards.length === 1 && !answer.message) {
     form.trump = answer.cards[0];
     form.found = null;
@@ -579,6 +612,7 @@ async function findTrump() {
     form.found = {message: answer.message, cards: answer.cards};
   }
   renderSetupTrump();
+  renderSetupHolder();
 }
 
 async function pickTrump() {
@@ -588,26 +622,44 @@ async function pickTrump() {
     showAnswer(answer);
     return;
   }
-  openPicker("Какая карта лежит под колодой?", answer.cards.map((card) => ({card})), (entry) => {
+  openPicker("Какую карту открыли козырем?", answer.cards.map((card) => ({card})), (entry) => {
     ui.form.trump = entry.card;
     ui.form.found = null;
+    ui.form.wholeDeck = answer.whole_deck;
     renderSetupTrump();
+    renderSetupHolder();
   });
+}
+
+// A question of the set-up left unanswered: said, marked and brought into view.
+function askAgain(box, text) {
+  notice("refused", text);
+  $(box).classList.add("missing");
+  $(box).scrollIntoView({block: "center"});
 }
 
 async function startGame(event) {
   event.preventDefault();
   const form = ui.form;
   if (!form.trump) {
-    notice("refused", "Выберите козырь: открытую карту под колодой.");
+    notice("refused", "Выберите козырь: карту, которую открыли после раздачи.");
+    return;
+  }
+  if (holderAsked() && form.holder === null) {
+    askAgain("setup-holder-box", "Скажите, кому досталась последняя карта — открытый козырь: нажмите на имя.");
+    return;
+  }
+  if (form.first === null) {
+    askAgain("setup-first-box", "Скажите, кто заходит первым: нажмите на имя.");
     return;
   }
   const players = form.players.map((p) => p.trim());
   const classic = rulesetOf(form.rules).classic;
   const answer = await call("POST", "api/new", {
     players, rules: form.rules, grades: classic ? null : form.grades, trump: form.trump.word,
-    first: players[form.first] || null, force: Boolean(ui.game && !ui.game.over),
+    first: players[form.first], force: Boolean(ui.game && !ui.game.over),
     first_by: form.agreed ? rulesetOf(form.rules).first.agreed_by : rulesetOf(form.rules).first.first_by,
+    trump_holder: holderAsked() ? players[form.holder] : null,
   });
   if (!answer) return;
   showAnswer(answer);

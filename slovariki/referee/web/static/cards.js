@@ -1,7 +1,9 @@
 // Cards drawn as they are printed (slovariki/generator/faces.py): a frame in the colour's tint, a
-// white face, the suit shape and the stars in both corners, the suit large and pale above the word,
-// hard letters red and underlined, the stress mark, the definition on large cards.
-// The colours and which shape each colour has come from the server (the palette), never from here.
+// white face, in both corners the suit shape, the stars and the hard letters, a tinted window with
+// the card's picture (or, without one, the suit drawn large), the word with its hard letters red and
+// underlined and its stress mark, the definition on large cards.
+// The colours, which shape each colour has and where each part sits (the palette's face measures)
+// come from the server, from the print's own layout; never from here.
 "use strict";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -46,6 +48,8 @@ function setPalette(palette) {
     root.setProperty(`--tint-${key}`, c.tint);
     root.setProperty(`--strong-${key}`, c.strong);
   }
+  // Each measure in tenths of the card's width: style.css multiplies it by the card's --u.
+  for (const [name, value] of Object.entries(palette.face)) root.setProperty(`--f-${name}`, String(value));
 }
 
 function svg(inner, className, label) {
@@ -101,26 +105,48 @@ function starsText(n) {
   return n === 1 ? "1 звёздочка" : `${n} звёздочки`;
 }
 
+// The corner index: the suit, the stars, and under them the hard letters (a fanned hand shows what
+// can be tossed in), laid out in rows by fitLetters.
 function cornerIndex(card, where) {
   const index = el("div", `index ${where}`);
   index.append(svg(suitShape(card), "suit"));
   for (let i = 0; i < card.stars; i++) index.append(svg(STAR, "star"));
+  if (card.letters && card.letters.length) {
+    const letters = el("div", "letters", card.letters.join(" "));
+    letters.dataset.letters = card.letters.join(" ");
+    index.append(letters);
+  }
   return index;
+}
+
+// The window at the top of the face: the card's picture, or the suit drawn large.
+function cardWindow(card) {
+  const box = el("div", "window");
+  if (card.picture) {
+    const picture = el("img", "picture");
+    picture.src = card.picture;
+    picture.alt = "";
+    picture.draggable = false;
+    box.append(picture);
+  } else {
+    box.append(svg(suitShape(card), "emblem"));
+  }
+  return box;
 }
 
 // A word card; size is "s" (the table), "m" (a choice) or "l" (the card just played, with its definition).
 function wordCard(card, size) {
   const outer = el("div", `card word-card c-${card.colour} size-${size}`);
   outer.setAttribute("role", "img");
-  outer.setAttribute("aria-label",
-    `${card.word}: ${suitLabel(card)}, ${starsText(card.stars)}`);
+  const letters = card.letters && card.letters.length ? `, сложные буквы: ${card.letters.join(", ")}` : "";
+  outer.setAttribute("aria-label", `${card.word}: ${suitLabel(card)}, ${starsText(card.stars)}${letters}`);
   outer.dataset.word = card.word;
   const face = el("div", "face");
-  face.append(svg(suitShape(card), "emblem"), cornerIndex(card, "top"), cornerIndex(card, "bottom"));
-  const text = el("div", "text");
-  text.append(wordSpan(card));
-  if (size === "l") text.append(el("div", "definition", card.definition));
-  face.append(text);
+  face.append(cardWindow(card), cornerIndex(card, "top"), cornerIndex(card, "bottom"));
+  const line = el("div", "word-line");  // every word stands on the same line, as on print
+  line.append(wordSpan(card));
+  face.append(line);
+  if (size === "l") face.append(el("div", "definition", card.definition));
   if (size !== "s") face.append(el("div", "grade", `${card.grade} класс`));
   outer.append(face);
   return outer;
@@ -149,7 +175,8 @@ function cardElement(card, size) {
   return node;
 }
 
-// Shrink each word until it fits its card's width (long words, narrow phones).
+// Shrink each word until it fits its card's width (long words, narrow phones) and each definition
+// until it fits above the grade label; lay out the hard letters of each corner index.
 function fitWords(root) {
   for (const word of root.querySelectorAll(".word-card .word")) {
     word.style.fontSize = "";
@@ -159,6 +186,38 @@ function fitWords(root) {
     while (word.scrollWidth > room && size > least) {
       size *= 0.92;
       word.style.fontSize = `${size}px`;
+    }
+  }
+  for (const text of root.querySelectorAll(".word-card .definition")) {
+    text.style.fontSize = "";
+    let size = parseFloat(getComputedStyle(text).fontSize);
+    const least = size * 0.6;
+    while (text.scrollHeight > text.clientHeight && size > least) {
+      size *= 0.92;
+      text.style.fontSize = `${size}px`;
+    }
+  }
+  fitLetters(root);
+}
+
+// As the print lays them out (faces.py): one row if it fits the index column at 80 % of the size or
+// more, else two rows, shrunk to fit.
+function fitLetters(root) {
+  for (const box of root.querySelectorAll(".word-card .letters")) {
+    const letters = box.dataset.letters.split(" ");
+    box.style.fontSize = "";
+    const room = box.clientWidth;
+    for (const count of [1, 2]) {
+      const per = Math.ceil(letters.length / count);
+      const rows = [];
+      for (let i = 0; i < letters.length; i += per) rows.push(el("div", "row", letters.slice(i, i + per).join(" ")));
+      box.replaceChildren(...rows);
+      const widest = Math.max(...rows.map((row) => row.scrollWidth));
+      const fit = room && widest ? Math.min(1, room / widest) : 1;
+      if (fit >= 0.8 || count === 2) {
+        if (fit < 1) box.style.fontSize = `${parseFloat(getComputedStyle(box).fontSize) * fit}px`;
+        break;
+      }
     }
   }
 }
@@ -171,7 +230,15 @@ function cardRow(card) {
   band.append(svg(suitShape(card), "suit", suitLabel(card)));
   row.append(band);
   if (card.colour) {
-    row.append(wordSpan(card, "row-word"));
+    const slot = el("span", "row-picture");  // the printed card's picture, by which a child finds it
+    if (card.picture) {
+      const picture = el("img");
+      picture.src = card.picture;
+      picture.alt = "";
+      picture.loading = "lazy";
+      slot.append(picture);
+    }
+    row.append(slot, wordSpan(card, "row-word"));
     const stars = el("span", "row-stars");
     stars.setAttribute("aria-label", starsText(card.stars));
     for (let i = 0; i < card.stars; i++) stars.append(svg(STAR, "star"));

@@ -57,6 +57,16 @@ def lemmas(token: str) -> tuple[str, ...]:
     return tuple(forms)
 
 
+def own_lemmas(word: str) -> tuple[str, ...]:
+    """The dictionary forms of a word as a card prints it, in the nominative: «ворона» → (ворона,),
+    not also «ворон», whose genitive it could be; «сорока» not also the numeral «сорок»."""
+    forms = [normal(word)]
+    for form, case in analyses(word):
+        if case in ("nomn", None) and form not in forms:
+            forms.append(form)
+    return tuple(forms)
+
+
 def cases(token: str, lemma_of: set[str]) -> frozenset[str]:
     """The cases ``token`` may be in as a form of one of the dictionary forms ``lemma_of``:
     «деревней» → {ablt}, «коридор» → {nomn, accs}, «8» → {}."""

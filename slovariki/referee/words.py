@@ -14,7 +14,7 @@ from itertools import product
 from typing import Any
 
 from slovariki.game import PlayingCard
-from slovariki.spoken import MAX_WORD_CHARS, cases, lemmas, normal, rank_cases, spoken_card
+from slovariki.spoken import MAX_WORD_CHARS, cases, lemmas, normal, own_lemmas, rank_cases, spoken_card
 from slovariki.terminal import shorten
 
 
@@ -108,7 +108,7 @@ class CardFinder:
             return frozenset()
         found: frozenset[str] | None = None
         for token, word in zip(tokens, words):  # the words of «до свидания» agree, or carry no case
-            said = cases(token, set(lemmas(word)))
+            said = cases(token, set(own_lemmas(word)))
             if said:
                 found = said if found is None else found & said
         return found or frozenset()

@@ -392,6 +392,14 @@ def test_a_card_already_beaten_is_said_to_be_beaten(small_bank):
     assert text.count(said) == 2 and "«медведь» уже" not in text
 
 
+def test_a_card_word_that_is_also_another_words_form_does_not_swap_the_roles(small_bank):
+    """«ворона» is also the accusative of «ворон», «сорока» the instrumental of «сорок»: as card names
+    both are in the nominative, so the table tells which card is beaten, not those homonyms."""
+    repl = Repl(Table.start(Setup(("Аня", "Боря"), "лопата", words=str(small_bank))), default_path(), io.StringIO())
+    text = _lines(repl, "Аня сорока", "Боря бьёт сорока ворона")
+    assert "✓ Боря: бьёт карту «сорока» картой «ворона»." in text
+
+
 def test_classic_cards_said_in_words_and_words_with_stress_marks(small_bank):
     repl = Repl(Table.start(Setup(("Аня", "Боря"), "7ч", rules="podkidnoy")), default_path(), io.StringIO())
     text = _lines(repl, "Аня ходит с восьмёрки пик", "Боря бьёт восьмёрку пик десяткой пик",

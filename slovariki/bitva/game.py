@@ -248,10 +248,10 @@ class Game:
             raise Refused(E.BAD_COMMAND, "число карт из резерва не может быть отрицательным")
         if requested > reserve:
             raise Refused(E.RESERVE_TOO_SMALL,
-                          f"в резерве у игрока {player} {n_cards(reserve)}, а взято {requested}")
+                          f"{player} берёт из резерва {requested}, а там {n_cards(reserve)}")
         if hand_after + requested > self.plan.hand:
             raise Refused(E.HAND_LIMIT,
-                          f"на руке у игрока {player} оказалось бы {n_cards(hand_after + requested)}, а сдано "
+                          f"{player}: на руке оказалось бы {n_cards(hand_after + requested)}, а сдано "
                           f"было {self.plan.hand}: держать больше сданного нельзя (нарушение, штраф −10)")
         return requested
 
@@ -273,7 +273,7 @@ class Game:
         hand = self.hands[player]
         if len(cards) > hand:
             raise Refused(E.NOT_ENOUGH_CARDS,
-                          f"у игрока {player} на руке {n_cards(hand)}, а выложить он хочет {len(cards)}")
+                          f"{player} хочет выложить {n_cards(len(cards))}, а на руке {n_cards(hand)}")
         draw = self._draw_count(player, hand - len(cards), meld.draw, len(cards))
         self._verify_not_finishing(hand - len(cards) + draw == 0 and self.reserves[player] == draw)
         return draw

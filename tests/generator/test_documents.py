@@ -344,3 +344,20 @@ def test_a_word_too_long_for_a_small_example_card_is_left_out_not_called_a_broke
     build_deck(Deck.of([long, short, other]), DeckOptions(), tmp_path)
     flat = " ".join(text_of(tmp_path / "rules.pdf", columns=2).split())
     assert "«собака»" in flat and "«корова»" in flat and "электроснабжение" not in flat
+
+
+def test_no_line_of_the_rules_sheet_or_the_word_list_ends_with_a_short_word(tmp_path):
+    """Issue 10's typography for the handouts too: a one- or two-letter word or a number is bound to
+    the next word, so it never ends a line of running text (the example cards' corner letters and the
+    word list's stars are no running text: a line of three words or more is)."""
+    from slovariki.wordlist import load_bank
+
+    build_deck(load_bank(None).deck, DeckOptions(), tmp_path)
+    dangling = re.compile(r"^[«„(\"']*(\w{1,2}|\d+)$")  # no stop after it: not the end of a sentence
+    for name in ("rules.pdf", "wordlist.pdf"):
+        lines: dict[tuple, list[dict]] = {}
+        for word in _words_in_reading_order(tmp_path / name):
+            lines.setdefault((word["page"], word["column"], round(word["top"])), []).append(word)
+        ends = [" ".join(w["text"] for w in words) for words in lines.values()
+                if len(words) >= 3 and dangling.match(max(words, key=lambda w: w["x0"])["text"])]
+        assert len(lines) > 100 and ends == [], name

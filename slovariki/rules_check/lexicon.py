@@ -77,9 +77,16 @@ class Lexicon:
     def __init__(self) -> None:
         self._morph = russian.morph()
         self.parse = lru_cache(maxsize=None)(self._morph.parse)
+        # pymorphy3's Parse.is_known looks the word up in the dictionary again at every call: once here.
+        self._known = lru_cache(maxsize=None)(self._morph.word_is_known)
+        self.known_parses = lru_cache(maxsize=None)(self._known_parses)
+
+    def _known_parses(self, word: str) -> tuple:
+        """The dictionary readings of ``word``."""
+        return tuple(p for p in self.parse(word) if self._known(p.word))
 
     def is_known(self, word: str) -> bool:
-        return any(p.is_known for p in self.parse(word))
+        return bool(self.known_parses(word))
 
     def reading(self, word: str) -> list[str]:
         """The lemmas ``word`` is read as on a card: its own (itself, a plural's singular, a phrase word's
@@ -88,7 +95,7 @@ class Lexicon:
         spelled alike («потом» is not looked up as a form of «пот», «сорока» as one of «сорок»)."""
         if not self.is_known(word):
             return []
-        forms_of = [p.normal_form for p in self.parse(word) if p.is_known and _pos(p) in FORM_OF]
+        forms_of = [p.normal_form for p in self.known_parses(word) if _pos(p) in FORM_OF]
         return list(dict.fromkeys([self.info(word).lemma, *forms_of]))
 
     def near(self, word: str, pos: frozenset[str] = CARD_POS, limit: int = 3) -> list[str]:
@@ -105,7 +112,7 @@ class Lexicon:
         for candidate, cost in _misspellings(word).items():
             if candidate == word or candidate not in words:
                 continue
-            parses = [p for p in self.parse(candidate) if p.is_known and _pos(p) in pos and _own_form(p, candidate)
+            parses = [p for p in self.known_parses(candidate) if _pos(p) in pos and _own_form(p, candidate)
                       and (proper or not PROPER & p.tag.grammemes)]
             if parses:
                 lemma = any(_fold(p.normal_form) == _fold(candidate) for p in parses)
@@ -144,8 +151,8 @@ class Lexicon:
         for p in parses:
             if p.tag.POS == "NOUN" and {"plur", "nomn"} <= p.tag.grammemes:
                 return WordInfo(word, p.normal_form, _pos(p), plural=True)
-        for p in parses:
-            if p.is_known and p.tag.POS == "NOUN" and {"sing", "nomn"} <= p.tag.grammemes:
+        for p in self.known_parses(word.lower()):
+            if p.tag.POS == "NOUN" and {"sing", "nomn"} <= p.tag.grammemes:
                 return WordInfo(word, word.lower(), _pos(p), normal_form=p.normal_form)
         for p in parses:
             if p.tag.POS == "VERB" and "impr" in p.tag.grammemes:  # a polite formula: «извините»
@@ -185,16 +192,16 @@ class Lexicon:
         return fixes
 
     def _abbreviation(self, part: str) -> bool:
-        return part.isupper() and len(part) > 1 and any(p.is_known and "Abbr" in p.tag.grammemes
-                                                        for p in self.parse(part.lower()))
+        return part.isupper() and len(part) > 1 and any("Abbr" in p.tag.grammemes
+                                                        for p in self.known_parses(part.lower()))
 
     def _first_letter(self, part: str, may_be_name: bool) -> tuple[str, str | None]:
         """``part`` with the first letter the dictionary gives it, and the kind of proper noun it is (None for
         a common word). Only the readings that make it a dictionary word on a card count (its lemma, a
         nominative): «лев» is also a form of the name «Лёва»."""
         low = part.lower()
-        readings = [p for p in self.parse(low) if p.is_known and _own_form(p, low)] or \
-            [p for p in self.parse(low) if p.is_known]
+        readings = [p for p in self.known_parses(low) if _own_form(p, low)] or \
+            list(self.known_parses(low))
         proper = [p for p in readings if PROPER_KINDS.keys() & p.tag.grammemes]
         if proper and len(proper) == len(readings):
             kind = next(PROPER_KINDS[g] for g in PROPER_KINDS if g in proper[0].tag.grammemes)
@@ -207,7 +214,7 @@ class Lexicon:
 
     def _capitalized(self, piece: str) -> str:
         """A part of a hyphenated name with its capital; a preposition stays small (Ростов-на-Дону)."""
-        if any(p.is_known and p.tag.POS == "PREP" for p in self.parse(piece)):
+        if any(p.tag.POS == "PREP" for p in self.known_parses(piece)):
             return piece
         return piece[:1].upper() + piece[1:]
 

@@ -440,7 +440,7 @@ class Assistant:
         nouns side by side (барабан ракета) are not one."""
         if all(part[:1].isupper() for part in parts):
             return True  # written as a name: Дед Мороз, Красная Шапочка
-        tags = [[p.tag for p in self.lexicon.parse(part.lower()) if p.is_known] for part in parts]
+        tags = [[p.tag for p in self.lexicon.known_parses(part.lower())] for part in parts]
         if any(t.POS == "PREP" for t in tags[0]):
             rest = tags[1:]
             if len(rest) == 1:
@@ -465,7 +465,7 @@ class Assistant:
                    for noun in nouns if noun.POS == "NOUN")
 
     def _clitic(self, low: str) -> bool:
-        return any(str(p.tag.POS) in {"PREP", "CONJ", "PRCL"} for p in self.lexicon.parse(low) if p.is_known)
+        return any(str(p.tag.POS) in {"PREP", "CONJ", "PRCL"} for p in self.lexicon.known_parses(low))
 
     def _part(self, part: str, start: int, grade: int | None, phrase: bool) -> tuple[StressChoice, list[Letter]]:
         low = part.lower()
@@ -478,7 +478,7 @@ class Assistant:
             choice = StressChoice((i,), i)
         else:
             choice = self._stress(low, names)
-        tags = [p.tag for p in self.lexicon.parse(low) if p.is_known]
+        tags = [p.tag for p in self.lexicon.known_parses(low)]
         # An indeclinable loan word (метро, Мехико) has no Russian suffixes.
         suffixes = {} if any("Fixd" in t for t in tags) else _suffix_vowels(low, any(t.POS == "INFN" for t in tags))
         letters = _vowels(low, choice, own, related, self._ending(low), clitic, suffixes, frozenset(map(fold, names)))
@@ -515,7 +515,7 @@ class Assistant:
         if not self.lexicon.is_known(low):
             return None
         lemma = self.lexicon.info(low).paradigm
-        for other in dict.fromkeys(p.normal_form for p in self.lexicon.parse(low) if p.is_known):
+        for other in dict.fromkeys(p.normal_form for p in self.lexicon.known_parses(low)):
             if fold(other) in (fold(lemma), fold(low)):
                 continue
             own = {k for e in self.dictionary.entries(other) for k in e.stresses_of(low)} & set(accepted)
@@ -540,10 +540,10 @@ class Assistant:
         entries = [e for lemma in dict.fromkeys([low, info.lemma]) for e in self.dictionary.entries(lemma)]
         names = [name for e in entries for name in e.related]
         if info.pos == "ADVB":
-            names += [p.normal_form for p in self.lexicon.parse(low) if p.is_known and str(p.tag.POS) == "ADJS"]
+            names += [p.normal_form for p in self.lexicon.known_parses(low) if str(p.tag.POS) == "ADJS"]
         names = list(dict.fromkeys(names))
         related = [r for name in names for r in self.dictionary.entries(name)]
-        lexeme = {fold(f.word) for p in self.lexicon.parse(low) if p.is_known and p.normal_form == info.paradigm
+        lexeme = {fold(f.word) for p in self.lexicon.known_parses(low) if p.normal_form == info.paradigm
                   for f in p.lexeme}
         own = [f for e in entries for f in _spellings(e)]
         return [f for f in own if fold(f.plain) in lexeme] or own, [f for r in related for f in _spellings(r)], names
@@ -559,20 +559,20 @@ class Assistant:
         return ""
 
     def _is_lemma(self, word: str) -> bool:
-        return any(p.is_known and p.normal_form == word for p in self.lexicon.parse(word))
+        return any(p.normal_form == word for p in self.lexicon.known_parses(word))
 
     def _adverb_base(self, low: str, grade: int | None) -> tuple[int, list[Form]] | None:
         """For an adverb made of a prefix and a noun (во|круг, на|зад) in grade 4, where the adverb is
         taught: the prefix's length and the noun's forms, which check the adverb's consonants (вокруг —
         круги́). Before grade 4, and without --grade, the adverb is one word to the child; the noun is found
         by its spelling alone, so the editor judges the check word («вдруг» is not made of «друг»)."""
-        parses = [p for p in self.lexicon.parse(low) if p.is_known]
+        parses = self.lexicon.known_parses(low)
         if grade is None or grade < 4 or not any(str(p.tag.POS) == "ADVB" for p in parses):
             return None
         for prefix in ADVERB_PREFIXES:
             noun = low[len(prefix):]
             if low.startswith(prefix) and len(noun) > 2 and any(
-                    str(p.tag.POS) == "NOUN" for p in self.lexicon.parse(noun) if p.is_known and p.normal_form == noun):
+                    str(p.tag.POS) == "NOUN" for p in self.lexicon.known_parses(noun) if p.normal_form == noun):
                 return len(prefix), [f for e in self.dictionary.entries(noun) for f in _spellings(e)]
         return None
 
@@ -580,11 +580,10 @@ class Assistant:
         """Where the inflectional ending of a word that changes begins: after its last consonant
         (коров|а, русск|ий, фамил|ия; the «я» of «заяц» is not in it). An unchanging word (спасибо,
         метро) has none."""
-        if low.endswith("те") and any("impr" in p.tag.grammemes for p in self.lexicon.parse(low) if p.is_known):
+        if low.endswith("те") and any("impr" in p.tag.grammemes for p in self.lexicon.known_parses(low)):
             return len(low) - 2  # a polite imperative (извините, здравствуйте): «-те» is its ending
         lemma = self.lexicon.info(low).paradigm
-        parses = [p for p in self.lexicon.parse(low)
-                  if p.is_known and p.normal_form == lemma and str(p.tag.POS) in INFLECTING]
+        parses = [p for p in self.lexicon.known_parses(low) if p.normal_form == lemma and str(p.tag.POS) in INFLECTING]
         if not parses or len({f.word for f in parses[0].lexeme}) < 2:
             return len(low)
         return max((i for i, ch in enumerate(low) if ch not in VOWELS + "йь"), default=-1) + 1

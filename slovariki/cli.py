@@ -715,8 +715,13 @@ def referee_resume(session_file: str | None) -> None:
 
 @referee.command("log")
 @session_option
-def referee_log(session_file: str | None) -> None:
+@click.option("--out", "out_file", type=click.Path(dir_okay=False), metavar="ФАЙЛ",
+              help="Записать в файл (UTF-8), а не на экран: так запись всегда читается командой replay.")
+def referee_log(session_file: str | None, out_file: str | None) -> None:
     """Напечатать запись партии: все ходы по заходам (её можно проверить командой replay)."""
+    from pathlib import Path
+
+    from slovariki import atomic
     from slovariki.referee.notation import render
     from slovariki.referee.session import SessionError, load
 
@@ -724,7 +729,14 @@ def referee_log(session_file: str | None) -> None:
         table = load(_session_path(session_file))
     except SessionError as exc:
         _fail(str(exc))
-    _say(render(table), nl=False)
+    if out_file is None:
+        _say(render(table), nl=False)
+        return
+    try:
+        atomic.write_text(Path(out_file), render(table))
+    except OSError as exc:
+        _fail(f"не удалось записать {out_file}: {os_error(exc)}")
+    _say(f"Запись партии сохранена в {out_file}. Проверить её: slovariki referee replay {out_file}")
 
 
 @referee.command("web")

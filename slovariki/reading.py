@@ -9,6 +9,7 @@ with a Russian reason, so ``russian.os_error`` explains them like any other fail
 
 from __future__ import annotations
 
+import codecs
 import errno
 import os
 import stat
@@ -74,6 +75,26 @@ def read_bytes(path: Path | str, limit: int) -> bytes:
         return b"".join(chunks)
     finally:
         os.close(handle)
+
+
+def read_text(path: Path | str, limit: int) -> str:
+    """A text file a person may have saved on Windows: UTF-8 (with or without a BOM), UTF-16 with a
+    BOM (PowerShell's «>»), or else a Russian code page: cp1251 (what «>» in cmd.exe writes: Python
+    writes a redirected stream in the system's code page) or cp866 (the console's). Raises
+    UnicodeDecodeError for a file that is none of these (a NUL byte outside UTF-16 means it is no
+    text), and what :func:`read_bytes` raises."""
+    data = read_bytes(path, limit)
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        return data.decode("utf-16")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        if b"\0" in data:
+            raise
+    # Lower-case «р»–«я», frequent in Russian, are 0xF0–0xFF in cp1251; in cp866 those bytes are rare
+    # (Ё, ё, ...) and «а»–«п» take 0xA0–0xAF, where cp1251 has only a little punctuation.
+    cp866 = sum(0xA0 <= b <= 0xAF for b in data) > sum(b >= 0xF0 for b in data)
+    return data.decode("cp866" if cp866 else "cp1251", "replace")
 
 
 def lines(stream: IO, limit: int) -> Iterator:

@@ -4,6 +4,7 @@ readable stand-ins, no traceback, paths with spaces and Cyrillic."""
 from __future__ import annotations
 
 import io
+import json
 import os
 import re
 import subprocess
@@ -128,3 +129,33 @@ def test_check_and_suggest_keep_the_stress_visible_on_the_code_page(encoding, fo
     assert code == 0 and "отмечено «кор+идор», в словаре «корид+ор»" in quoted(out)
     code, out, _ = run(["suggest", "творог"], encoding, folder)  # cp866 has no «», cp1251 has them
     assert code == 0 and "Ударение (Викисловарь): тв+орог или твор+ог." in out
+
+
+@pytest.mark.parametrize("encoding", ENCODINGS)
+def test_the_other_commands_on_the_code_page(encoding, folder):
+    """preview, the referee's log, resume, replay and JSON lines, «Битва пар», pictures: no traceback, and a
+    record saved with «>» from this console (as «referee log > партия.txt» in cmd.exe) replays."""
+    env = {"XDG_DATA_HOME": str(folder / "данные"), "APPDATA": str(folder / "Application Data")}
+    code, out, err = run(["preview", "корова", "--out", "корова.png"], encoding, folder)
+    assert code == 0 and (folder / "корова.png").stat().st_size > 1000, err
+    session = ["--session", "партия.json"]
+    code, _, err = run(["referee", "play", "--players", "Аня,Боря", "--trump", "Д♠", "--rules", "podkidnoy",
+                        "--first", "Аня", *session], encoding, folder, "Аня 7п\nБоря берёт\nвыход\n", env)
+    assert code == 0, err
+    code, out, err = run(["referee", "resume", *session], encoding, folder, "стол\nвыход\n", env)
+    assert code == 0 and "Аня 5, Боря 6" in out, err
+    code, record, err = run(["referee", "log", *session], encoding, folder, env=env)
+    assert code == 0 and "Боря: берёт" in record
+    (folder / "партия.txt").write_bytes(record.encode(encoding))  # in cp866 with its stand-ins ("7п", -)
+    code, out, err = run(["referee", "replay", "партия.txt"], encoding, folder)
+    assert (code, "все ходы по правилам (2)" in out) == (0, True), out + err
+    command = {"cmd": "new", "players": ["Аня", "Боря"], "trump": "Д♠", "rules": "podkidnoy", "first": "Аня"}
+    done = subprocess.run([sys.executable, "-m", "slovariki", "referee", "--jsonl"], cwd=folder, capture_output=True,
+                          input=json.dumps(command, ensure_ascii=False).encode() + b"\n", timeout=60,
+                          env={**os.environ, "PYTHONIOENCODING": encoding})
+    answer = json.loads(done.stdout.decode("utf-8"))  # a machine protocol: UTF-8 whatever the console
+    assert done.returncode == 0 and answer["ok"] is True and answer["state"]["trump"] == "Д♠"
+    code, out, err = run(["bitva-par", "play", "--players", "Аня,Боря,Вика"], encoding, folder, "выход\n")
+    assert code == 0 and "Партия: Аня, Боря, Вика" in out, err
+    code, out, err = run(["pictures", "яблоко"], encoding, folder)
+    assert code == 0 and "red-apple" in out

@@ -56,11 +56,11 @@ class Record:
 
 def _read(path: Path) -> str:
     try:
-        return reading.read_bytes(path, MAX_BYTES).decode("utf-8")
+        return reading.read_text(path, MAX_BYTES)
     except FileNotFoundError:
         raise RecordError([f"{path}: файл не найден"], unreadable=True) from None
     except UnicodeDecodeError:
-        raise RecordError([f"{path}: файл не в кодировке UTF-8"], unreadable=True) from None
+        raise RecordError([f"{path}: это не текст: запись партии — текстовый файл (UTF-8)"], unreadable=True) from None
     except IsADirectoryError:
         raise RecordError([f"{path}: это папка, а нужен файл записи"], unreadable=True) from None
     except PermissionError:

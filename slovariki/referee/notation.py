@@ -31,6 +31,7 @@ import textwrap
 from dataclasses import dataclass, replace
 
 from slovariki import reading
+from slovariki.console import FALLBACKS
 from slovariki.game import Attack, Beat, Move, Pass, Take, TossIn, Transfer
 from slovariki.referee.table import Rejected, Setup, Table, bout_numbers
 from slovariki.referee.texts import (
@@ -45,7 +46,8 @@ KEYS = {"правила": "rules", "игроки": "players", "козырь": "t
 RESULT = "   → "
 MAX_BYTES = 4 * 1024 * 1024  # a long game's record is a few dozen KB
 _MOVE = re.compile(r"^(\d+)\.\s+(.*)$")
-_WORD = "«([^«»]+)»"
+# A card's word in «», or in the straight or curly quotes of a keyboard or a console without «».
+_WORD = '[«"„“]([^«»"„“”]+)[»"“”]'
 # The words before a card («с карты», «карту», «картой») may be left out, as records written by hand
 # and by earlier versions do.
 _MOVES = [(re.compile(f"^{pattern}$"), kind) for pattern, kind in (
@@ -126,7 +128,7 @@ def parse(text: str) -> Record:
             player, move_text_ = _split_player(match.group(2), number)
             moves.append(RecordedMove(number, int(match.group(1)), player, move_text_, ()))
         elif moves:
-            pending.append((number, line.removeprefix("→").strip()))
+            pending.append((number, line.removeprefix("→").removeprefix("->").strip()))
         elif line.startswith("Заход "):
             continue
         else:
@@ -222,16 +224,22 @@ def replay(record: Record) -> Verdict:
         said = event_lines(events, table.names, bout, classic)
         if not any(line.startswith("Заход ") for line in recorded.results):  # a header may be left out
             said = [line for line in said if not line.startswith("Заход ")]
-        if recorded.results and [current_wording(line) for line in recorded.results] != said:
+        if recorded.results and [_alike(line) for line in recorded.results] != [_alike(line) for line in said]:
             return Verdict(done + 1, _wrong_result(recorded, said), table)
     return Verdict(len(record.moves), None, table)
+
+
+def _alike(line: str) -> str:
+    """A result line as compared: in today's words, and with the stand-ins of a console that lacks a
+    character («->» for «→» in a record saved with «>» in cp1251) taken as the character."""
+    return "".join(FALLBACKS.get(ch, ch) for ch in current_wording(line))
 
 
 def _wrong_result(recorded: RecordedMove, said: list[str]) -> str:
     """The first result line of a move that differs from what the rules give, at its own line."""
     written = recorded.results
     at = next(i for i in range(max(len(written), len(said)))
-              if i >= len(written) or i >= len(said) or current_wording(written[i]) != said[i])
+              if i >= len(written) or i >= len(said) or _alike(written[i]) != _alike(said[i]))
     line = recorded.result_lines[min(at, len(written) - 1)]
     where = f"строка {line}, итог хода {recorded.number} ({recorded.player}: {recorded.text})"
     if at >= len(written):
@@ -245,11 +253,11 @@ def check_file(path: str) -> tuple[int, str]:
     """Replay a record file: (exit status, report). 0 every move legal, 1 an illegal move or a
     wrong result, 2 a file that cannot be read as a record."""
     try:
-        text = reading.read_bytes(path, MAX_BYTES).decode("utf-8")
+        text = reading.read_text(path, MAX_BYTES)
     except FileNotFoundError:
         return 2, f"Ошибка: файл {path} не найден"
     except UnicodeDecodeError:
-        return 2, f"Ошибка: {path}: запись партии должна быть текстом в UTF-8"
+        return 2, f"Ошибка: {path}: это не текст: запись партии — текстовый файл (UTF-8)"
     except OSError as exc:
         return 2, f"Ошибка: не удалось прочитать {path}: {os_error(exc)}"
     try:

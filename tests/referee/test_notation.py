@@ -7,6 +7,7 @@ from click.testing import CliRunner
 from referee.conftest import Client
 from referee.games import RULES, play
 
+from slovariki import console
 from slovariki.cli import main
 from slovariki.referee.notation import NotationError, check_file, parse, render, replay
 
@@ -117,7 +118,34 @@ def test_replay_command_exit_codes(tmp_path):
     assert check_file(str(tmp_path / "missing.txt"))[0] == 2
     binary = tmp_path / "binary.txt"
     binary.write_bytes(b"\xff\xfe\x00")
-    assert check_file(str(binary)) == (2, f"Ошибка: {binary}: запись партии должна быть текстом в UTF-8")
+    assert check_file(str(binary)) == (2, f"Ошибка: {binary}: это не текст: запись партии — текстовый файл (UTF-8)")
+
+
+@pytest.mark.parametrize("encoding", ["utf-8-sig", "utf-16", "cp1251", "cp866"])
+def test_a_record_saved_by_a_windows_shell_is_replayed(tmp_path, encoding):
+    """«referee log > партия.txt» writes cp1251 in cmd.exe on a Russian Windows and UTF-16 with a BOM in
+    PowerShell 5; a text editor may add a BOM to UTF-8: replay reads each."""
+    _, table = recorded("slovariki", 2, 1)
+    record = tmp_path / "партия.txt"
+    record.write_bytes(render(table).encode(encoding, console.handler(encoding)))  # as the console writes it
+    code, report = check_file(str(record))
+    assert code == 0 and "все ходы по правилам" in report, report
+
+
+def test_log_out_writes_the_record_that_replay_reads(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    _, table = recorded("slovariki", 2, 1)
+    from slovariki.referee import session
+
+    session.save(table, tmp_path / "game.json")
+    out = tmp_path / "запись.txt"
+    result = CliRunner().invoke(main, ["referee", "log", "--session", str(tmp_path / "game.json"), "--out", str(out)])
+    assert result.exit_code == 0 and f"Запись партии сохранена в {out}." in result.output
+    assert out.read_text(encoding="utf-8") == render(table)
+    assert CliRunner().invoke(main, ["referee", "replay", str(out)]).exit_code == 0
+    result = CliRunner().invoke(main, ["referee", "log", "--session", str(tmp_path / "game.json"),
+                                       "--out", str(tmp_path / "нет" / "x.txt")])
+    assert result.exit_code == 1 and "не удалось записать" in result.stderr and "Traceback" not in result.output
 
 
 def test_a_move_by_someone_not_playing_is_the_first_wrong_move(small_bank, tmp_path):

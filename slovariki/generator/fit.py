@@ -86,11 +86,18 @@ _LAST_SHORT = re.compile(r" ((?:\w{1,2}|\d+)[.!?»)]*)\s*$")
 _BIND_MARKUP = re.compile(r"(?<![\w&;-])([«„(]?(?:\w{1,2}|\d+)[,.;:»)]?) +(?=\S)")
 
 
+_MARKUP_PIECE = re.compile(r"<[^>]*>|[^<]+")
+
+
 def nonbreaking_markup(text: str) -> str:
     """The same binding for paragraph markup that ReportLab breaks: the space after a short word or a
-    number, and before a dash, becomes a no-break space (ReportLab never breaks a line there)."""
+    number, and before a dash, becomes a no-break space (ReportLab never breaks a line there); so does
+    the last space of the text (outside a tag), as in the lists: no word ends a paragraph alone."""
     text = _BIND_MARKUP.sub(lambda m: m[1] + NBSP, text).replace(" —", NBSP + "—")
-    return _LAST_SHORT.sub(lambda m: NBSP + m[1], text)  # «по правилу 11.»: the last number not alone
+    text = _LAST_SHORT.sub(lambda m: NBSP + m[1], text)  # «по правилу 11.»: the last number not alone
+    spaces = [piece.start() + i for piece in _MARKUP_PIECE.finditer(text.rstrip()) if piece[0][0] != "<"
+              for i, ch in enumerate(piece[0]) if ch == " "]
+    return text[:spaces[-1]] + NBSP + text[spaces[-1] + 1:] if spaces else text
 
 
 def sizes(largest: float, smallest: float) -> Iterator[float]:
@@ -192,9 +199,13 @@ def break_lines(words: list[str], measure: Measure, limit: float, split: Splitte
                 balance: bool = True) -> list[str] | None:
     """Lines in font units, short words bound; None when a word cannot be placed.
 
-    Without ``balance`` lines are filled one after another, as left-aligned text in a list is set.
+    Without ``balance`` lines are filled one after another, as left-aligned text in a list is set,
+    and the last two words go together: a paragraph never ends with one word alone on its line
+    («…и сторожит / дом.»).
     """
     pieces = bind(words)
+    if not balance and len(pieces) > 2 and measure(pieces[-2] + " " + pieces[-1]) <= limit + 1e-9:
+        pieces[-2:] = [pieces[-2] + " " + pieces[-1]]
     if split is not None:
         pieces = _hyphenated(pieces, measure, limit, split)
         if pieces is None:

@@ -346,18 +346,62 @@ def test_a_word_too_long_for_a_small_example_card_is_left_out_not_called_a_broke
     assert "«собака»" in flat and "«корова»" in flat and "электроснабжение" not in flat
 
 
-def test_no_line_of_the_rules_sheet_or_the_word_list_ends_with_a_short_word(tmp_path):
+@pytest.fixture(scope="module")
+def bundled_out(tmp_path_factory):
+    from slovariki.wordlist import load_bank
+
+    out = tmp_path_factory.mktemp("bundled")
+    build_deck(load_bank(None).deck, DeckOptions(), out)
+    return out
+
+
+def test_no_line_of_the_rules_sheet_or_the_word_list_ends_with_a_short_word(bundled_out):
     """Issue 10's typography for the handouts too: a one- or two-letter word or a number is bound to
     the next word, so it never ends a line of running text (the example cards' corner letters and the
     word list's stars are no running text: a line of three words or more is)."""
-    from slovariki.wordlist import load_bank
-
-    build_deck(load_bank(None).deck, DeckOptions(), tmp_path)
     dangling = re.compile(r"^[«„(\"']*(\w{1,2}|\d+)$")  # no stop after it: not the end of a sentence
     for name in ("rules.pdf", "wordlist.pdf"):
         lines: dict[tuple, list[dict]] = {}
-        for word in _words_in_reading_order(tmp_path / name):
+        for word in _words_in_reading_order(bundled_out / name):
             lines.setdefault((word["page"], word["column"], round(word["top"])), []).append(word)
         ends = [" ".join(w["text"] for w in words) for words in lines.values()
                 if len(words) >= 3 and dangling.match(max(words, key=lambda w: w["x0"])["text"])]
         assert len(lines) > 100 and ends == [], name
+
+
+def _lone_last_words(path: Path, columns: int = 2, until: str | None = None) -> list[str]:
+    """Paragraphs (lines less than 4 pt apart) of body text whose last line is one word alone."""
+    found = []
+    with pdfplumber.open(path) as pdf:
+        for page in pdf.pages:
+            if until and page.extract_text().startswith(until):
+                break
+            for i in range(columns):
+                column = page.crop((page.width * i / columns, 0, page.width * (i + 1) / columns, page.height))
+                lines = [line for line in column.extract_text_lines(strip=True)
+                         if min(c["size"] for c in line["chars"]) >= 9]  # not a small card, not a label
+                for n, line in enumerate(lines):
+                    ends = n + 1 == len(lines) or lines[n + 1]["top"] - line["bottom"] > 4
+                    continues = n > 0 and line["top"] - lines[n - 1]["bottom"] <= 4
+                    if ends and continues and len(line["text"].split()) == 1:
+                        found.append(line["text"])
+    return found
+
+
+def test_no_paragraph_of_the_handouts_or_the_rules_ends_with_one_word_alone(bundled_out):
+    # The bundled bank's word list had 37 definitions ending «…и сторожит / дом.»; rules 3 and 11 too.
+    assert _lone_last_words(bundled_out / "wordlist.pdf") == []
+    assert _lone_last_words(bundled_out / "dictation.pdf", until="Ответы") == []
+    assert _lone_last_words(bundled_out / "rules.pdf") == []
+
+
+def test_the_last_two_words_of_a_list_paragraph_go_together_when_they_fit():
+    from slovariki.generator import fit
+
+    measure = fit.measurer(documents.theme.FONT_REGULAR)
+    words = "Домашнее животное, которое лает и сторожит дом.".split()
+    width = measure("Домашнее животное, которое лает и сторожит") + 1
+    assert fit.break_lines(words, measure, width, None, balance=False) == [
+        "Домашнее животное, которое лает", "и сторожит дом."]
+    narrow = measure("сторожит") + 1  # the two do not fit one line: each on its own
+    assert fit.break_lines("лает сторожит".split(), measure, narrow, None, balance=False) == ["лает", "сторожит"]

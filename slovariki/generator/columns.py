@@ -124,12 +124,15 @@ def draw_word(canvas: Canvas, card: Card, x: float, baseline: float, font: str, 
     underlines = []
     pen = x
     for start, end, hard in runs(card):
-        if gaps and hard:
+        if gaps and hard:  # a blank a letter wide for each letter, apart, so a pupil sees how many
             text.setFillColor(ink(theme.INK))
             text.setHorizScale(GAP_SCALE)
+            text.setCharSpace(size * GAP_APART * 100 / GAP_SCALE)  # the horizontal scale stretches it too
             text.textOut("_" * (end - start))
+            text.setCharSpace(0)
             text.setHorizScale(100)
-            pen += stringWidth("_", font, size) * GAP_SCALE / 100 * (end - start)
+            pen += stringWidth("_", font, size) * GAP_SCALE / 100 * (end - start) + size * GAP_APART * (end - start - 1)
+            text.setTextOrigin(pen, baseline)  # the space is between two gaps, not after the last
             continue
         piece = word[start:end]
         shown = piece
@@ -152,3 +155,4 @@ def draw_word(canvas: Canvas, card: Card, x: float, baseline: float, font: str, 
 
 
 GAP_SCALE = 180  # a gap is an underscore stretched to a letter a child can write in
+GAP_APART = 0.15  # ems between two gaps («к____екция» was one long line: how many letters?)

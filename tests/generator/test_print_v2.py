@@ -421,6 +421,24 @@ def test_dictation_gaps_match_the_hard_letters_and_the_answers_follow(build, dec
         assert card.word.split()[-1] in answers.replace("\u0301", "")
 
 
+def test_each_missing_letter_is_a_gap_of_its_own(tmp_path):
+    # «аппетит» has four hard letters in a row: one blank per letter, apart, not one long line.
+    from slovariki.generator.dictation import GAP_WORD_SIZE, render_dictation
+
+    deck = Deck.of(c for c in load_bank().deck if c.word in ("аппетит", "пассажир"))
+    with open(tmp_path / "dictation.pdf", "wb") as stream:
+        render_dictation(stream, deck, "a4")
+    with pdfplumber.open(tmp_path / "dictation.pdf") as pdf:
+        chars = [c for c in pdf.pages[0].chars if c["size"] == GAP_WORD_SIZE]
+    words = "".join(c["text"] for c in chars)
+    assert words == "п____жир" "____тит"
+    for this, after in zip(chars, chars[1:]):
+        if this["text"] == after["text"] == "_":
+            assert after["x0"] - this["x1"] > 0.5, words  # the pupil counts the letters to write
+        elif after["top"] == this["top"]:
+            assert abs(after["x0"] - this["x1"]) < 0.5, words  # and the word stays one word
+
+
 def test_preview_writes_a_png_of_the_card_size(tmp_path):
     out = tmp_path / "корова.png"
     result = CliRunner().invoke(main, ["preview", "корова", "--words", str(BANK), "--out", str(out), "--dpi", "100"])

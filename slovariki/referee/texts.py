@@ -139,7 +139,9 @@ def summary_lines(summary: Any, names: Sequence[str], rules: Any) -> list[str]:
     if summary.takes:
         listed = ", ".join(f"{names[p]} — {times(t.times)} ({n_cards(t.cards)})" for p, t in summary.takes)
         most = [names[p] for p, t in summary.takes if t.cards == summary.takes[0][1].cards]
-        lines.append(f"Брали карты со стола: {listed}; больше всех — {' и '.join(most)}.")
+        # «больше всех» only when it tells something: not of the one who took, nor of all who took alike
+        ranking = f"; больше всех — {' и '.join(most)}" if len(most) < len(summary.takes) else ""
+        lines.append(f"Брали карты со стола: {listed}{ranking}.")
     else:
         lines.append("Карты со стола не брал никто.")
     if summary.taken and not rules.classic:

@@ -778,3 +778,19 @@ def test_the_readme_shows_the_help_of_a_game_with_the_bundled_bank():
     for move in ("Аня сорока", "Боря бьёт коридором", "Боря бьёт сороку коридором", "Боря переводит собаку",
                  "Вика подкидывает корову"):
         assert f"| `{move}` |" in readme and f"  {move}  " in said
+
+
+def test_the_summary_says_who_took_most_only_when_someone_took_less():
+    from slovariki.game import find_ruleset
+    from slovariki.referee.table import Summary, Takes
+    from slovariki.referee.texts import summary_lines
+
+    names, rules = ("Аня", "Боря", "Вика"), find_ruleset("slovariki")
+
+    def took(*takes: tuple[int, int, int]) -> str:
+        return summary_lines(Summary(3, 0, tuple((p, Takes(t, n)) for p, t, n in takes), ()), names, rules)[1]
+
+    assert took((0, 2, 6)) == "Брали карты со стола: Аня — 2 раза (6 карт)."  # not «больше всех — Аня»
+    assert took((0, 1, 3), (1, 1, 3)) == "Брали карты со стола: Аня — 1 раз (3 карты), Боря — 1 раз (3 карты)."
+    assert took((2, 2, 5), (0, 1, 2)) == ("Брали карты со стола: Вика — 2 раза (5 карт), Аня — 1 раз (2 карты); "
+                                          "больше всех — Вика.")

@@ -278,7 +278,10 @@ def test_a_game_played_by_tapping(browser, server, device):
     saved = session.load(path)
     assert saved.finished() and len(saved.state.log) == moves
     lines = summary_lines(saved.summary(), saved.names, saved.state.rules)
-    assert page.locator("#summary .summary-line").all_inner_texts() == lines
+    shown = page.locator("#summary .summary-line").all_inner_texts()
+    assert [line.replace("\u00a0", " ") for line in shown] == lines
+    # set as the print sets text: no line begins with a dash or ends with a number or a short word
+    assert "\u00a0—" in shown[0] and shown[0].endswith("\u00a0" + lines[0].rsplit(" ", 1)[1])
     assert lines[0].startswith("Итоги партии: заходов — ")
     review = [str(card) for card, _ in saved.summary().taken]
     assert page.locator("#summary .review .card").evaluate_all("cards => cards.map(c => c.dataset.word)") == review
@@ -331,4 +334,24 @@ def test_six_players_of_durak_say_who_holds_the_trump_card(browser, server, devi
     table.expect("#banner-title").to_have_text("ХОДИТ ЕГОР")
     table.shot("game")
     assert table.errors == []
+    context.close()
+
+
+def test_the_page_binds_short_words_as_the_print_does(browser):
+    """The page's typeset() and the print's bind() (generator/fit.py) agree on every definition of the
+    bundled bank and on the referee's sentences: the same spaces do not break."""
+    from slovariki.generator import fit
+    from slovariki.wordlist import load_bank
+
+    from slovariki.referee import web
+
+    cards_js = Path(web.__file__).parent / "static" / "cards.js"
+    texts = [card.definition for card in load_bank().deck] + [
+        "Итоги партии: заходов — 8, переводов — 0.", "Брали карты со стола: Аня — 2 раза (6 карт).",
+        "Первым заходит самый младший игрок (правило 4).", "Тот, кто сегодня следит за порядком в классе."]
+    context = browser.new_context(viewport={"width": 360, "height": 740}, locale="ru-RU")
+    page = context.new_page()
+    page.add_script_tag(content=cards_js.read_text(encoding="utf-8"))
+    typeset = page.evaluate("(texts) => texts.map(typeset)", texts)
+    assert typeset == [" ".join(unit.replace(" ", fit.NBSP) for unit in fit.bind(text.split())) for text in texts]
     context.close()

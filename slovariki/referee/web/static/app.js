@@ -500,7 +500,7 @@ function renderSetupFirst() {
   const form = ui.form;
   const first = rulesetOf(form.rules).first;
   $("setup-first-question").textContent = form.agreed ? first.agreed : first.question;
-  $("setup-first-hint").textContent = form.agreed ? "" : first.hint;
+  $("setup-first-hint").textContent = form.agreed ? "" : typeset(first.hint);
   const box = $("setup-first");
   playerChoice(box, form.first, (i) => {
     form.first = i;
@@ -547,7 +547,7 @@ function renderSetupHolder() {
   const form = ui.form;
   $("setup-holder-box").hidden = !holderAsked();
   if (!holderAsked()) return;
-  $("setup-holder-question").textContent = `Кому досталась последняя карта — открытый козырь ${form.trump.word}?`;
+  $("setup-holder-question").textContent = typeset(`Кому досталась последняя карта — открытый козырь ${form.trump.word}?`);
   playerChoice($("setup-holder"), form.holder, (i) => {
     form.holder = i;
     renderSetupHolder();

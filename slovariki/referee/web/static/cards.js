@@ -66,10 +66,20 @@ function svg(inner, className, label) {
   return el;
 }
 
+// The print's typography (generator/fit.py): a one- or two-letter word or a number never ends a line,
+// a dash never begins one, and a short last word never stands alone: those spaces do not break.
+const SHORT_WORD = /(?<![\p{L}\p{N}_-])([«„(]?(?:[\p{L}\p{N}_]{1,2}|\p{N}+)[,.;:»)]?) +(?=\S)/gu;
+const LAST_SHORT = / ((?:[\p{L}\p{N}_]{1,2}|\p{N}+)[.!?»)]*)\s*$/u;
+
+function typeset(text) {
+  return text.replace(SHORT_WORD, "$1\u00a0").replace(/ +(?=[—–])/g, "\u00a0").replace(LAST_SHORT, "\u00a0$1");
+}
+
+// An element with its text set as the print sets it (a record in <pre> is left as written: it is copied).
 function el(tag, className, text) {
   const node = document.createElement(tag);
   if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
+  if (text !== undefined) node.textContent = text === null || tag === "pre" ? text : typeset(String(text));
   return node;
 }
 

@@ -49,8 +49,8 @@ def test_what_only_the_referee_does_is_marked_for_the_docs_and_the_referee():
 
 
 def test_numbers_come_from_the_rules_engine():
-    assert f"по {rulesets.HAND_SIZE} карточек" in rulebook.rule("3").text
-    assert f"не больше {rulesets.MAX_TABLE} карточек" in rulebook.rule("10").text
+    assert f"по {rulesets.HAND_SIZE} карт" in rulebook.rule("3").text
+    assert f"не больше {rulesets.MAX_TABLE} карт" in rulebook.rule("10").text
     assert f"от {rulesets.MIN_PLAYERS} до {rulesets.MAX_PLAYERS} человек" in rulebook.rule("2").text
 
 

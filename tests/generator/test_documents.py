@@ -52,9 +52,9 @@ def test_rules_sheet_states_all_sixteen_rules_and_the_interpretations(rules_text
 
 def test_rules_sheet_gives_the_facts_of_this_deck(rules_text, deck):
     flat = " ".join(rules_text.split())
-    assert f"В колоде {len(deck)} карточек" in flat
+    assert f"В колоде {len(deck)} карт" in flat
     assert "зелёный цвет (1 класс, значок «круг») — 4" in flat
-    assert "Играть можно только вдвоём: для троих нужно хотя бы 19 карточек" in flat  # 13 cards: 6 × 2 + 1
+    assert "Играть можно только вдвоём: для троих нужно хотя бы 19 карт" in flat  # 13 cards: 6 × 2 + 1
     assert "от 2 до 2" not in flat
 
 
@@ -68,9 +68,9 @@ def test_toss_example_names_the_card_the_defender_beat_with(deck):
     examples = rules_sheet.pick_examples(deck, SLOVARIKI)
     toss = examples["toss"]
     text = _sheet_text(deck, examples)
-    assert (f"Если отбивающийся в последний раз побил карточкой «{toss.first.word}», "
-            f"ему можно подкинуть карточку «{toss.second.word}»") in text
-    assert "побил последней карточку" not in text
+    assert (f"Если отбивающийся в последний раз побил картой «{toss.first.word}», "
+            f"ему можно подкинуть карту «{toss.second.word}»") in text
+    assert "побил последней карту" not in text
 
 
 def test_toss_example_with_two_shared_letters_uses_the_plural(deck):
@@ -86,14 +86,14 @@ def test_beat_example_says_any_trump_beats_only_when_its_colour_is_not_trump(dec
     assert f"Если {colour} цвет не козырь, её побьёт и любой козырь." in _sheet_text(deck, examples)
     green = Deck.of(c for c in deck if c.grade == 1)
     text = _sheet_text(green, rules_sheet.pick_examples(green, SLOVARIKI))
-    assert "любой козырь." not in text and "все карточки — козыри" in text
+    assert "любой козырь." not in text and "все карты — козыри" in text
 
 
 def test_a_deck_too_small_for_two_says_how_many_cards_are_missing(deck):
     small = Deck.of(c for c in deck if c.grade == 1)
     assert len(small) < 13
     text = _sheet_text(small, rules_sheet.pick_examples(small, SLOVARIKI))
-    assert "Для игры вдвоём нужно хотя бы 13 карточек: добавьте ещё слова или классы." in text
+    assert "Для игры вдвоём нужно хотя бы 13 карт: добавьте ещё слова или классы." in text
     assert "Играть могут" not in text
 
 
@@ -291,8 +291,10 @@ def test_the_columns_are_filled_and_the_last_page_balanced(tmp_path):
             ends.append([max(w["bottom"] for w in below if (w["x0"] < page.width / 2) == (column == 0))
                          for column in (0, 1)])
         foot = pdf.pages[0].height - 15 * 72 / 25.4
-    for page_ends in ends[:-1]:  # a full page: both columns reach the foot (was a quarter page empty)
-        assert all(foot - end < 24 for end in page_ends), ends
+    # A full page: both columns reach the foot (was a quarter page empty). No rule is split, so a column
+    # may stay up to about three lines short when the next rule is longer than the room left.
+    for page_ends in ends[:-1]:
+        assert all(foot - end < 48 for end in page_ends), ends
     assert abs(ends[-1][0] - ends[-1][1]) < 100, ends  # the last page's two columns about even
 
 

@@ -117,7 +117,7 @@ def _scale(canvas: Canvas, x0: float, y0: float, horizontal: bool) -> None:
         else:
             canvas.line(x0, y0 + offset, x0 + length, y0 + offset)
         if half_mm % 4 == 0:  # every 2 mm; side by side, every other number stands higher to leave room
-            label = str(half_mm // 2)
+            label = str(half_mm // 2).replace("-", "\u2212")  # a minus sign, not a hyphen
             if horizontal:  # above the longest tick (the zero's), every other one higher still
                 lift = 3 * MM if half_mm % 8 else 0
                 canvas.drawCentredString(x0 + offset, y0 + 9 * MM + lift, label)

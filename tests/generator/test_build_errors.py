@@ -185,5 +185,6 @@ def test_calibration_scales_are_large_and_the_back_says_so(tmp_path):
         assert back.extract_text().splitlines()[0] == "оборот"
         numbers = [c for c in back.chars if c["text"].isdigit()]
         assert numbers and all(abs(c["size"] - 7) < 0.01 for c in numbers)
-        assert {"10", "-10"} <= set(back.extract_text().split())  # ±10 mm, as far as --back-offset goes
+        assert {"10", "\u221210"} <= set(back.extract_text().split())  # ±10 mm, as far as --back-offset goes
+        assert "-" not in back.extract_text().replace("DX, мм", "")  # a minus sign, not a hyphen
         assert min(line["linewidth"] for line in front.lines) >= 1.2  # a cross seen through the paper

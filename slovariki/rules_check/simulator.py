@@ -11,6 +11,7 @@ import math
 import multiprocessing
 import os
 import random
+import signal
 import statistics
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -25,6 +26,7 @@ MOVES_PER_CARD = 200  # the move bound is this many moves per card of the deck
 GAMES_PER_JOB = 150  # by default another process only for every this many games (300: two)
 SHOWN_CYCLES = 10  # the text report names this many cycled games; JSON lists them all
 Z95 = 1.959964
+STOPS = {signal.SIGINT, signal.SIGTERM}  # the signals that stop a simulation (Ctrl-C, SIGTERM)
 
 
 class SimulationError(Exception):
@@ -119,12 +121,28 @@ _WORKER: dict[str, Any] = {}
 
 
 def _init_worker(rules: str, cards: Sequence[Any] | None) -> None:
+    # Ctrl-C reaches every process of the terminal's group: the parent alone handles it and ends the
+    # workers (SIGTERM then ends a worker at once, without a traceback of its own).
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, STOPS)  # blocked while the parent forked us
     _WORKER["game"] = Game(rules, cards)
 
 
 def _play_chunk(args: tuple[int, str, int, range, int | None]) -> list[GameResult]:
     players, strategy, seed, indices, max_moves = args
     return [play_game(_WORKER["game"], players, strategy, seed, i, max_moves) for i in indices]
+
+
+def _hold(signals: set[signal.Signals]) -> set[signal.Signals] | None:
+    """Block ``signals`` (delivered when released); the mask before, or None where there is none."""
+    return signal.pthread_sigmask(signal.SIG_BLOCK, signals) if hasattr(signal, "pthread_sigmask") else None
+
+
+def _release(held: set[signal.Signals] | None) -> None:
+    if held is not None:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
 
 
 def default_jobs(games: int) -> int:
@@ -161,12 +179,20 @@ def simulate(cards: Sequence[Any] | None, games: int, players: int, seed: int = 
     else:
         deck = None if cards is None else list(game.cards)
         # multiprocessing's Pool, not ProcessPoolExecutor: leaving the block on Ctrl-C or SIGTERM
-        # terminates the workers, where the executor would wait for every game still queued.
-        with multiprocessing.Pool(jobs, initializer=_init_worker, initargs=(ruleset.name, deck)) as pool:
-            for chunk_results in pool.imap(_play_chunk, [(players, strategy, seed, c, max_moves) for c in chunks]):
-                results.extend(chunk_results)
-                if progress:
-                    progress(len(chunk_results))
+        # terminates the workers, where the executor would wait for every game still queued. The two
+        # signals wait while the pool is made: one arriving between a worker's fork and the block would
+        # leave that worker playing on, orphaned.
+        held = _hold(STOPS)
+        try:
+            with multiprocessing.Pool(jobs, initializer=_init_worker, initargs=(ruleset.name, deck)) as pool:
+                _release(held)
+                for chunk_results in pool.imap(_play_chunk, [(players, strategy, seed, c, max_moves)
+                                                             for c in chunks]):
+                    results.extend(chunk_results)
+                    if progress:
+                        progress(len(chunk_results))
+        finally:
+            _release(held)
     return SimulationReport.of(results, game, players, seed, strategy, ruleset.name)
 
 

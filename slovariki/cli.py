@@ -188,26 +188,29 @@ def words(words_dir: str | None, grades: tuple[int, ...] | None, stars: int | No
     click.echo(word_table(deck, colour=on_screen, width=shutil.get_terminal_size().columns if on_screen else None))
 
 
-STRESS_CODE = "stress-dictionary"
+# Warnings about what a card would print wrong: a stress the dictionary disagrees with, «е» for «ё», a
+# capital a common word does not have. build-deck shows them in full and stops on them (--force builds).
+PRINTED_WRONG = ("stress-dictionary", "missing-yo", "needless-capital")
 
 
 def _word_warnings(report, words_dir: str | None, cards=None) -> int:  # noqa: ANN001 - a CheckReport
     """Print what check found in the word entries (of ``cards`` only, when given) before anything is
-    drawn: every stress that disagrees with the dictionary in full, the other warnings as a count.
-    Returns how many stress disagreements there are."""
+    drawn: every finding of :data:`PRINTED_WRONG` in full, the other warnings as a count. Returns how
+    many findings of :data:`PRINTED_WRONG` there are."""
     sources = None if cards is None else {card.source for card in cards}
     deck = set(report.deck_check.diagnostics) if report.deck_check else set()  # about the deck, not a word
     found = [d for d in report.diagnostics if not d.is_error and d.file is not None and d not in deck
              and (sources is None or any(d.file == s.file and d.line == s.line for s in sources if s))]
-    stress = [d for d in found if d.code == STRESS_CODE]
-    for finding in stress:
+    wrong = [d for d in found if d.code in PRINTED_WRONG]
+    for finding in wrong:
         _say(finding.as_text(), err=True)
-    others = len(found) - len(stress)
+    others = len(found) - len(wrong)
     if others:
         where = f" --words {words_dir}" if words_dir else ""
-        _say(f"В словах ещё {others} {plural(others, 'предупреждение', 'предупреждения', 'предупреждений')}"
-                   f" (толкования, написание): подробности — slovariki check{where}", err=True)
-    return len(stress)
+        said = plural(others, "предупреждение", "предупреждения", "предупреждений")
+        _say(f"{'Ещё в словах' if wrong else 'В словах'} {others} {said}: подробности — slovariki check{where}",
+             err=True)
+    return len(wrong)
 
 
 class _ProgressBar:
@@ -266,7 +269,8 @@ class _ProgressBar:
               help="Напечатать только карточки с этим числом звёздочек.")
 @click.option("--grade-sheets/--no-grade-sheets", default=True, show_default="да",
               help="Каждый класс с нового листа.")
-@click.option("--force", is_flag=True, help="Собрать, даже если ударение в словах расходится со словарём.")
+@click.option("--force", is_flag=True, help="Собрать, даже если ударение или написание слова (ё, большая буква) "
+                                            "расходится со словарём.")
 def build_deck(words_dir: str | None, grades: tuple[int, ...] | None, out_dir: str, card_size: str, paper: str,
                landscape: bool | None, bleed: float, gap: float, crop_marks: bool, backs: str, back_offset: str | None,
                back_offset_x: float | None, back_offset_y: float | None, copies: int, stress: bool,
@@ -274,7 +278,8 @@ def build_deck(words_dir: str | None, grades: tuple[int, ...] | None, out_dir: s
                only_stars: int | None, grade_sheets: bool, force: bool) -> None:
     """Собрать PDF для печати: карточки, правила, список слов и словарный диктант для учителя.
 
-    Ударение, которое расходится со словарём, останавливает сборку (--force — собрать всё равно)."""
+    Ударение или написание (ё, большая буква), которое расходится со словарём, останавливает сборку
+    (--force — собрать всё равно)."""
     import signal
     from pathlib import Path
 
@@ -302,9 +307,9 @@ def build_deck(words_dir: str | None, grades: tuple[int, ...] | None, out_dir: s
                 _say(report.as_text(), err=True)
                 click.echo("Колода не собрана: сначала исправьте ошибки в списках слов.", err=True)
                 sys.exit(1)
-            if _word_warnings(report, words_dir) and not force:  # a wrong stress on a card teaches a mistake
-                click.echo("Колода не собрана: ударение в словах расходится со словарём. Исправьте его "
-                           "(или, если вы уверены, соберите с --force).", err=True)
+            if _word_warnings(report, words_dir) and not force:  # a card printed wrong teaches a mistake
+                click.echo("Колода не собрана: на карточках было бы ударение или написание не как в словаре "
+                           "(см. выше). Исправьте слова (или, если вы уверены, соберите с --force).", err=True)
                 sys.exit(1)
             for finding in report.deck_errors:  # a small practice deck is still worth printing
                 _say(f"Замечание о колоде: {finding.message}", err=True)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import errno
+import re
 import shutil
 from pathlib import Path
 
@@ -121,6 +122,42 @@ def test_cli_refuses_to_build_when_check_finds_errors(tmp_path):
     assert result.exit_code == 1
     assert "grade1.yaml:3:" in result.stderr and "Колода не собрана" in result.stderr
     assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize(("old", "new", "said", "previewed"), [
+    ('"+яг[о]да"', '"[я]г+ода"', "grade1.yaml:6:5: warning stress-dictionary: ударение: отмечено «яго́да», "
+                               "в словаре «я́года»", "ягода"),
+    ('"в[о]р[о]б+ей"', '"В[о]р[о]б+ей"', "grade1.yaml:9:5: warning needless-capital: «Воробей» — не имя "
+                                       "собственное: пишется с маленькой буквы, «воробей»", "воробей"),
+    ('"ч[ё]рный"', '"ч[+е]рный"', "warning missing-yo: пишется с ё: «чёрный»", "черный"),
+])
+def test_a_card_that_would_print_a_wrong_stress_or_spelling_stops_the_build_unless_forced(
+        tmp_path, old, new, said, previewed):
+    """A wrong stress, «е» for «ё» or a capital a common word does not have, printed on a card, teaches
+    a mistake: build-deck shows it in full and builds nothing unless --force; preview names it."""
+    folder = bank_with(tmp_path, "Участок земли, где выращивают овощи.")
+    for path in folder.glob("grade*.yaml"):
+        text = path.read_text(encoding="utf-8")
+        path.write_text(text.replace(old, new), encoding="utf-8")
+    result = run("--words", str(folder), "--out", str(tmp_path / "out"))
+    assert result.exit_code == 1
+    assert said in result.stderr
+    assert "Колода не собрана: на карточках было бы ударение или написание не как в словаре" in result.stderr
+    assert "--force" in result.stderr and not (tmp_path / "out").exists()  # nothing printed wrong
+    forced = run("--words", str(folder), "--out", str(tmp_path / "out"), "--force")
+    assert forced.exit_code == 0 and said in forced.stderr and (tmp_path / "out" / "cards.pdf").exists()
+    shown = CliRunner().invoke(main, ["preview", previewed, "--words", str(folder), "--out", str(tmp_path / "я.png")])
+    assert shown.exit_code == 0 and said in shown.stderr  # drawn, but not silently
+    other = CliRunner().invoke(main, ["preview", "корова", "--words", str(folder), "--out", str(tmp_path / "к.png")])
+    assert said not in other.stderr  # only the card previewed
+
+
+def test_build_deck_counts_the_other_word_warnings(tmp_path):
+    folder = bank_with(tmp_path, "Огород, где выращивают овощи.")  # the word in its own definition
+    result = run("--words", str(folder), "--out", str(tmp_path / "out"))
+    assert result.exit_code == 0
+    assert re.search(r"^В словах \d+ предупреждени", result.stderr, re.MULTILINE)  # nothing shown before it
+    assert f"slovariki check --words {folder}" in result.stderr
 
 
 def test_cli_reports_a_too_long_definition_without_a_traceback(tmp_path):

@@ -11,7 +11,7 @@ from slovariki.diagnostics import Diagnostic
 from slovariki.model import Colour, Deck
 from slovariki.rules_check.deck import DeckReport, check_deck
 from slovariki.rules_check.lexicon import Lexicon, WordInfo
-from slovariki.rules_check.stars import check_stars
+from slovariki.rules_check.stars import check_doubles, check_stars
 from slovariki.rules_check.stress import StressDictionary, StressFigures, check_stress
 from slovariki.wordlist import WordBank, WordFile
 
@@ -93,6 +93,7 @@ def check_bank(bank: WordBank, grades: Iterable[int] | None = None, deck_rules: 
         problems, info = lexicon.check(card)
         found.extend(problems)
         found.extend(check_stress(card, stress_dictionary, lexicon.reading, stress))
+        found.extend(check_doubles(card))
         found.extend(check_stars(card))
         if info is not None:
             words.append(info)

@@ -2,7 +2,8 @@
 vowel, ★★ two, ★★★ three hard letters or more, or any hard consonant (double, silent, or heard as another
 sound), even alone. A stressed «ё» or «ю» after a hissing consonant (жёлтый, парашют) is a hard vowel like
 any other; a hard soft sign is a hard letter but not a consonant. `check` compares each entry's stars with
-it, and `suggest` proposes them by it.
+it, and `suggest` proposes them by it. A double consonant is always hard (кла[сс]): `check` warns when
+one is left black, since the stars would follow the markup.
 """
 
 from __future__ import annotations
@@ -56,3 +57,14 @@ def check_stars(card: Card) -> list[Diagnostic]:
     return [warning(card.source, "stars-policy",
                     f"«{card.word}»: {n_stars(card.stars)}, а по правилу звёздочек — {n_stars(policy.stars)}: "
                     f"{policy.reason}")]
+
+
+def check_doubles(card: Card) -> list[Diagnostic]:
+    """A warning for each double consonant the markup leaves black («б[а]сс+ейн»)."""
+    plain, hard = card.markup.plain, set(card.markup.hard)
+    return [warning(card.source, "unmarked-double",
+                    f"«{card.word}»: двойная согласная «{plain[i:i + 2]}» не выделена, а удвоенные согласные "
+                    f"всегда сложные: выделите обе буквы, как в «кла[сс]»")
+            for i in range(len(plain) - 1)
+            if plain[i].lower() == plain[i + 1].lower() and plain[i].isalpha() and plain[i] not in VOWELS | NOT_CONSONANTS
+            and not {i, i + 1} <= hard]

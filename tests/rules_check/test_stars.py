@@ -7,7 +7,7 @@ from click.testing import CliRunner
 from slovariki.cli import main
 from slovariki.markup import parse
 from slovariki.model import Card, Source
-from slovariki.rules_check.stars import check_stars, star_policy
+from slovariki.rules_check.stars import check_doubles, check_stars, star_policy
 
 
 @pytest.mark.parametrize("markup, stars, reason", [
@@ -55,3 +55,14 @@ def test_check_reports_the_stars_warning_and_strict_fails(bank_dir):
     result = CliRunner().invoke(main, ["check", "--no-deck", "--strict", "--words", str(folder)])
     assert result.exit_code == 1
     assert f"{folder / 'grade1.yaml'}:3:5: warning stars-policy: «берёза»: 2 звёздочки" in result.output
+
+
+def test_a_double_consonant_left_black_is_a_warning():
+    (found,) = check_doubles(card("б[а]сс+ейн", 1))
+    assert (found.severity.value, found.code) == ("warning", "unmarked-double")
+    assert found.message == ("«бассейн»: двойная согласная «сс» не выделена, а удвоенные согласные всегда сложные: "
+                             "выделите обе буквы, как в «кла[сс]»")
+    assert [f.code for f in check_doubles(card("[а]лл+ея", 1))] == ["unmarked-double"]
+    assert [f.code for f in check_doubles(card("Р[о]сс+ия", 1))] == ["unmarked-double"]
+    assert check_doubles(card("кл+а[сс]", 3)) == [] and check_doubles(card("в+о[жж]и", 3)) == []
+    assert check_doubles(card("к[о]р+ова", 1)) == []

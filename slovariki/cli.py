@@ -809,9 +809,14 @@ def simulate(games: int, players: int, seed: int, grades: tuple[int, ...] | None
     from slovariki.rules_check.simulator import simulate as run_simulation
 
     if rules == "slovariki":
-        bank = _load(words_dir)
+        from slovariki.referee.table import BankRejected
+
+        bank = _load(words_dir).select(grades)
+        errors = [d for d in bank.diagnostics if d.is_error]
+        if errors:  # a deck short of the entries with errors would show another deck's balance
+            _fail(BankRejected(errors).message)
         _mention_remarks(bank)
-        cards = list(bank.select(grades).deck)
+        cards = list(bank.deck)
     elif words_dir is not None or grades is not None:
         raise click.UsageError("--words и --grades нужны только для правил slovariki")
     else:

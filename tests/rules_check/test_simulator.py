@@ -198,6 +198,18 @@ def test_simulate_command_text_and_json(tmp_path):
     assert body["rules"] == "perevodnoy" and body["finished"] == 5 and len(body["seats"]) == 4
 
 
+def test_simulate_refuses_a_bank_with_errors_instead_of_playing_a_smaller_deck(tmp_path):
+    """A word file that cannot be read would leave a colour out of the deck: the balance shown would be
+    another deck's (QA2 #3), so simulate refuses as the referee does."""
+    folder = tmp_path / "слова"
+    assert CliRunner().invoke(main, ["init", str(folder), "--copy"]).exit_code == 0
+    with open(folder / "grade2.yaml", "a", encoding="utf-8") as file:
+        file.write("\t")
+    result = CliRunner().invoke(main, ["simulate", "--words", str(folder), "--games", "5"])
+    assert result.exit_code == 1 and "Правила:" not in result.output
+    assert "колода неполная" in result.stderr and "grade2.yaml:" in result.stderr and "slovariki check" in result.stderr
+
+
 def test_simulate_command_usage_errors():
     runner = CliRunner()
     result = runner.invoke(main, ["simulate", "--rules", "podkidnoy", "--players", "7", "--games", "1"])

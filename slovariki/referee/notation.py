@@ -51,7 +51,7 @@ _WORD = '[«"„“]([^«»"„“”]+)[»"“”]'
 # The words before a card («с карты», «карту», «картой») may be left out, as records written by hand
 # and by earlier versions do.
 _MOVES = [(re.compile(f"^{pattern}$"), kind) for pattern, kind in (
-    (f"заходит (?:с карты )?{_WORD}", Attack), (f"бьёт (?:карту )?{_WORD} картой {_WORD}", Beat),
+    (f"заходит (?:с карты )?{_WORD}", Attack), (f"бьёт (?:карту )?{_WORD} (?:картой )?{_WORD}", Beat),
     (f"переводит (?:картой )?{_WORD}", Transfer), (f"подкидывает (?:карту )?{_WORD}", TossIn),
     ("пас", Pass), ("берёт", Take))]
 

@@ -165,9 +165,11 @@ def test_records_without_the_words_before_a_card_still_replay(small_bank):
     """Records written by hand, or before the moves said «с карты», «карту», «картой»."""
     text = (f"игроки: Аня, Боря\nкозырь: лопата\nслова: {small_bank}\n1. Аня: заходит «корова»\n"
             "2. Боря: переводит «ребята»\n3. Аня: бьёт «корова» картой «собака»\n"
-            "4. Аня: бьёт карту «ребята» картой «медведь»\n5. Боря: подкидывает «петух»\n")
+            "4. Аня: бьёт «ребята» «медведь»\n5. Боря: подкидывает «петух»\n")
     verdict = replay(parse(text))
     assert verdict.problem is None and verdict.moves == 5
+    forms = replay(parse(text.replace("бьёт «ребята» «медведь»", "бьёт «ребят» «медведем»")))
+    assert forms.problem is None and forms.moves == 5
 
 
 def test_the_next_bouts_header_may_be_left_out():

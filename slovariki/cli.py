@@ -722,7 +722,8 @@ def referee_resume(session_file: str | None) -> None:
 @session_option
 @click.option("--out", "out_file", type=click.Path(dir_okay=False), metavar="ФАЙЛ",
               help="Записать в файл (UTF-8), а не на экран: так запись всегда читается командой replay.")
-def referee_log(session_file: str | None, out_file: str | None) -> None:
+@click.option("--force", is_flag=True, help="Заменить файл --out, если он уже есть.")
+def referee_log(session_file: str | None, out_file: str | None, force: bool) -> None:
     """Напечатать запись партии: все ходы по заходам (её можно проверить командой replay)."""
     from pathlib import Path
 
@@ -737,6 +738,8 @@ def referee_log(session_file: str | None, out_file: str | None) -> None:
     if out_file is None:
         _say(render(table), nl=False)
         return
+    if Path(out_file).exists() and not force:  # perhaps a record written or corrected by hand
+        _fail(f"файл {out_file} уже есть: выберите другое имя или добавьте --force, чтобы заменить его")
     try:
         atomic.write_text(Path(out_file), render(table))
     except OSError as exc:

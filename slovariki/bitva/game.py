@@ -220,7 +220,7 @@ class Game:
                 raise Refused(E.CARD_NOT_AVAILABLE, f"карта {card} названа дважды")
             if card in self.owner:
                 raise Refused(E.CARD_NOT_AVAILABLE,
-                              f"карта {card} уже на столе (её выложил игрок {self.owner[card]})")
+                              f"карта {card} уже на столе: её выложили раньше ({self.owner[card]})")
 
     def _verify_shape(self, cards: Sequence[PlayingCard]) -> None:
         if not cards:

@@ -28,6 +28,11 @@ NAME_LIMIT = 40  # characters: «Анна Сергеевна» fits; a pasted pa
 FIRST_BY = {False: ("youngest", "named"), True: ("lowest-trump", "agreed", "named")}
 # Characters a name may not hold: they separate things in --players and in the game record.
 _NAME_FORBIDDEN = set(",:«»")
+# Words the referee reads as moves or commands (as normal() gives them): a player so named would make
+# «Пас пас» or «все пас» ambiguous.
+RESERVED_NAMES = frozenset({"все", "пас", "бито", "беру", "берет", "ход", "перевод", "отмена", "назад",
+                            "стол", "помощь", "справка", "запись", "выход", "конец", "стоп", "правило", "правила",
+                            "сохранить"})
 
 
 class Rejected(Exception):
@@ -390,6 +395,8 @@ def _check_names(names: Sequence[str]) -> None:
             raise Rejected("bad-setup", f"имя «{shorten(name)}» длиннее {NAME_LIMIT} знаков")
         if not name.isprintable():
             raise Rejected("bad-setup", f"в имени «{readable(name)}» есть непечатаемые знаки")
+        if normal(name) in RESERVED_NAMES:
+            raise Rejected("bad-setup", f"«{name}» судья понимает как команду: назовите игрока иначе")
         bad = _NAME_FORBIDDEN & set(name)
         if bad:
             shown = " ".join(repr(c) if c.isspace() else c for c in sorted(bad))

@@ -42,7 +42,7 @@ def test_single_only_when_three_of_its_rank_are_down(game):
 
 def test_a_card_on_the_table_or_named_twice_is_not_available(game):
     lay(game, "Аня", "7ч 7п")
-    assert "её выложил игрок Аня" in refused(game, meld("Боря", "7п 7б"), "card-not-available")
+    assert "её выложили раньше (Аня)" in refused(game, meld("Боря", "7п 7б"), "card-not-available")
     assert "названа дважды" in refused(game, meld("Боря", "8б 8б"), "card-not-available")
 
 

@@ -143,6 +143,13 @@ def test_log_out_writes_the_record_that_replay_reads(tmp_path, monkeypatch):
     assert result.exit_code == 0 and f"Запись партии сохранена в {out}." in result.output
     assert out.read_text(encoding="utf-8") == render(table)
     assert CliRunner().invoke(main, ["referee", "replay", str(out)]).exit_code == 0
+    out.write_text("поправлено вручную", encoding="utf-8")
+    again = CliRunner().invoke(main, ["referee", "log", "--session", str(tmp_path / "game.json"), "--out", str(out)])
+    assert again.exit_code == 1 and "уже есть" in again.stderr and "--force" in again.stderr
+    assert out.read_text(encoding="utf-8") == "поправлено вручную"  # never replaced without --force
+    forced = CliRunner().invoke(main, ["referee", "log", "--session", str(tmp_path / "game.json"), "--out", str(out),
+                                       "--force"])
+    assert forced.exit_code == 0 and out.read_text(encoding="utf-8") == render(table)
     result = CliRunner().invoke(main, ["referee", "log", "--session", str(tmp_path / "game.json"),
                                        "--out", str(tmp_path / "нет" / "x.txt")])
     assert result.exit_code == 1 and "не удалось записать" in result.stderr and "Traceback" not in result.output

@@ -72,3 +72,11 @@ def test_a_player_name_too_long_is_refused():
     result = CliRunner().invoke(main, ["referee", "play", "--players", "А" * 41 + ",Боря", "--trump", "Тч",
                                        "--rules", "podkidnoy"], input="")
     assert result.exit_code == 2 and "длиннее 40 знаков" in result.output and len(result.output) < 500
+
+
+@pytest.mark.parametrize("name", ["Пас", "все", "Берёт", "отмена"])
+def test_a_player_named_like_a_command_is_refused(name):
+    """«Пас пас» or «все пас» would be ambiguous at the table (QA2 #17); «Битва пар» refuses such names too."""
+    result = CliRunner().invoke(main, ["referee", "play", "--players", f"{name},Боря", "--trump", "Тч",
+                                       "--rules", "podkidnoy"], input="")
+    assert result.exit_code == 2 and f"«{name}» судья понимает как команду: назовите игрока иначе" in result.output

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Protocol
@@ -133,16 +134,24 @@ def chosen(deck: Deck, options: DeckOptions) -> list[Card]:
         unknown = [word for key, word in wanted.items() if not any(word_key(c.word) == key for c in deck)]
         if unknown:
             raise BuildError(f"--only: в колоде нет {'слов' if len(unknown) > 1 else 'слова'} "
-                             + ", ".join(f"«{word}»" for word in unknown))
+                             + ", ".join(f"«{word}»" for word in unknown) + nearest(deck, unknown[0]))
         cards = [c for c in cards if word_key(c.word) in wanted]
     if not cards:
-        raise BuildError("под --only и --stars не подходит ни одна карточка")
+        stars = f"{options.stars} {'звёздочкой' if options.stars == 1 else 'звёздочками'}"  # 1–3
+        raise BuildError(f"среди слов --only нет карточек с {stars}" if options.only else
+                         f"в колоде нет карточек с {stars}")
     return cards
 
 
 def word_key(word: str) -> str:
     """A word as the user may type it: any case, ё as е, spaces squeezed."""
     return " ".join(word.lower().replace("ё", "е").split())
+
+
+def nearest(deck: Deck, word: str) -> str:
+    """«; может быть, «корова»?»: the deck's words closest to a word it lacks, or nothing."""
+    close = difflib.get_close_matches(word_key(word), [word_key(c.word) for c in deck], n=3, cutoff=0.6)
+    return "; может быть, " + ", ".join(f"«{w}»" for w in close) + "?" if close else ""
 
 
 def sheets(cards: list[Card], options: DeckOptions) -> list[Run]:

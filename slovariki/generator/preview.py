@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import difflib
 import io
 from pathlib import Path
 
 from slovariki.generator import theme, writer
-from slovariki.generator.build import BuildError, word_key, check_fit
+from slovariki.generator.build import BuildError, check_fit, nearest, word_key
 from slovariki.generator.faces import Faces
 from slovariki.generator.imposition import new_canvas
 from slovariki.generator.options import DeckOptions
@@ -23,9 +22,7 @@ def find_card(deck: Deck, word: str) -> Card:
     for card in deck:
         if word_key(card.word) == key:
             return card
-    close = difflib.get_close_matches(key, [word_key(c.word) for c in deck], n=3, cutoff=0.6)
-    hint = "; может быть, " + ", ".join(f"«{w}»" for w in close) + "?" if close else ""
-    raise BuildError(f"слова «{word}» нет в банке{hint}")
+    raise BuildError(f"слова «{word}» нет в банке{nearest(deck, word)}")
 
 
 def render_preview(card: Card, options: DeckOptions, path: Path, dpi: int, back: bool = False) -> tuple[int, int]:

@@ -369,6 +369,13 @@ def test_only_and_stars_choose_the_cards_printed(build, deck, tmp_path):
         assert len([c for p in pdf.pages[::2] for c in cards_on(p)]) == sum(1 for c in deck if c.stars == 3)
     with pytest.raises(BuildError, match="--only: в колоде нет слова «кит»"):
         build_deck(deck, DeckOptions(only=("кит",)), tmp_path / "out")
+    with pytest.raises(BuildError, match="--only: в колоде нет слова «карова»; может быть, «корова»\\?"):
+        build_deck(deck, DeckOptions(only=("карова",)), tmp_path / "out")
+    with pytest.raises(BuildError, match="^среди слов --only нет карточек с 3 звёздочками$"):
+        build_deck(deck, DeckOptions(only=("корова",), stars=3), tmp_path / "out")
+    three = Deck.of([c for c in deck if c.stars != 3])
+    with pytest.raises(BuildError, match="^в колоде нет карточек с 3 звёздочками$"):  # no --only was given
+        build_deck(three, DeckOptions(stars=3), tmp_path / "out")
     assert not (tmp_path / "out").exists()
     result = CliRunner().invoke(main, ["build-deck", "--words", str(BANK), "--out", str(tmp_path / "cli"),
                                        "--only", "корова, огород", "--stars", "2"])

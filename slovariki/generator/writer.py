@@ -73,7 +73,9 @@ def prepare(folder: Path) -> Path:
     except OSError as exc:
         raise OutputError(f"не удалось создать папку {folder}: {os_error(exc)}") from exc
     if not os.access(folder, os.W_OK | os.X_OK):
-        raise OutputError(f"нет прав на запись в папку {folder}")
+        read_only = hasattr(os, "statvfs") and os.statvfs(folder).f_flag & os.ST_RDONLY
+        raise OutputError(f"папка {folder} на диске только для чтения" if read_only
+                          else f"нет прав на запись в папку {folder}")
     return folder
 
 

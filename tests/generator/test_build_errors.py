@@ -225,3 +225,21 @@ def test_calibration_scales_are_large_and_the_back_says_so(tmp_path):
         assert {"10", "\u221210"} <= set(back.extract_text().split())  # ±10 mm, as far as --back-offset goes
         assert "-" not in back.extract_text().replace("DX, мм", "")  # a minus sign, not a hyphen
         assert min(line["linewidth"] for line in front.lines) >= 1.2  # a cross seen through the paper
+
+
+def test_a_read_only_disk_is_named_as_such_not_as_missing_rights(tmp_path):
+    """«нет прав на запись» sends a teacher to the folder's permissions; a read-only disk (a locked SD
+    card, a CD, a mount) is another fix (QA2 #14). Needs root to mount a read-only tmpfs."""
+    import os
+    import subprocess
+
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    if os.geteuid() != 0 or subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64k,ro", "tmpfs", str(folder)],
+                                           capture_output=True).returncode != 0:
+        pytest.skip("cannot mount a read-only tmpfs here")
+    try:
+        result = run("--words", str(BANK), "--out", str(folder))
+    finally:
+        subprocess.run(["umount", str(folder)], check=True)
+    assert result.exit_code == 1 and f"папка {folder} на диске только для чтения" in result.stderr

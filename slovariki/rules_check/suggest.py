@@ -578,15 +578,23 @@ class Assistant:
 
     def _ending(self, low: str) -> int:
         """Where the inflectional ending of a word that changes begins: after its last consonant
-        (коров|а, русск|ий, фамил|ия; the «я» of «заяц» is not in it). An unchanging word (спасибо,
-        метро) has none."""
+        (коров|а, русск|ий, фамил|ия; the «я» of «заяц» is not in it); a masculine noun's nominative has
+        none (и́ней, у́лей: :func:`_zero_ending`). An unchanging word (спасибо, метро) has none."""
         if low.endswith("те") and any("impr" in p.tag.grammemes for p in self.lexicon.known_parses(low)):
             return len(low) - 2  # a polite imperative (извините, здравствуйте): «-те» is its ending
         lemma = self.lexicon.info(low).paradigm
         parses = [p for p in self.lexicon.known_parses(low) if p.normal_form == lemma and str(p.tag.POS) in INFLECTING]
-        if not parses or len({f.word for f in parses[0].lexeme}) < 2:
+        if not parses or len({f.word for f in parses[0].lexeme}) < 2 or any(map(_zero_ending, parses)):
             return len(low)
         return max((i for i, ch in enumerate(low) if ch not in VOWELS + "йь"), default=-1) + 1
+
+
+def _zero_ending(parse) -> bool:
+    """A masculine noun in «-й» in the nominative, declined as a noun (и́ней — и́нея, у́лей — у́лья): its
+    ending is zero, the «й» and the vowel before it are the stem's. Not one declined as an adjective
+    (рабочий — рабочего), whose «-ий» is an ending."""
+    return (parse.word.endswith("й") and parse.tag.POS == "NOUN" and {"masc", "sing", "nomn"} <= parse.tag.grammemes
+            and any({"gent", "sing"} <= f.tag.grammemes and f.word.endswith("я") for f in parse.lexeme))
 
 
 def _spellings(entry) -> tuple[Form, ...]:

@@ -148,6 +148,15 @@ def test_the_ending_is_not_a_hard_letter(assistant):
     assert not a.hard and "окончании" in a.reason
 
 
+@pytest.mark.parametrize("word, markup", [("иней", "+ин[е]й"), ("улей", "+ул[е]й")])
+def test_the_vowel_before_the_final_y_of_a_masculine_noun_is_its_stem_s(assistant, word, markup):
+    # и́ней — и́нея, у́лей — у́лья: the ending is zero; pymorphy3 also reads «иней» as a form of «иня».
+    result = assistant.suggest(word)
+    assert result.markup.render() == markup and result.stars == 1
+    assert "окончании" not in letter_at(result, 2).reason
+    assert "окончании" in letter_at(assistant.suggest("рабочий"), 5).reason  # declined as an adjective
+
+
 @pytest.mark.parametrize("word, index, reason", [
     ("рисунок", 5, "беглая гласная суффикса «-ок»"),
     ("фамилия", 5, "безударная гласная в окончании"),

@@ -482,7 +482,7 @@ class Assistant:
         # An indeclinable loan word (метро, Мехико) has no Russian suffixes.
         suffixes = {} if any("Fixd" in t for t in tags) else _suffix_vowels(low, any(t.POS == "INFN" for t in tags))
         letters = _vowels(low, choice, own, related, self._ending(low), clitic, suffixes, frozenset(map(fold, names)))
-        letters += _consonants(low, own, related, grade, self._prefix(low), self._adverb_base(low, grade))
+        letters += _consonants(low, own, related, grade, self._prefix(low), self._adverb_base(low))
         shifted = StressChoice(tuple(start + i for i in choice.accepted),
                                None if choice.chosen is None else start + choice.chosen, choice.by, choice.set_aside)
         letters.sort(key=lambda x: x.start)
@@ -561,13 +561,13 @@ class Assistant:
     def _is_lemma(self, word: str) -> bool:
         return any(p.normal_form == word for p in self.lexicon.known_parses(word))
 
-    def _adverb_base(self, low: str, grade: int | None) -> tuple[int, list[Form]] | None:
-        """For an adverb made of a prefix and a noun (во|круг, на|зад) in grade 4, where the adverb is
-        taught: the prefix's length and the noun's forms, which check the adverb's consonants (вокруг —
-        круги́). Before grade 4, and without --grade, the adverb is one word to the child; the noun is found
-        by its spelling alone, so the editor judges the check word («вдруг» is not made of «друг»)."""
+    def _adverb_base(self, low: str) -> tuple[int, list[Form]] | None:
+        """For an adverb made of a prefix and a noun (во|круг, на|зад): the prefix's length and the noun's
+        forms, which check the adverb's consonants in grade 4, where this is taught (вокруг — круги́). Before
+        grade 4, and without --grade, the adverb is one word to the child. The noun is found by its spelling
+        alone, so the editor judges the check word («вдруг» is not made of «друг»)."""
         parses = self.lexicon.known_parses(low)
-        if grade is None or grade < 4 or not any(str(p.tag.POS) == "ADVB" for p in parses):
+        if not any(str(p.tag.POS) == "ADVB" for p in parses):
             return None
         for prefix in ADVERB_PREFIXES:
             noun = low[len(prefix):]
@@ -742,11 +742,13 @@ def _consonants(word: str, own: list[Form], related: list[Form], grade: int | No
     silent consonants is taught, and a «г» heard as [х] (лёгкий), whose pair [к] the child does not hear.
     From grade 3 the last consonant of a prefix (пре[д]седатель) is not hard, and an initial «з» before a
     voiced consonant (здесь) is: it sounds as the prefix «с-» does (сделать). In grade 4 the noun an
-    adverb is made of checks it (вокруг — круги́). Without --grade the rules of grade 3 are known."""
+    adverb may be made of (``base``) checks it (вокруг — круги́); before, the letter says so. Without --grade
+    the rules of grade 3 are known."""
     found: list[Letter] = []
     taken: set[int] = set()
     learnt = grade is None or grade >= 3  # prefixes and silent consonants are taught in grade 3
-    sources = [(own, False, 0), (related, True, 0)] + ([(base[1], True, base[0])] if base else [])
+    adverbs = grade is not None and grade >= 4  # an adverb is checked by its noun from grade 4
+    sources = [(own, False, 0), (related, True, 0)] + ([(base[1], True, base[0])] if base and adverbs else [])
     for j in range(len(word) - 1):
         if word[j] == word[j + 1] and word[j] not in VOWELS and word[j] not in "ьъй-":
             found.append(Letter(j, j + 2, "double", True, "двойная согласная: их не проверить, их надо запомнить"))
@@ -794,6 +796,12 @@ def _consonants(word: str, own: list[Form], related: list[Form], grade: int | No
             continue
         letter = _consonant(j, "paired", f"{where} слышится [{heard}]", word, sources, HEARD_PAIRED,
                             "а формы или родственного слова, где после неё гласная, нет")
+        if letter.hard and base and not adverbs and j >= base[0] and (
+                later := _consonant_checks(word[base[0]:], j - base[0], base[1], HEARD_PAIRED)):
+            letter = replace(letter, reason=f"{where} слышится [{heard}]; если наречие образовано от слова "
+                                            f"«{word[base[0]:]}» ({', '.join(later)}), проверять его этим словом "
+                                            "учат только в 4 классе (--grade 4), а другого проверочного слова в "
+                                            "словаре не нашлось")
         if letter.hard and j == len(prefix) - 1:
             letter = replace(letter, hard=False, reason=f"{where} слышится [{heard}], но это приставка «{prefix}-»: "
                                                         "она пишется всегда одинаково") if learnt else \

@@ -281,6 +281,15 @@ def test_an_adverb_made_of_a_noun_is_checked_by_it_in_grade_4(assistant, word, g
         assert last.related and "наречие образовано от слова" in last.reason and last.checks
 
 
+@pytest.mark.parametrize("grade", [None, 3])
+def test_before_grade_4_an_adverb_s_consonant_says_why_its_noun_does_not_check_it(assistant, grade):
+    d = letter_at(assistant.suggest("вперёд", grade=grade), 5)
+    assert d.hard and not d.checks
+    assert d.reason.startswith("на конце слова слышится [т]; если наречие образовано от слова «перёд» (пе́реда")
+    assert "учат только в 4 классе (--grade 4)" in d.reason and "формы или родственного слова" not in d.reason
+    assert "4 класс" not in letter_at(assistant.suggest("вокзал", grade=grade), 2).reason  # not an adverb
+
+
 def test_a_vowel_checked_by_a_form_is_noted_as_not_marked(assistant):
     assert 'note: "«о» проверяется формой «сапо́г»' in assistant.suggest("сапоги").entry()
 

@@ -181,6 +181,8 @@ class Suggestion:
     deck: dict | None = None  # with --words: the bank's transfer and toss-in partners, and the entry if it is there
     plural: bool = False  # a nominative plural (барабаны): check accepts it, the lemma is named
     case: str | None = None  # why ``word`` is written with another first letter than ``asked`` (москва → Москва)
+    singular: str | None = None  # a plural's singular in the stress dictionary, stressed, when pymorphy3's lemma is
+    # another word that check takes instead (кроссовки: «кроссо́вка», pymorphy3 «кроссовок»)
 
     @property
     def stresses(self) -> tuple[tuple[int, ...], ...]:
@@ -227,7 +229,7 @@ class Suggestion:
         return {
             "word": self.word, "asked": self.asked, "near": list(self.near), "known": self.known,
             "lemma": self.lemma, "dictionary_form": self.dictionary_form, "pos": self.pos, "plural": self.plural,
-            "case": self.case,
+            "case": self.case, "singular": self.singular,
             "stress": [[accented(self.word, i) for i in s] for s in self.stresses],
             "stress_choice": [c.as_json(self.word) for c in self.choices],
             "letters": [letter.as_json(self.word) for letter in self.letters],
@@ -279,6 +281,11 @@ class Suggestion:
         pos = POS_NAMES.get(self.pos or "", self.pos or "часть речи неизвестна")
         if not self.known:
             return f"«{self.word}»: слова нет в словаре pymorphy3 — проверьте написание."
+        if self.plural and self.singular:
+            return (f"«{self.word}»: есть в словаре pymorphy3 ({pos}), множественное число; единственное число — "
+                    f"«{self.singular}» (так в словаре ударений). Оставьте на карточке множественное число: pymorphy3 "
+                    f"считает начальной формой «{self.lemma}», и запись «{self.singular.replace(ACUTE, '')}» "
+                    "проверка не пропустит.")
         if self.plural:
             return (f"«{self.word}»: есть в словаре pymorphy3 ({pos}), множественное число, начальная форма — "
                     f"«{self.lemma}». Проверка примет и множественное число; если на карточке нужно одно слово, "
@@ -420,8 +427,9 @@ class Assistant:
             letters = [replace(x, hard=True, reason=f"безударная гласная суффикса «{x.suffix}»; такую букву обычно не "
                                                     "выделяют, но других сложных букв в слове нет")
                        if x.suffix else x for x in letters]
+        singular = self._dictionary_lemma(word.lower()) if plural else None
         return Suggestion(word, asked, near, known, lemma, dictionary_form, pos, tuple(choices), tuple(letters), grade,
-                          plural=plural)
+                          plural=plural, singular=singular and self._headword(singular))
 
     def _cased(self, asked: str) -> tuple[str, str | None]:
         """The words with the capitals the dictionary gives them (Lexicon.case_fixes), and why, if that
@@ -472,12 +480,13 @@ class Assistant:
         vowels = [i for i, ch in enumerate(low) if ch in VOWELS]
         known = self.lexicon.is_known(low)
         clitic = len(vowels) == 1 and phrase and self._clitic(low)  # «до» in «до свидания» is unstressed
-        own, related, names = self._check_words(low, known)
+        lemma = self._dictionary_lemma(low) if known else None
+        own, related, names = self._check_words(low, known, lemma)
         if len(vowels) == 1 or "ё" in low:
             i = low.index("ё") if "ё" in low else vowels[0]
             choice = StressChoice((i,), i)
         else:
-            choice = self._stress(low, names)
+            choice = self._stress(low, names, lemma)
         tags = [p.tag for p in self.lexicon.known_parses(low)]
         # An indeclinable loan word (метро, Мехико) has no Russian suffixes.
         suffixes = {} if any("Fixd" in t for t in tags) else _suffix_vowels(low, any(t.POS == "INFN" for t in tags))
@@ -488,8 +497,8 @@ class Assistant:
         letters.sort(key=lambda x: x.start)
         return shifted, [replace(x, start=start + x.start, end=start + x.end) for x in letters]
 
-    def _stress(self, low: str, related: list[str]) -> StressChoice:
-        found = self.dictionary.stresses(low, self.lexicon.reading)
+    def _stress(self, low: str, related: list[str], lemma: str | None = None) -> StressChoice:
+        found = self.dictionary.stresses(low, lambda w: [*self.lexicon.reading(w), *([lemma] if lemma else [])])
         if not found:
             return StressChoice((), None)
         accepted, set_aside = tuple(sorted(found)), None
@@ -529,15 +538,31 @@ class Assistant:
         base = low.rstrip(VOWELS + "йь")
         return [base + suffix for suffix in DERIVED if self.dictionary.entries(base + suffix)]
 
-    def _check_words(self, low: str, known: bool) -> tuple[list[Form], list[Form], list[str]]:
-        """The forms of the word's own lemma, the forms of the lemmas related to it (Wiktionary's related
+    def _dictionary_lemma(self, low: str) -> str | None:
+        """The stress dictionary's lemma of ``low`` when it lacks pymorphy3's: another of the word's forms
+        that the dictionary has, with ``low`` among its forms. pymorphy3 files «кроссовки» under
+        «кроссовок», Wiktionary under «кроссо́вка»."""
+        info = self.lexicon.info(low)
+        if self.dictionary.entries(info.lemma):
+            return None
+        forms = dict.fromkeys(f.word for p in self.lexicon.known_parses(low) if p.normal_form == info.paradigm
+                              for f in p.lexeme)
+        return next((form for form in forms if form != info.lemma
+                     and any(e.stresses_of(low) for e in self.dictionary.entries(form))), None)
+
+    def _headword(self, lemma: str) -> str:
+        """The lemma as the stress dictionary writes it, with its stress (кроссо́вка)."""
+        return next((f.shown() for e in self.dictionary.entries(lemma) for f in e.headword), lemma)
+
+    def _check_words(self, low: str, known: bool, lemma: str | None = None) -> tuple[list[Form], list[Form], list[str]]:
+        """The forms of the word's own lemma (and of ``lemma``, the stress dictionary's, if it has another), the forms of the lemmas related to it (Wiktionary's related
         words, and for an adverb the adjective it comes from: хорошо — хоро́ший, весело — весёлый), and
         those lemmas. A form pymorphy3 does not give the lemma is left out: Wiktionary's «моло́ки» is no
         form of «молоко», which has no plural."""
         if not known:
             return [], [], []
         info = self.lexicon.info(low)
-        entries = [e for lemma in dict.fromkeys([low, info.lemma]) for e in self.dictionary.entries(lemma)]
+        entries = [e for name in dict.fromkeys([low, info.lemma, lemma or low]) for e in self.dictionary.entries(name)]
         names = [name for e in entries for name in e.related]
         if info.pos == "ADVB":
             names += [p.normal_form for p in self.lexicon.known_parses(low) if str(p.tag.POS) == "ADJS"]

@@ -488,6 +488,19 @@ def test_a_typo_with_an_undoubled_consonant_gets_the_word(assistant):
     assert result.near == ("кроссовки",) and result.word == "кроссовки"
 
 
+def test_a_plural_pymorphy_files_under_another_singular_is_read_by_the_stress_dictionary_s(assistant):
+    # pymorphy3's lemma of «кроссовки» is «кроссовок»; Wiktionary's is «кроссо́вка», whose forms give the stress
+    # and «кроссо́вок», where «о» follows the «в».
+    result = assistant.suggest("кроссовки")
+    assert result.markup.render() == "кр[о][сс]+овки" and result.singular == "кроссо́вка"
+    v = letter_at(result, 6)
+    assert not v.hard and "кроссо́вок" in v.checks
+    text = result.as_text()
+    assert "спросите «кроссовок»" not in text and "единственное число — «кроссо́вка»" in text
+    assert "запись «кроссовка» проверка не пропустит" in text
+    assert assistant.suggest("барабаны").singular is None  # pymorphy3 and the dictionary agree
+
+
 def test_letters_and_kinds_agree_in_number(assistant):
     text = assistant.suggest("касса").as_text()
     assert ("«сс» (3-я и 4-я буквы): двойная согласная: их не проверить, их надо запомнить — сложные буквы."

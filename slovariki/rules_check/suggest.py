@@ -75,6 +75,7 @@ POS_NAMES = {
     "CONJ": "союз", "NUMR": "числительное", "NPRO": "местоимение", "PRTF": "причастие", "PRTS": "причастие",
     "GRND": "деепричастие", "COMP": "сравнительная степень", "PRED": "предикатив", "PHRASE": "сочетание слов",
 }
+ORDINALS = (("первая", "первую"), ("вторая", "вторую"), ("третья", "третью"), ("четвёртая", "четвёртую"))
 _INPUT = re.compile(r"[а-яё]+(?:-[а-яё]+)*(?: [а-яё]+(?:-[а-яё]+)*)*", re.IGNORECASE)
 
 
@@ -131,10 +132,22 @@ class Letter:
         """The entry's note on this letter, in the bank's words: ««о» проверяется формой «го́ры», не выделена»."""
         if not self.checks:
             return None
-        letters, checks = word[self.start:self.end], ", ".join(f"«{c}»" for c in self.checks)
+        checks, many = ", ".join(f"«{c}»" for c in self.checks), len(self.checks) > 1
         if self.hard:
-            return f"«{letters}» можно проверить {'родственным словом' if self.related else 'формой'} {checks}"
-        return f"«{letters}» проверяется {'словом' if self.related else 'формой'} {checks}, не выделена"
+            by = ("родственными словами" if many else "родственным словом") if self.related else \
+                ("формами" if many else "формой")
+            return f"{self._named(word, accusative=True)} можно проверить {by} {checks}"
+        by = ("словами" if many else "словом") if self.related else ("формами" if many else "формой")
+        return f"{self._named(word)} проверяется {by} {checks}, не выделена"
+
+    def _named(self, word: str, accusative: bool = False) -> str:
+        """The letter as a note names it: «б», or «первая «а»» when the word has it more than once (гражданин)."""
+        low, shown = word.lower(), word[self.start:self.end]
+        letters = shown.lower()
+        if len(letters) > 1 or low.count(letters) < 2:
+            return f"«{shown}»"
+        k = low[:self.start].count(letters)
+        return f"{ORDINALS[k][accusative]} «{shown}»" if k < len(ORDINALS) else f"«{shown}» ({self.start + 1}-я буква)"
 
 
 @dataclass(frozen=True)
@@ -555,9 +568,9 @@ class Assistant:
         return next((f.shown() for e in self.dictionary.entries(lemma) for f in e.headword), lemma)
 
     def _check_words(self, low: str, known: bool, lemma: str | None = None) -> tuple[list[Form], list[Form], list[str]]:
-        """The forms of the word's own lemma (and of ``lemma``, the stress dictionary's, if it has another), the forms of the lemmas related to it (Wiktionary's related
-        words, and for an adverb the adjective it comes from: хорошо — хоро́ший, весело — весёлый), and
-        those lemmas. A form pymorphy3 does not give the lemma is left out: Wiktionary's «моло́ки» is no
+        """The forms of the word's own lemma (and of ``lemma``, the stress dictionary's, if it has another),
+        the forms of the lemmas related to it (Wiktionary's related words, and for an adverb the adjective
+        it comes from: хорошо — хоро́ший, весело — весёлый), and those lemmas. A form pymorphy3 does not give the lemma is left out: Wiktionary's «моло́ки» is no
         form of «молоко», which has no plural."""
         if not known:
             return [], [], []
@@ -665,7 +678,8 @@ def _vowels(word: str, stress: StressChoice, own: list[Form], related: list[Form
             found.append(Letter(i, i + 1, "vowel", True, f"безударная при ударении «{chosen_shown}»; под ударением она "
                                                          f"только в другом варианте, «{other}»"))
         elif checks := _vowel_checks(word, i, own):
-            found.append(Letter(i, i + 1, "vowel", False, f"безударная, проверяется формой: {', '.join(checks)}", checks))
+            by = "формами" if len(checks) > 1 else "формой"
+            found.append(Letter(i, i + 1, "vowel", False, f"безударная, проверяется {by}: {', '.join(checks)}", checks))
         elif i in suffixes:
             checks = _vowel_checks(word, i, related, lemmas)
             found.append(Letter(i, i + 1, "vowel", False, f"безударная гласная суффикса «{suffixes[i]}»: он есть "

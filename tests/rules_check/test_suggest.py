@@ -66,7 +66,7 @@ def test_a_vowel_stressed_only_in_a_related_word_stays_hard_with_its_check_word(
     result = assistant.suggest("лисица")  # лисица ← лис (Wiktionary's feminine pair)
     first_i = letter_at(result, 1)
     assert first_i.hard and first_i.related and any(check.startswith("ли́с") for check in first_i.checks)
-    assert "«и» можно проверить родственным словом «ли́с" in result.entry()
+    assert "первую «и» можно проверить родственными словами «ли́с" in result.entry()
 
 
 def test_related_words_come_from_the_dictionary_line():
@@ -74,7 +74,7 @@ def test_related_words_come_from_the_dictionary_line():
     result = Assistant(Lexicon(), small).suggest("молоко")
     assert result.markup.render() == "м[о]л[о]к+о" and result.stars == 2  # the textbooks mark it: молоко — моло́чный
     assert letter_at(result, 3).checks == ("моло́чный", "моло́чного")
-    assert 'note: "«о» можно проверить родственным словом «моло́чный», «моло́чного»"' in result.entry()
+    assert 'note: "вторую «о» можно проверить родственными словами «моло́чный», «моло́чного»"' in result.entry()
 
 
 def test_two_accepted_stresses_the_data_cannot_tell_apart_are_left_to_the_editor(assistant):
@@ -228,11 +228,11 @@ def test_a_prefix_needs_a_word_after_it(assistant):
 def test_a_related_word_checking_a_suffix_vowel_goes_into_the_note(assistant):
     result = assistant.suggest("общество", grade=4)
     assert result.markup.render() == "+о[б]щество"  # «об» is no prefix here: no «…щество» is a word
-    assert "«е» проверяется словом «обще́ственный»" in result.entry()
+    assert "«е» проверяется словами «обще́ственный»" in result.entry()
 
 
 def test_a_check_word_is_a_dictionary_form_first(assistant):
-    assert 'note: "«о» можно проверить родственным словом «моло́чный»' in assistant.suggest("молоко").entry()
+    assert 'note: "вторую «о» можно проверить родственными словами «моло́чный»' in assistant.suggest("молоко").entry()
 
 
 def test_a_form_pymorphy_does_not_give_the_word_checks_nothing(assistant):
@@ -499,6 +499,16 @@ def test_a_plural_pymorphy_files_under_another_singular_is_read_by_the_stress_di
     assert "спросите «кроссовок»" not in text and "единственное число — «кроссо́вка»" in text
     assert "запись «кроссовка» проверка не пропустит" in text
     assert assistant.suggest("барабаны").singular is None  # pymorphy3 and the dictionary agree
+
+
+def test_a_note_says_forms_for_several_and_tells_alike_letters_apart(assistant):
+    assert 'note: "«б» проверяется формами «я́стреба», «ястреба́», «я́стребе», не выделена"' in \
+        assistant.suggest("ястреб").entry()
+    assert 'note: "«о» проверяется формой «сапо́г», не выделена"' in assistant.suggest("сапоги").entry()
+    note = assistant.suggest("гражданин").entry().split("note: ")[1]
+    assert note.startswith('"первая «а» проверяется формами «гра́жданам»')
+    assert "; вторую «а» можно проверить родственными словами «гражда́нка»" in note
+    assert letter_at(assistant.suggest("гражданин"), 2).reason.startswith("безударная, проверяется формами: гра́жданам")
 
 
 def test_letters_and_kinds_agree_in_number(assistant):

@@ -120,8 +120,11 @@ def rule_text(rules: Any, number: str) -> str:
             return _sentence(str(exc))
     section = next(s for s in rulebook.sections() if s.key == ("classic" if rules.classic else "slovariki"))
     intro = f" {rulebook.render(section.intro, rulebook.PLAIN)}" if section.intro else ""
+    borrowed = [rulebook.rule(number) for number in section.borrows]
     return "\n".join([_wrapped(f"Правила игры «{rules.title}».{intro}"),
                       *(f"  {r.number}. {r.title}" for r in section.rules),
+                      *([_wrapped("Из правил «Словариков»: " + "; ".join(f"{r.number}. {r.title}" for r in borrowed)
+                                  + ".")] if borrowed else []),
                       f"Текст любого правила покажет, например, «{rules.rule['beat']}»."])
 
 

@@ -595,7 +595,8 @@ def test_a_rule_typed_at_the_prompt_prints_its_text_from_the_rulebook(small_bank
     assert "правило 7 — текст правила, правила — их список" in help_text(table)
     classic = Repl(Table.start(Setup(("Аня", "Боря"), "7ч", rules="podkidnoy")), default_path(), io.StringIO())
     text = _lines(classic, "правила")
-    assert "  D1. Кто ходит первым\n" in text and "  7. " not in text and "«правило D2»" in text
+    assert "  D1. Очерёдность\n" in text and "  7. " not in text and "«правило D2»" in text
+    assert "Из правил «Словариков»: 2. Игроки; 10. Предел; 12. Отбой; 13. Добор.\n" in text  # QA2 #7
 
 
 def test_after_a_failed_save_every_prompt_says_so_and_each_move_retries_the_save(small_bank, tmp_path):

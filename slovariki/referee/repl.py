@@ -132,9 +132,19 @@ def _wrapped(text: str) -> str:
     return textwrap.fill(text, _WIDTH, break_on_hyphens=False, break_long_words=False)
 
 
-def example(table: Table, name: str) -> str:
-    """A move to show in a hint, with a card of this game: «Аня корова», «Аня 6к»."""
-    return f"{name} {said(table.examples().card)}"
+# The case a card takes after a verb of each kind, and the preposition before it: «бьёт сорокой»,
+# «переводит сороку», «заходит с сороки».
+_CARD_CASE = {Beat: ("", "ablt"), Transfer: ("", "accs"), TossIn: ("", "accs"), Attack: ("с ", "gent")}
+
+
+def example(table: Table, name: str, verb: str = "", kind: type | None = None) -> str:
+    """A move to show in a hint, with a card of this game: «Аня корова», «Аня 6к»; with the verb the
+    player typed, the card in the case it asks for: «Боря бьёт сорокой»."""
+    card = table.examples().card
+    if not verb or kind not in _CARD_CASE:
+        return f"{name} {said(card)}"
+    before, case = _CARD_CASE[kind]
+    return f"{name} {verb.lower()} {before}{said(card, case)}"
 
 
 @dataclass(frozen=True)
@@ -390,15 +400,16 @@ class Repl:
                 return None
             seat, rest = state.to_move, words  # «берёт», «пас»: the player whose move it is
         kind = _verb(rest[0]) if rest else None
+        verb = ""
         if kind is not None:
-            rest = rest[1:]
+            verb, rest = rest[0], rest[1:]
         if kind in (Pass, Take):
             if rest:
                 self.say(f"После «{'пас' if kind is Pass else 'берёт'}» карту называть не нужно.")
                 return None
             return Draft(seat, kind, ())
         if not rest:
-            self.say(f"Какая карта? Назовите её, например: «{example(self.table, names[seat])}».")
+            self.say(f"Какая карта? Назовите её, например: «{example(self.table, names[seat], verb, kind)}».")
             return None
         phrases = self._phrases(rest, kind)
         roles = self._roles(phrases) if len(phrases) == 2 else None
@@ -424,12 +435,22 @@ class Repl:
             whole = " ".join(words)
         if kind not in (None, Beat) or len(words) < 2 or len(words) > 2 * MAX_CARD_WORDS or finder.by_form(whole):
             return (whole,)
+        splits = []
         for cut in range(1, len(words)):
             left, right = words[:cut], words[cut:]
             if right[0].lower() in _CONNECTORS and len(right) > 1:
                 right = right[1:]
-            if finder.by_form(" ".join(left)) and finder.by_form(" ".join(right)):
-                return " ".join(left), " ".join(right)
+            splits.append((" ".join(left), " ".join(right)))
+        for left, right in splits:
+            if finder.by_form(left) and finder.by_form(right):
+                return left, right
+        # A card on the table and a typo beside it («бьёт коридор здраствуйте»): the question that
+        # follows names the misspelt word alone, not the two joined as one card.
+        on_table = {c for pair in self.table.state.table for c in pair if c is not None}
+        for left, right in splits:
+            for known, other in ((left, right), (right, left)):
+                if set(finder.by_form(known)) & on_table and not finder.by_form(other) and finder.nearest(other):
+                    return left, right
         return (whole,)
 
     def _roles(self, phrases: tuple[str, ...]) -> tuple[str, str] | None:

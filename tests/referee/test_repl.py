@@ -795,3 +795,18 @@ def test_the_summary_says_who_took_most_only_when_someone_took_less():
     assert took((0, 1, 3), (1, 1, 3)) == "Брали карты со стола: Аня — 1 раз (3 карты), Боря — 1 раз (3 карты)."
     assert took((2, 2, 5), (0, 1, 2)) == ("Брали карты со стола: Вика — 2 раза (5 карт), Аня — 1 раз (2 карты); "
                                           "больше всех — Вика.")
+
+
+# --- the QA report on main at a9948ea (items 6 and 17) ----------------------------------------------
+def test_a_typo_beside_a_card_on_the_table_is_asked_about_alone():
+    repl = Repl(Table.start(Setup(("Аня", "Боря"), "лопата", "Аня")), default_path(), io.StringIO())
+    text = _lines(repl, "Аня коридор", "Бор бьёт коридор здраствуйте")
+    assert text.endswith("Нет карты «здраствуйте». Может быть, «здравствуйте»? (да/нет)\n")
+    assert "✓ Боря: бьёт карту «коридор» картой «здравствуйте»." in _lines(repl, "да")
+
+
+def test_the_example_for_a_missing_card_keeps_the_verb_in_the_case_it_asks_for():
+    repl = Repl(Table.start(Setup(("Аня", "Боря"), "лопата", "Аня")), default_path(), io.StringIO())
+    text = _lines(repl, "Аня заходит", "Аня коридор", "Боря бьёт", "Боря переводит")
+    assert "например: «Аня заходит с сороки»." in text and "например: «Боря бьёт сорокой»." in text
+    assert "например: «Боря переводит сороку»." in text

@@ -604,10 +604,12 @@ class Repl:
         except Rejected as refusal:
             self._refuse(seat, move, refusal.message)
             return False
-        self.save()
+        saved = self.autosave.save(table)  # said after the move: it speaks of moves not yet shown
         self.say(f"{self._mark('✓', '32')} {table.names[seat]}: {move_text(table.state.log[-1].move)}.")
         for line in event_lines(events, table.names, bout, table.state.rules.classic):
             self.say(line if line.startswith("Заход ") else f"  {line}")
+        if saved is not None:
+            self.say(saved)
         return True
 
     def _refuse(self, seat: int, move: Move, why: str) -> None:

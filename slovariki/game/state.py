@@ -472,6 +472,11 @@ class GameState:
         player whose every card is known and none links: such a player is not asked for «пас»."""
         return bool(self._available(player) & self._toss_mask)
 
+    def has_left(self, player: int) -> bool:
+        """Classic durak: the player has been announced out (D6). That is said when the bout ends;
+        until then a player without cards is passed by (``is_active``) but not yet named as gone."""
+        return bool(self._gone >> player & 1)
+
     def is_active(self, player: int) -> bool:
         """False for a player who is out: no cards while the stock is empty (D6; in «Словарики» that
         ends the game, R16). Such a player is passed by in every turn, transfer and toss-in order."""

@@ -359,15 +359,16 @@ class Repl:
         """R4: «Кто самый младший?»; D1: «У кого самый младший козырь?» (or nobody holds one)."""
         listed = _listed(self.table.names)
         if self.table.state.rules.classic:
-            text = (f"У кого самый младший козырь? Этот игрок заходит первым (правило D1). Напишите имя: "
-                    f"{listed}; если козырей ни у кого нет — «ни у кого».")
+            text = f"У кого самый младший козырь? Этот игрок заходит первым (правило D1). Напишите имя: {listed}"
+            # with the whole deck dealt, the holder of the trump card has one
+            text += "." if self.table.setup.trump_holder else "; если козырей ни у кого нет — «ни у кого»."
         else:
             text = f"Кто самый младший? Первым заходит самый младший игрок (правило 4). Напишите имя: {listed}."
         self.ask(text, {}, self._first_named, required=True)
 
     def _first_named(self, text: str) -> bool:
         classic = self.table.state.rules.classic
-        if classic and _nobody(text):
+        if classic and _nobody(text) and not self.table.setup.trump_holder:
             listed = ", ".join(self.table.names)
             self.ask(f"Тогда договоритесь, кто заходит первым, и напишите имя: {listed}.", {},
                      lambda answer: self._first_named_as(answer, "agreed"), required=True)

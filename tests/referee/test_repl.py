@@ -541,6 +541,8 @@ def test_six_players_of_classic_durak_share_the_36_cards():
     ask = "Кому досталась последняя карта — открытый козырь 7♥? Напишите имя: Аня, Боря, Вика, Гоша, Даша или Егор."
     assert out.count(ask) == 2 and "Нет игрока «Петя»: играют Аня, Боря, Вика, Гоша, Даша, Егор." in out
     assert f"{ask}\nБоря держит открытый козырь 7♥.\nУ кого самый младший козырь?" in out  # a name in the dative
+    # Боря holds a trump, so «ни у кого» is neither offered nor taken (QA2 #12)
+    assert "Напишите имя: Аня, Боря, Вика, Гоша, Даша или Егор.\n" in out and "ни у кого" not in out
     assert "Начинает Даша.\nЗаход 1: заходит Даша, отбивается Егор" in out
     assert "Козырь: 7♥ (черви, сдан последним и остался на руках). В колоде 0, в отбое 0." in out
     assert "На руках: Аня 6, Боря 6, Вика 6, Гоша 6, Даша 6, Егор 6.\nИзвестно, что на руках: Боря — 7♥.\n" in out
@@ -810,3 +812,20 @@ def test_the_example_for_a_missing_card_keeps_the_verb_in_the_case_it_asks_for()
     text = _lines(repl, "Аня заходит", "Аня коридор", "Боря бьёт", "Боря переводит")
     assert "например: «Аня заходит с сороки»." in text and "например: «Боря бьёт сорокой»." in text
     assert "например: «Боря переводит сороку»." in text
+
+
+def test_the_table_names_a_player_as_gone_only_once_the_referee_has_said_so():
+    # QA2 #12: «Вышли из игры: Вика, Егор.» one move before «Егор тоже без карт и выходит из игры.»
+    names = ("Аня", "Боря", "Вика", "Гоша", "Даша", "Егор")
+    checked = 0
+    for seed in range(30):
+        rng = random.Random(seed)
+        table = Table.start(Setup(names, "7ч", rules="podkidnoy", trump_holder="Боря", first="Аня"))
+        announced: set[int] = set()
+        while table.state.phase != "over":
+            seat = table.state.to_move
+            events = table.play(seat, rng.choice(table.state.legal_moves(seat)))
+            announced |= {e.player for e in events if type(e).__name__ in ("Out", "Winner")}
+            assert set(table.out()) <= announced
+            checked += any(table.state.hand_count(p) == 0 and p not in announced for p in range(6))
+    assert checked  # a player ran out of cards mid-bout in some game

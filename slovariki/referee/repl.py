@@ -675,10 +675,14 @@ class Repl:
         self.say(f"Козырь: {self.card_text(trump)} ({trump.suit.russian}, {under}). "
                  f"В колоде {state.stock_count}, в отбое {state.discard_count}.")
         out = self.table.out()
-        playing = [p for p in range(state.players) if p not in out]
+        playing = [p for p in range(state.players) if state.is_active(p)]
         self.say("На руках: " + ", ".join(f"{names[p]} {state.hand_count(p)}" for p in playing) + ".")
         if out:
             self.say(f"Вышли из игры (карт больше нет): {', '.join(names[p] for p in out)}.")
+        leaving = [names[p] for p in range(state.players) if p not in out and p not in playing]
+        if leaving:  # out of cards mid-bout: the referee announces them when the bout ends (D6)
+            will = "выйдет" if len(leaving) == 1 else "выйдут"
+            self.say(f"Без карт ({will} из игры, когда кончится заход): {', '.join(leaving)}.")
         known = [(names[p], state.known_cards(p)) for p in playing if state.known_cards(p)]
         if known:
             self.say("Известно, что на руках: " + "; ".join(

@@ -499,7 +499,8 @@ def test_perevodnoy_a_transfer_goes_past_a_player_who_is_out():
                      ("Аня", "Боря", "Вика"))
     text = _lines(repl, "Аня 6 крести", "Вика подкидывает 6 бубен", "Боря переводит 6 червей")
     assert "✓ Боря: переводит картой «6♥».\n" in text and "✗" not in text
-    assert text.endswith("На руках: Аня 3, Боря 4.\nВышли из игры (карт больше нет): Вика.\n"
+    # Вика is passed by, but named as gone only when the bout ends and the referee says so (QA2 #12)
+    assert text.endswith("На руках: Аня 3, Боря 4.\nБез карт (выйдет из игры, когда кончится заход): Вика.\n"
                          "Известно, что на руках: Аня — 7♠, 8♠, 9♠; Боря — К♠, К♣, К♦, К♥.\n"
                          "Ходит Аня: можно побить или взять карты.\n")
     text = _lines(repl, "Аня берёт")

@@ -73,6 +73,7 @@ class Section:
     title: str
     intro: str
     rules: tuple[Rule, ...]
+    borrows: tuple[str, ...] = ()  # numbers of another section's rules this game plays by too
 
 
 class _Numbers(string.Formatter):
@@ -101,7 +102,8 @@ def sections() -> tuple[Section, ...]:
     return tuple(
         Section(s["key"], s["title"], fill(s.get("intro", "")),
                 tuple(Rule(str(r["number"]), r["title"], fill(r["text"]), fill(r.get("clarification", "")),
-                           fill(r.get("referee", ""))) for r in s["rules"]))
+                           fill(r.get("referee", ""))) for r in s["rules"]),
+                tuple(s.get("borrows", ())))
         for s in _source()["sections"])
 
 

@@ -41,6 +41,12 @@ def cards_genitive(n: int) -> str:
     return f"{n} {plural(n, 'карты', 'карт', 'карт')}"
 
 
+def alternatives(items) -> str:
+    """Choices as a sentence lists them, each in quotes: «а»; «а» или «б»; «а», «б» или «в»."""
+    quoted = [f"«{item}»" for item in items]
+    return " или ".join(filter(None, (", ".join(quoted[:-1]), quoted[-1] if quoted else "")))
+
+
 def decimal(text: str) -> float | None:
     """A number written the Russian way («1,5») or with a point («1.5»); None if ``text`` is not one."""
     text = text.strip()

@@ -85,6 +85,18 @@ def inflected(word: str, case: str) -> str:
     return word
 
 
+@lru_cache(maxsize=4096)
+def forms(word: str) -> frozenset[str]:
+    """Every form of a one-word noun, normalised («лопата» → лопата, лопаты, лопатой …); the word
+    alone when pymorphy3 does not know it as a noun, or for more than one word."""
+    found = {normal(word)}
+    if " " not in word.strip():
+        for parse in morph().parse(word):
+            if "NOUN" in parse.tag and normal(parse.normal_form) == normal(word):
+                found.update(normal(form.word) for form in parse.lexeme)
+    return frozenset(found)
+
+
 def spoken_rank(word: str, lowest_rank: int = 6) -> int | None:
     """«дама», «даму», «8», «Д» → the rank; None for any other word or a rank below ``lowest_rank``."""
     try:

@@ -97,3 +97,13 @@ def test_every_rule_the_program_cites_is_in_the_rulebook():
     assert {"7", "8", "9", "D2", "D6"} <= cited
     for number in cited:
         assert rulebook.rule(number).citation == f"правило {number}"
+
+
+@pytest.mark.parametrize("ruleset", rulesets.RULESETS.values(), ids=lambda r: r.name)
+def test_a_game_cites_only_its_own_rules_and_those_its_section_says_it_borrows(ruleset):
+    # QA2 #7: podkidnoy cited «правило 4» («Первым ходит самый младший»), which D1 contradicts
+    section = next(s for s in rulebook.sections() if s.key == ("classic" if ruleset.classic else "slovariki"))
+    own = {r.number for r in section.rules} | set(section.borrows)
+    assert {citation.split()[-1] for citation in ruleset.rule.values()} <= own
+    for number in section.borrows:  # the intro names what is borrowed, and the rule exists
+        assert number in re.findall(r"\d+", section.intro) and rulebook.rule(number)

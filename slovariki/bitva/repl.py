@@ -77,27 +77,35 @@ class Repl:
             raise Refused(E.BAD_SETUP, f"партия записана в {self.record}; новую начните с другим файлом")
         self.game = Game(players)
         plan = self.game.plan
-        self.echo(f"Партия: {', '.join(self.game.players)}. На руку по {plan.hand}, в резерве по {plan.reserve}"
-                  + (", одна карта в стороне." if plan.aside else ".") + " Список команд — «помощь».")
-        self._save()
+        saved = self._save()
+        self._echo(f"Партия: {', '.join(self.game.players)}. На руку по {plan.hand}, в резерве по {plan.reserve}"
+                   + (", одна карта в стороне." if plan.aside else ".") + " Список команд — «помощь».", saved)
 
-    def _save(self, announce: bool = True) -> None:
-        """Save after each change; a failure is said, and tried again at the next change."""
+    def _save(self, announce: bool = True) -> str | None:
+        """Save after each change; a failure is tried again at the next change. Returns what to say
+        about it, said after the change itself (it speaks of moves the player must have seen)."""
         if self.record is None or self.game is None:
-            return
+            return None
+        said = None
         try:
             save_record(self.record, self.game)
         except RecordError as exc:
             if announce and self.save_error is None:
-                self.echo(f"Внимание: {'; '.join(exc.problems)}. Судья продолжает и пробует записать партию "
-                          "после каждого хода.")
+                said = (f"Внимание: {'; '.join(exc.problems)}. Судья продолжает и пробует записать партию "
+                        "после каждого хода.")
             elif announce:
-                self.echo(f"Партия всё ещё не сохранена: {self.lost()} ({exc.reason}).")
+                said = f"Партия всё ещё не сохранена: {self.lost()} ({exc.reason})."
             self.save_error = exc.reason
-            return
+            return said
         if self.save_error is not None:
-            self.echo(f"Партия снова сохраняется: все ходы записаны в {self.record}.")
+            said = f"Партия снова сохраняется: все ходы записаны в {self.record}."
         self.saved, self.save_error = tuple(self.game.log), None
+        return said
+
+    def _echo(self, *lines: str | None) -> None:
+        for line in lines:
+            if line is not None:
+                self.echo(line)
 
     def prompt(self) -> str:
         """«> », or «[не сохранено] > » while the record file lacks moves."""
@@ -115,7 +123,7 @@ class Repl:
         if self.game is None:
             raise Refused(E.NO_GAME, "сначала назовите игроков: «игроки: Аня, Боря»")
         events = self.game.play(move)
-        self._save()
+        saved = self._save()
         said = []
         if isinstance(move, Meld):
             said.append(f"{self.game.player(move.player)}: {KIND_NAMES[len(move.cards)]} "
@@ -126,7 +134,7 @@ class Repl:
             said.append(f"На руке {self.game.hands[player]}, в резерве {self.game.reserves[player]}.")
         if any(event.type == "out" for event in events) and len(self.game.out) == 1:
             said.append("Если кто-то закончил одновременно, запишите его последний ход; затем «конец».")
-        self.echo(" ".join(said))
+        self._echo(" ".join(said), saved)
 
     def leave(self) -> bool:
         """Say, when the input ends or the user quits, how to go on with the game, or plainly that
@@ -177,8 +185,7 @@ class Repl:
         else:
             last = self.game.log[-1] if self.game.log else None
             self.game = self.game.without_last()
-            self._save()
-            self.echo(f"Отменено: {format_move(last)}")
+            self._echo(f"Отменено: {format_move(last)}", self._save())
         return True
 
 

@@ -144,7 +144,7 @@ class ClassicDurak(Ruleset):
     def __init__(self, name: str, aliases: tuple[str, ...], title: str, transfer: bool) -> None:
         self.name, self.aliases, self.title, self.transfer = name, aliases, title, transfer
         self.rule = {
-            "players": "правило 2", "order": "правило 4", "attack": "правило 5", "defence": "правило 6",
+            "players": "правило 2", "order": "правило D1", "attack": "правило D1", "defence": "правило D1",
             "beat": "правило D2", "transfer": "правило D4", "toss": "правило D3", "limit": "правило 10",
             "take": "правило D5", "beaten": "правило 12", "end": "правило D6",
         }

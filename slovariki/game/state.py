@@ -472,6 +472,11 @@ class GameState:
         player whose every card is known and none links: such a player is not asked for «пас»."""
         return bool(self._available(player) & self._toss_mask)
 
+    def has_left(self, player: int) -> bool:
+        """Classic durak: the player has been announced out (D6). That is said when the bout ends;
+        until then a player without cards is passed by (``is_active``) but not yet named as gone."""
+        return bool(self._gone >> player & 1)
+
     def is_active(self, player: int) -> bool:
         """False for a player who is out: no cards while the stock is empty (D6; in «Словарики» that
         ends the game, R16). Such a player is passed by in every turn, transfer and toss-in order."""
@@ -697,8 +702,9 @@ class GameState:
             raise IllegalMove(errors.NOT_YOUR_TURN, f"{rule['order']}: сейчас заходит {self._name(self.attacker)}")
         return self._card_in_hand(player, move.card), -1
 
-    def _defender_turn(self, player: int, topic: str, doing: str) -> None:
-        """Raise unless ``player`` is the defender facing the table (not yet taking)."""
+    def _defender_turn(self, player: int, doing: str) -> None:
+        """Raise unless ``player`` is the defender facing the table (not yet taking); who defends, and
+        how, is the defence rule's (R6, D1), not the rule of the move (R7, R8, R11)."""
         rule = self.rules.rule
         if self.phase == ATTACK:
             if player == self.attacker:
@@ -706,13 +712,13 @@ class GameState:
             raise IllegalMove(errors.NOT_YOUR_TURN, f"{rule['order']}: заход ещё не сделан, {self._awaited()}")
         if player != self.defender:
             raise IllegalMove(errors.NOT_YOUR_TURN,
-                              f"{rule[topic]}: {doing} только отбивающийся, сейчас отбивается {self._name(self.defender)}")
+                              f"{rule['defence']}: {doing} только отбивающийся, сейчас отбивается {self._name(self.defender)}")
         if self.phase == TAKING:
             raise IllegalMove(errors.NOT_YOUR_TURN, f"{rule['take']}: отбивающийся уже берёт карты")
 
     def _verify_beat(self, player: int, move: Beat) -> tuple[int, int]:
         rule = self.rules.rule
-        self._defender_turn(player, "beat", "бьёт")
+        self._defender_turn(player, "бьёт")
         unbeaten = self._open
         if not unbeaten:
             raise IllegalMove(errors.CANNOT_BEAT, f"{rule['beat']}: на столе нет непобитых карт")
@@ -741,7 +747,7 @@ class GameState:
         rule = rules.rule
         if not rules.transfer:
             raise IllegalMove(errors.TRANSFER_NOT_ALLOWED, rules.transfer_refusal(move.card, None))
-        self._defender_turn(player, "transfer", "переводит")
+        self._defender_turn(player, "переводит")
         if len(self._open) != len(self._att):
             raise IllegalMove(errors.TRANSFER_NOT_ALLOWED,
                               f"{rule['transfer']}: переводить можно, только пока не побита ни одна карта")
@@ -820,7 +826,7 @@ class GameState:
         return -1, -1
 
     def _verify_take(self, player: int, move: Take) -> tuple[int, int]:
-        self._defender_turn(player, "take", "берёт карты")
+        self._defender_turn(player, "берёт карты")
         if not self._open:
             raise IllegalMove(errors.NOT_YOUR_TURN,
                               f"{self.rules.rule['take']}: все карты на столе побиты, брать нечего")

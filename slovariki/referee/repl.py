@@ -120,8 +120,11 @@ def rule_text(rules: Any, number: str) -> str:
             return _sentence(str(exc))
     section = next(s for s in rulebook.sections() if s.key == ("classic" if rules.classic else "slovariki"))
     intro = f" {rulebook.render(section.intro, rulebook.PLAIN)}" if section.intro else ""
+    borrowed = [rulebook.rule(number) for number in section.borrows]
     return "\n".join([_wrapped(f"Правила игры «{rules.title}».{intro}"),
                       *(f"  {r.number}. {r.title}" for r in section.rules),
+                      *([_wrapped("Из правил «Словариков»: " + "; ".join(f"{r.number}. {r.title}" for r in borrowed)
+                                  + ".")] if borrowed else []),
                       f"Текст любого правила покажет, например, «{rules.rule['beat']}»."])
 
 
@@ -129,9 +132,19 @@ def _wrapped(text: str) -> str:
     return textwrap.fill(text, _WIDTH, break_on_hyphens=False, break_long_words=False)
 
 
-def example(table: Table, name: str) -> str:
-    """A move to show in a hint, with a card of this game: «Аня корова», «Аня 6к»."""
-    return f"{name} {said(table.examples().card)}"
+# The case a card takes after a verb of each kind, and the preposition before it: «бьёт сорокой»,
+# «переводит сороку», «заходит с сороки».
+_CARD_CASE = {Beat: ("", "ablt"), Transfer: ("", "accs"), TossIn: ("", "accs"), Attack: ("с ", "gent")}
+
+
+def example(table: Table, name: str, verb: str = "", kind: type | None = None) -> str:
+    """A move to show in a hint, with a card of this game: «Аня корова», «Аня 6к»; with the verb the
+    player typed, the card in the case it asks for: «Боря бьёт сорокой»."""
+    card = table.examples().card
+    if not verb or kind not in _CARD_CASE:
+        return f"{name} {said(card)}"
+    before, case = _CARD_CASE[kind]
+    return f"{name} {verb.lower()} {before}{said(card, case)}"
 
 
 @dataclass(frozen=True)
@@ -346,15 +359,16 @@ class Repl:
         """R4: «Кто самый младший?»; D1: «У кого самый младший козырь?» (or nobody holds one)."""
         listed = _listed(self.table.names)
         if self.table.state.rules.classic:
-            text = (f"У кого самый младший козырь? Этот игрок заходит первым (правило D1). Напишите имя: "
-                    f"{listed}; если козырей ни у кого нет — «ни у кого».")
+            text = f"У кого самый младший козырь? Этот игрок заходит первым (правило D1). Напишите имя: {listed}"
+            # with the whole deck dealt, the holder of the trump card has one
+            text += "." if self.table.setup.trump_holder else "; если козырей ни у кого нет — «ни у кого»."
         else:
             text = f"Кто самый младший? Первым заходит самый младший игрок (правило 4). Напишите имя: {listed}."
         self.ask(text, {}, self._first_named, required=True)
 
     def _first_named(self, text: str) -> bool:
         classic = self.table.state.rules.classic
-        if classic and _nobody(text):
+        if classic and _nobody(text) and not self.table.setup.trump_holder:
             listed = ", ".join(self.table.names)
             self.ask(f"Тогда договоритесь, кто заходит первым, и напишите имя: {listed}.", {},
                      lambda answer: self._first_named_as(answer, "agreed"), required=True)
@@ -387,15 +401,16 @@ class Repl:
                 return None
             seat, rest = state.to_move, words  # «берёт», «пас»: the player whose move it is
         kind = _verb(rest[0]) if rest else None
+        verb = ""
         if kind is not None:
-            rest = rest[1:]
+            verb, rest = rest[0], rest[1:]
         if kind in (Pass, Take):
             if rest:
                 self.say(f"После «{'пас' if kind is Pass else 'берёт'}» карту называть не нужно.")
                 return None
             return Draft(seat, kind, ())
         if not rest:
-            self.say(f"Какая карта? Назовите её, например: «{example(self.table, names[seat])}».")
+            self.say(f"Какая карта? Назовите её, например: «{example(self.table, names[seat], verb, kind)}».")
             return None
         phrases = self._phrases(rest, kind)
         roles = self._roles(phrases) if len(phrases) == 2 else None
@@ -421,12 +436,22 @@ class Repl:
             whole = " ".join(words)
         if kind not in (None, Beat) or len(words) < 2 or len(words) > 2 * MAX_CARD_WORDS or finder.by_form(whole):
             return (whole,)
+        splits = []
         for cut in range(1, len(words)):
             left, right = words[:cut], words[cut:]
             if right[0].lower() in _CONNECTORS and len(right) > 1:
                 right = right[1:]
-            if finder.by_form(" ".join(left)) and finder.by_form(" ".join(right)):
-                return " ".join(left), " ".join(right)
+            splits.append((" ".join(left), " ".join(right)))
+        for left, right in splits:
+            if finder.by_form(left) and finder.by_form(right):
+                return left, right
+        # A card on the table and a typo beside it («бьёт коридор здраствуйте»): the question that
+        # follows names the misspelt word alone, not the two joined as one card.
+        on_table = {c for pair in self.table.state.table for c in pair if c is not None}
+        for left, right in splits:
+            for known, other in ((left, right), (right, left)):
+                if set(finder.by_form(known)) & on_table and not finder.by_form(other) and finder.nearest(other):
+                    return left, right
         return (whole,)
 
     def _roles(self, phrases: tuple[str, ...]) -> tuple[str, str] | None:
@@ -580,10 +605,12 @@ class Repl:
         except Rejected as refusal:
             self._refuse(seat, move, refusal.message)
             return False
-        self.save()
+        saved = self.autosave.save(table)  # said after the move: it speaks of moves not yet shown
         self.say(f"{self._mark('✓', '32')} {table.names[seat]}: {move_text(table.state.log[-1].move)}.")
         for line in event_lines(events, table.names, bout, table.state.rules.classic):
             self.say(line if line.startswith("Заход ") else f"  {line}")
+        if saved is not None:
+            self.say(saved)
         return True
 
     def _refuse(self, seat: int, move: Move, why: str) -> None:
@@ -648,10 +675,14 @@ class Repl:
         self.say(f"Козырь: {self.card_text(trump)} ({trump.suit.russian}, {under}). "
                  f"В колоде {state.stock_count}, в отбое {state.discard_count}.")
         out = self.table.out()
-        playing = [p for p in range(state.players) if p not in out]
+        playing = [p for p in range(state.players) if state.is_active(p)]
         self.say("На руках: " + ", ".join(f"{names[p]} {state.hand_count(p)}" for p in playing) + ".")
         if out:
             self.say(f"Вышли из игры (карт больше нет): {', '.join(names[p] for p in out)}.")
+        leaving = [names[p] for p in range(state.players) if p not in out and p not in playing]
+        if leaving:  # out of cards mid-bout: the referee announces them when the bout ends (D6)
+            will = "выйдет" if len(leaving) == 1 else "выйдут"
+            self.say(f"Без карт ({will} из игры, когда кончится заход): {', '.join(leaving)}.")
         known = [(names[p], state.known_cards(p)) for p in playing if state.known_cards(p)]
         if known:
             self.say("Известно, что на руках: " + "; ".join(

@@ -344,10 +344,10 @@ class Table:
         return self.state.is_over()
 
     def out(self) -> tuple[int, ...]:
-        """Classic durak: the seats of the players who have left the game (D6). In «Словарики» the
-        first player out of cards wins and the game ends (R16): nobody leaves."""
+        """Classic durak: the seats of the players who have left the game (D6), once the referee has
+        said so. In «Словарики» the first player out of cards wins and the game ends (R16): nobody leaves."""
         state = self.state
-        return () if not state.rules.classic else tuple(p for p in range(state.players) if not state.is_active(p))
+        return () if not state.rules.classic else tuple(p for p in range(state.players) if state.has_left(p))
 
     def summary(self) -> Summary:
         """Bouts, transfers, who took cards from the table and which cards (the words to review)."""

@@ -14,7 +14,8 @@ from itertools import product
 from typing import Any
 
 from slovariki.game import PlayingCard
-from slovariki.spoken import MAX_WORD_CHARS, cases, lemmas, normal, own_lemmas, rank_cases, spoken_card
+from slovariki.russian import alternatives
+from slovariki.spoken import MAX_WORD_CHARS, cases, forms, lemmas, normal, own_lemmas, rank_cases, spoken_card
 from slovariki.terminal import shorten
 
 
@@ -132,9 +133,13 @@ class CardFinder:
         """The cards whose words look most like ``text`` (a typo, another form), best first."""
         if self.classic or len(text) > MAX_CARD_CHARS:  # difflib's time and memory grow with the text
             return []
-        words = list(self._normal)
-        close = difflib.get_close_matches(normal(text), words, n=n, cutoff=0.6)
-        return [self._normal[w] for w in close]
+        want = normal(text)
+        close = difflib.get_close_matches(want, list(self._normal), n=4 * n, cutoff=0.6)
+
+        def likeness(word: str) -> float:  # «лапатой» is nearest «лопата» in one of its forms
+            return max(difflib.SequenceMatcher(None, want, form).ratio() for form in forms(word))
+
+        return [self._normal[w] for w in sorted(close, key=likeness, reverse=True)[:n]]
 
     def unknown_message(self, text: str) -> str:
         """«такой карты нет», with the nearest words when there are some."""
@@ -151,7 +156,7 @@ class CardFinder:
         head = f"карты «{shorten(text)}» нет в этой колоде"
         if not near:
             return head
-        return f"{head}; может быть, {' или '.join(f'«{c}»' for c in near)}?"
+        return f"{head}; может быть, {alternatives(near)}?"
 
 
 def find_player(names: Sequence[str], text: str) -> int:

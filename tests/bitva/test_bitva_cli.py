@@ -161,6 +161,8 @@ def test_a_record_that_could_not_be_saved_is_never_reported_as_saved(runner, tmp
     assert f"Партия НЕ сохранена: последний ход не записан в {record} (на диске нет места)." in result.output
     assert "Боря 8♥ 8♠" in result.output  # the record, to copy by hand
     assert result.exit_code == 1
+    # the failure is said after the move it speaks of (QA2 #17)
+    assert result.output.index("Боря: пара 8♥ 8♠") < result.output.index("Внимание: ")
     assert record.read_text(encoding="utf-8") == "игроки: Аня, Боря\nАня 7♥ 7♠\n"
 
 

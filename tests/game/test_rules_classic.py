@@ -34,7 +34,8 @@ def test_d1_the_lowest_trump_attacks_first(seed):
     expected = min(holders, key=holders.get) if holders else 0
     assert state.attacker == expected
     other = (expected + 2) % 4
-    rejected(state, other, attack(str(state.known_cards(other)[0])), "not-your-turn", "правило 4")
+    # D1, not «Словарики»'s rule 4 («Первым ходит самый младший», QA2 #7)
+    rejected(state, other, attack(str(state.known_cards(other)[0])), "not-your-turn", "правило D1")
 
 
 def test_d1_without_trumps_in_hand_the_first_seat_starts():

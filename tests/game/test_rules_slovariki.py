@@ -122,8 +122,11 @@ def test_r6_the_defender_may_not_pass_and_nobody_else_defends():
     rejected(state, 1, PASS, "not-your-turn", "правило 6")
     illegal = rejected(state, 2, PASS, "not-your-turn", "правило 4")  # someone else's move is awaited
     assert illegal.message == "правило 4: сейчас отбивается игрок 2"
-    rejected(state, 2, beat("вокзал"), "not-your-turn", "правило 7")
-    rejected(state, 0, TAKE, "not-your-turn", "правило 11")
+    # who beats, transfers or takes is rule 6's (QA2 #7), not the rule of how to beat (7) or take (11)
+    illegal = rejected(state, 2, beat("вокзал"), "not-your-turn", "правило 6")
+    assert illegal.message == "правило 6: бьёт только отбивающийся, сейчас отбивается игрок 2"
+    rejected(state, 2, transfer("вокзал"), "not-your-turn", "правило 6")
+    rejected(state, 0, TAKE, "not-your-turn", "правило 6")
 
 
 # --- R7 Beat ---------------------------------------------------------------------------------------

@@ -81,6 +81,9 @@ def test_a_disk_that_fills_mid_game_loses_no_move_and_never_says_saved(small_ban
     assert repl.prompt() == "[не сохранено] Боря › "
     assert "на диске нет места" in out.getvalue()
     assert "Партия всё ещё не сохранена: последние 2 хода не записаны в" in out.getvalue()
+    said = out.getvalue()  # each failure is said after the move it speaks of (QA2 #17)
+    assert said.index("✓ Боря: бьёт") < said.index("Внимание") < said.index("✓ Аня: подкидывает") \
+        < said.index("Партия всё ещё не сохранена")
     assert path.read_bytes() == before  # the old file whole
     assert sorted(p.name for p in disk.folder.iterdir()) == sorted(["game.json", *(["filler"] if disk.real else [])])
     repl.handle("выход")

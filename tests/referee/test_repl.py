@@ -499,7 +499,8 @@ def test_perevodnoy_a_transfer_goes_past_a_player_who_is_out():
                      ("Аня", "Боря", "Вика"))
     text = _lines(repl, "Аня 6 крести", "Вика подкидывает 6 бубен", "Боря переводит 6 червей")
     assert "✓ Боря: переводит картой «6♥».\n" in text and "✗" not in text
-    assert text.endswith("На руках: Аня 3, Боря 4.\nВышли из игры (карт больше нет): Вика.\n"
+    # Вика is passed by, but named as gone only when the bout ends and the referee says so (QA2 #12)
+    assert text.endswith("На руках: Аня 3, Боря 4.\nБез карт (выйдет из игры, когда кончится заход): Вика.\n"
                          "Известно, что на руках: Аня — 7♠, 8♠, 9♠; Боря — К♠, К♣, К♦, К♥.\n"
                          "Ходит Аня: можно побить или взять карты.\n")
     text = _lines(repl, "Аня берёт")
@@ -541,6 +542,8 @@ def test_six_players_of_classic_durak_share_the_36_cards():
     ask = "Кому досталась последняя карта — открытый козырь 7♥? Напишите имя: Аня, Боря, Вика, Гоша, Даша или Егор."
     assert out.count(ask) == 2 and "Нет игрока «Петя»: играют Аня, Боря, Вика, Гоша, Даша, Егор." in out
     assert f"{ask}\nБоря держит открытый козырь 7♥.\nУ кого самый младший козырь?" in out  # a name in the dative
+    # Боря holds a trump, so «ни у кого» is neither offered nor taken (QA2 #12)
+    assert "Напишите имя: Аня, Боря, Вика, Гоша, Даша или Егор.\n" in out and "ни у кого" not in out
     assert "Начинает Даша.\nЗаход 1: заходит Даша, отбивается Егор" in out
     assert "Козырь: 7♥ (черви, сдан последним и остался на руках). В колоде 0, в отбое 0." in out
     assert "На руках: Аня 6, Боря 6, Вика 6, Гоша 6, Даша 6, Егор 6.\nИзвестно, что на руках: Боря — 7♥.\n" in out
@@ -595,7 +598,8 @@ def test_a_rule_typed_at_the_prompt_prints_its_text_from_the_rulebook(small_bank
     assert "правило 7 — текст правила, правила — их список" in help_text(table)
     classic = Repl(Table.start(Setup(("Аня", "Боря"), "7ч", rules="podkidnoy")), default_path(), io.StringIO())
     text = _lines(classic, "правила")
-    assert "  D1. Кто ходит первым\n" in text and "  7. " not in text and "«правило D2»" in text
+    assert "  D1. Очерёдность\n" in text and "  7. " not in text and "«правило D2»" in text
+    assert "Из правил «Словариков»: 2. Игроки; 10. Предел; 12. Отбой; 13. Добор.\n" in text  # QA2 #7
 
 
 def test_after_a_failed_save_every_prompt_says_so_and_each_move_retries_the_save(small_bank, tmp_path):
@@ -794,3 +798,35 @@ def test_the_summary_says_who_took_most_only_when_someone_took_less():
     assert took((0, 1, 3), (1, 1, 3)) == "Брали карты со стола: Аня — 1 раз (3 карты), Боря — 1 раз (3 карты)."
     assert took((2, 2, 5), (0, 1, 2)) == ("Брали карты со стола: Вика — 2 раза (5 карт), Аня — 1 раз (2 карты); "
                                           "больше всех — Вика.")
+
+
+# --- the QA report on main at a9948ea (items 6 and 17) ----------------------------------------------
+def test_a_typo_beside_a_card_on_the_table_is_asked_about_alone():
+    repl = Repl(Table.start(Setup(("Аня", "Боря"), "лопата", "Аня")), default_path(), io.StringIO())
+    text = _lines(repl, "Аня коридор", "Бор бьёт коридор здраствуйте")
+    assert text.endswith("Нет карты «здраствуйте». Может быть, «здравствуйте»? (да/нет)\n")
+    assert "✓ Боря: бьёт карту «коридор» картой «здравствуйте»." in _lines(repl, "да")
+
+
+def test_the_example_for_a_missing_card_keeps_the_verb_in_the_case_it_asks_for():
+    repl = Repl(Table.start(Setup(("Аня", "Боря"), "лопата", "Аня")), default_path(), io.StringIO())
+    text = _lines(repl, "Аня заходит", "Аня коридор", "Боря бьёт", "Боря переводит")
+    assert "например: «Аня заходит с сороки»." in text and "например: «Боря бьёт сорокой»." in text
+    assert "например: «Боря переводит сороку»." in text
+
+
+def test_the_table_names_a_player_as_gone_only_once_the_referee_has_said_so():
+    # QA2 #12: «Вышли из игры: Вика, Егор.» one move before «Егор тоже без карт и выходит из игры.»
+    names = ("Аня", "Боря", "Вика", "Гоша", "Даша", "Егор")
+    checked = 0
+    for seed in range(30):
+        rng = random.Random(seed)
+        table = Table.start(Setup(names, "7ч", rules="podkidnoy", trump_holder="Боря", first="Аня"))
+        announced: set[int] = set()
+        while table.state.phase != "over":
+            seat = table.state.to_move
+            events = table.play(seat, rng.choice(table.state.legal_moves(seat)))
+            announced |= {e.player for e in events if type(e).__name__ in ("Out", "Winner")}
+            assert set(table.out()) <= announced
+            checked += any(table.state.hand_count(p) == 0 and p not in announced for p in range(6))
+    assert checked  # a player ran out of cards mid-bout in some game

@@ -36,6 +36,12 @@ def test_typos_suggest_the_nearest_word(finder, typed, word):
     assert f"«{word}»" in finder.unknown_message(typed)
 
 
+def test_a_typo_in_a_form_puts_the_word_of_that_form_first(finder):
+    # QA2 #10: «лапатой» is one vowel from «лопатой», further in letters from «лопата» than «платок» is
+    assert str(finder.nearest("лапатой")[0]) == "лопата"
+    assert finder.unknown_message("лапатой").endswith("может быть, «лопата», «платок» или «пальто»?")
+
+
 @settings(max_examples=40, deadline=None)
 @given(st.data())
 def test_every_card_is_found_by_its_word_and_one_letter_typos_find_it(finder, data):

@@ -22,6 +22,7 @@ from slovariki.referee.notation import render
 from slovariki.referee.table import GRADES, Table
 from slovariki.referee.texts import event_lines, move_text, quoted, result_text, summary_lines
 from slovariki.referee.words import CardFinder, normal
+from slovariki.russian import alternatives
 from slovariki.terminal import shorten
 
 # What a player may do, as the banner says it: «ХОДИТ ВИКА — бить, переводить или брать».
@@ -259,6 +260,6 @@ def found(finder: CardFinder, text: str) -> dict:
         return {"cards": cards, "message": f"«{shorten(text)}» — какая это карта?"}
     near = finder.nearest(text)
     if near:
-        return {"cards": near, "message": f"Нет карты «{shorten(text)}». Может быть, {' или '.join(map(quoted, near))}?"}
+        return {"cards": near, "message": f"Нет карты «{shorten(text)}». Может быть, {alternatives(near)}?"}
     why = finder.unknown_message(text)
     return {"cards": [], "message": f"{why[0].upper()}{why[1:]}."}

@@ -17,7 +17,10 @@ from slovariki.referee.table import Setup, Table
 from slovariki.referee.texts import summary_lines
 from slovariki.referee.web import app as web_app
 from slovariki.referee.web import host as host_module
+from slovariki.referee.web import view
 from slovariki.referee.web.view import possible_cards
+from slovariki.referee.words import CardFinder
+from slovariki.wordlist import load_bank
 
 from .conftest import NEW, OWN_SVG, TOKEN
 
@@ -486,3 +489,10 @@ def test_an_own_picture_is_checked_again_when_it_is_sent(screen, picture_bank, t
     elif change == "broken":
         own.write_text("<svg><circle></svg>", encoding="utf-8")
     screen.refused(screen.http.get(f"/{TOKEN}/{url}"), 404, "not-found")
+
+
+def test_a_typo_names_the_word_a_form_away_first_and_lists_as_a_sentence_does():
+    # QA2 #10: the set-up offered «Может быть, «платок» или «пальто» или «лопата»?» for «лапатой»
+    typo = view.found(CardFinder(load_bank(None).deck.cards), "лапатой")
+    assert typo["message"] == "Нет карты «лапатой». Может быть, «лопата», «платок» или «пальто»?"
+    assert [c.word for c in typo["cards"]] == ["лопата", "платок", "пальто"]

@@ -317,6 +317,7 @@ def test_six_players_of_durak_say_who_holds_the_trump_card(browser, server, devi
     table.expect("#notice").to_contain_text("Скажите, кому досталась последняя карта — открытый козырь")
     page.locator('#setup-holder button:has-text("Боря")').click()
     table.expect("#setup-first-question").to_have_text("У кого самый младший козырь?")
+    table.expect("#setup-first-nobody").to_have_count(0)  # the holder of the trump card has one (QA2 #12)
     page.locator('#setup-first button:has-text("Даша")').click()
     table.shot("setup")
     answer = table.tap("#setup-form button[type=submit]", "new")

@@ -453,7 +453,6 @@ function renderSetup() {
   }
   renderSetupTrump();
   renderSetupHolder();
-  renderSetupFirst();
   $("setup-words").textContent = classic ? "Колода: обычные 36 карт." : `Слова: ${ui.setup.words}.`;
 }
 
@@ -472,7 +471,6 @@ function renderSetupPlayers() {
     input.addEventListener("input", () => {
       form.players[i] = input.value;
       renderSetupHolder();
-      renderSetupFirst();
     });
     item.append(input);
     for (const [label, title, move] of [["↑", "выше", -1], ["↓", "ниже", 1], ["✕", "убрать", 0]]) {
@@ -495,10 +493,12 @@ function renderSetupPlayers() {
 }
 
 // Who attacks first, asked as the rules say it is chosen: the youngest (R4), the lowest trump (D1),
-// or, when nobody holds a trump, by agreement.
+// or, when nobody holds a trump, by agreement; not when the whole deck is dealt, as then the holder
+// of the trump card has one.
 function renderSetupFirst() {
   const form = ui.form;
   const first = rulesetOf(form.rules).first;
+  if (holderAsked()) form.agreed = false;
   $("setup-first-question").textContent = form.agreed ? first.agreed : first.question;
   $("setup-first-hint").textContent = form.agreed ? "" : typeset(first.hint);
   const box = $("setup-first");
@@ -506,7 +506,7 @@ function renderSetupFirst() {
     form.first = i;
     renderSetupFirst();
   });
-  if (first.nobody) {
+  if (first.nobody && !holderAsked()) {
     const nobody = el("button", `wide quiet ${form.agreed ? "selected" : ""}`, first.nobody);
     nobody.type = "button";
     nobody.id = "setup-first-nobody";
@@ -543,8 +543,10 @@ function holderAsked() {
   return Boolean(form.trump) && form.wholeDeck === form.players.length;
 }
 
+// Whether it is asked also decides whether «nobody has a trump» may be said: the first question follows.
 function renderSetupHolder() {
   const form = ui.form;
+  renderSetupFirst();
   $("setup-holder-box").hidden = !holderAsked();
   if (!holderAsked()) return;
   $("setup-holder-question").textContent = typeset(`Кому досталась последняя карта — открытый козырь ${form.trump.word}?`);

@@ -5,9 +5,13 @@ from __future__ import annotations
 
 import errno
 import re
+from collections.abc import Sequence
 from functools import cache
 
 _DECIMAL = re.compile(r"[+-]?\d+(?:[.,]\d+)?")
+NBSP = "\u00a0"
+SHORT_WORD = re.compile(r"^[«„(\"']*(\w{1,2}|\d+)[,.;:!?»\")']*$")  # «и», «в», «по», «5», «(с»
+DASHES = ("—", "–", "-")
 
 
 def plural(n: int, one: str, few: str, many: str) -> str:
@@ -88,3 +92,38 @@ def morph():  # noqa: ANN201 - pymorphy3.MorphAnalyzer
     import pymorphy3
 
     return pymorphy3.MorphAnalyzer()
+
+
+# --- lines: one rule for the print, the web screen (cards.js) and the terminal ------------------------
+def bind(words: Sequence[str]) -> list[str]:
+    """Words grouped into unbreakable units: short words and numbers go with the next word, dashes
+    with the one before. A unit keeps ordinary spaces inside."""
+    units: list[str] = []
+    carry: list[str] = []
+    for word in words:
+        if word in DASHES and (units or carry):
+            if carry:
+                carry.append(word)
+            else:
+                units[-1] += " " + word
+            continue
+        carry.append(word)
+        if not SHORT_WORD.match(word):
+            units.append(" ".join(carry))
+            carry = []
+    if carry:  # the text ends in short words: one alone («по правилу 11.») stays with the word before it,
+        if len(carry) == 1 and units:  # several («от «а» до «я».») make a unit of their own
+            units[-1] += " " + carry[0]
+        else:
+            units.append(" ".join(carry))
+    return units
+
+
+def wrap(text: str, width: int, **options) -> list[str]:
+    """``textwrap.wrap`` that never ends a line with a short word or a number, nor begins one with a
+    dash (:func:`bind`); ``options`` as textwrap's."""
+    import textwrap
+
+    units = [unit.replace(" ", NBSP) for unit in bind(text.split())]
+    lines = textwrap.wrap(" ".join(units), width, break_on_hyphens=False, break_long_words=False, **options)
+    return [line.replace(NBSP, " ") for line in lines]

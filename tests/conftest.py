@@ -21,6 +21,16 @@ settings.register_profile("thorough", max_examples=10_000, deadline=None,
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 
+@pytest.fixture(autouse=True)
+def data_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Session files of every test go to its own temporary folder, never to the user's: a game left
+    there by a person would make «referee play» ask for --force."""
+    home = tmp_path / "data"
+    monkeypatch.setenv("XDG_DATA_HOME", str(home))
+    monkeypatch.setenv("APPDATA", str(home))
+    return home
+
+
 @pytest.fixture
 def bank_dir(tmp_path: Path):
     """Write word files into a fresh folder: bank_dir({"grade1.yaml": "..."}) → the folder."""

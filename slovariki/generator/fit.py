@@ -17,15 +17,14 @@ from functools import cache
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
+from slovariki.russian import NBSP, SHORT_WORD as _SHORT, bind  # the binding rule the print shares
+
 SIZE_STEP = 0.25
 EVEN = 0.3  # balanced lines are narrower than the widest by at most this share of it
 STEP_DOWN = 3.0  # points: how far below the largest size that fits balancing may go
 SHRINK = 0.03  # a point smaller is worth lines this much (EVEN's measure) more even
 LONE = 0.5  # a word narrower than this share of the widest line is too short to stand alone on a line
 MIN_HYPHENATED = 5  # shorter words are never split
-NBSP = "\u00a0"
-_SHORT = re.compile(r"^[«„(\"']*(\w{1,2}|\d+)[,.;:!?»\")']*$")  # «и», «в», «по», «5», «(с»
-_DASHES = ("—", "–", "-")
 
 Splitter = Callable[[str], Iterator[tuple[str, str]]]
 Measure = Callable[[str], float]
@@ -56,30 +55,6 @@ def hyphenator() -> Splitter | None:
             yield from dictionary.iterate(word)
 
     return split
-
-
-def bind(words: Sequence[str]) -> list[str]:
-    """Words grouped into unbreakable units: short words and numbers go with the next word, dashes
-    with the one before. A unit keeps ordinary spaces inside."""
-    units: list[str] = []
-    carry: list[str] = []
-    for word in words:
-        if word in _DASHES and (units or carry):
-            if carry:
-                carry.append(word)
-            else:
-                units[-1] += " " + word
-            continue
-        carry.append(word)
-        if not _SHORT.match(word):
-            units.append(" ".join(carry))
-            carry = []
-    if carry:  # the text ends in short words: one alone («по правилу 11.») stays with the word before it,
-        if len(carry) == 1 and units:  # several («от «а» до «я».») make a unit of their own
-            units[-1] += " " + carry[0]
-        else:
-            units.append(" ".join(carry))
-    return units
 
 
 _LAST_SHORT = re.compile(r" ((?:\w{1,2}|\d+)[.!?»)]*)\s*$")

@@ -27,7 +27,6 @@ Lines starting with ``#`` are comments. The text drives the engine only through
 from __future__ import annotations
 
 import re
-import textwrap
 from dataclasses import dataclass, replace
 
 from slovariki import reading
@@ -37,7 +36,7 @@ from slovariki.referee.table import Rejected, Setup, Table, bout_numbers
 from slovariki.referee.texts import (
     FIRST_REASONS, bout_header, current_wording, event_lines, move_text, result_text, summary_lines,
 )
-from slovariki.russian import os_error
+from slovariki.russian import os_error, wrap
 from slovariki.terminal import shorten
 
 TITLE = "# Запись партии (slovariki referee)"
@@ -89,7 +88,7 @@ def render(table: Table) -> str:
     if state.is_over():  # comments: a replay skips them
         lines.append("")
         for said in summary_lines(table.summary(), names, state.rules):
-            lines += textwrap.wrap(said, 100, initial_indent="# ", subsequent_indent="#   ", break_on_hyphens=False)
+            lines += wrap(said, 100, initial_indent="# ", subsequent_indent="#   ")
     return "\n".join(lines) + "\n"
 
 

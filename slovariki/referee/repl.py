@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import os
 import sys
-import textwrap
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -33,6 +32,7 @@ from slovariki.referee.texts import (
     bout_header, event_lines, move_text, quoted, refusal_text, result_text, summary_lines, undo_text,
 )
 from slovariki.referee.words import MAX_CARD_WORDS, find_player, lemmas, normal
+from slovariki.russian import wrap
 from slovariki.spoken import inflected
 from slovariki.terminal import prompt_text, readable, shorten, shown, stars, styled_word, typed_lines
 
@@ -129,7 +129,7 @@ def rule_text(rules: Any, number: str) -> str:
 
 
 def _wrapped(text: str) -> str:
-    return textwrap.fill(text, _WIDTH, break_on_hyphens=False, break_long_words=False)
+    return "\n".join(wrap(text, _WIDTH))
 
 
 # The case a card takes after a verb of each kind, and the preposition before it: «бьёт сорокой»,

@@ -56,14 +56,6 @@ def small_bank(tmp_path: Path) -> Path:
     return folder
 
 
-@pytest.fixture(autouse=True)
-def data_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Session files of every test go to its own temporary folder."""
-    home = tmp_path / "data"
-    monkeypatch.setenv("XDG_DATA_HOME", str(home))
-    return home
-
-
 class Client:
     """Drives the protocol in-process, one command (dict or raw line) at a time."""
 

@@ -530,7 +530,7 @@ def _player_count(ctx: click.Context, param: click.Parameter, value: str) -> int
 
 @main.group("bitva-par")
 def bitva_par() -> None:
-    """«Битва пар»: раздача, судья и подсчёт очков (колода 52 карты, 2–4 игрока)."""
+    """«Битва пар»: раздача, судья и подсчёт очков (колода из 52 карт, 2–4 игрока)."""
 
 
 @bitva_par.command("deal")
@@ -795,7 +795,7 @@ def referee_replay(file: str) -> None:
                    "самой младшей картой; mixed — то так, то так.")
 @click.option("--rules", type=click.Choice(["slovariki", "perevodnoy", "podkidnoy"], case_sensitive=False),
               default="slovariki",
-              show_default=True, help="Правила: «Словарики», переводной или подкидной дурак (колода 36 карт).")
+              show_default=True, help="Правила: «Словарики», переводной или подкидной дурак (колода из 36 карт).")
 @click.option("--jobs", type=click.IntRange(1, 64), default=None, metavar="ЧИСЛО",
               show_default="все ядра, если партий 300 и больше",
               help="Сколько процессов запустить параллельно (на результат не влияет).")
@@ -804,7 +804,7 @@ def simulate(games: int, players: int, seed: int, grades: tuple[int, ...] | None
              strategy: str, rules: str, jobs: int | None, fmt: str) -> None:
     """Сыграть много партий ботами и показать баланс колоды и правил.
 
-    Код выхода 1, если какая-то партия не закончилась за разумное число ходов (это ошибка движка).
+    Код выхода 1, если какая-то партия не закончилась за разумное число ходов (это ошибка программы).
     """
     import json
 
@@ -838,5 +838,5 @@ def simulate(games: int, players: int, seed: int, grades: tuple[int, ...] | None
     if report.unfinished:
         n = len(report.unfinished)
         games_left = f"{n} {plural(n, 'партия не закончилась', 'партии не закончились', 'партий не закончились')}"
-        click.secho(f"ОШИБКА: {games_left} — это ошибка движка, сообщите о ней.", err=True, fg="red", bold=True)
+        click.secho(f"ОШИБКА: {games_left} — это ошибка программы, сообщите о ней.", err=True, fg="red", bold=True)
         sys.exit(1)

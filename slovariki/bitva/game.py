@@ -258,8 +258,8 @@ class Game:
     def _verify_not_finishing(self, goes_out: bool) -> None:
         if self.out and not goes_out:
             raise Refused(E.FINISHING,
-                          f"игрок {self.out[0]} уже избавился от всех карт; теперь принимаются только последние "
-                          "ходы тех, кто закончил одновременно с ним, и конец партии")
+                          f"у игрока {self.out[0]} уже не осталось карт; теперь принимаются только последние "
+                          "ходы тех, кто закончил одновременно, и конец партии")
 
     def verify_meld(self, meld: Meld) -> int:
         """Raise Refused, or return how many cards the player then takes from the reserve."""
@@ -269,7 +269,7 @@ class Game:
         self._verify_cards_free(cards)
         self._verify_shape(cards)
         if player in self.out:
-            raise Refused(E.NOT_ENOUGH_CARDS, f"игрок {player} уже избавился от всех карт")
+            raise Refused(E.NOT_ENOUGH_CARDS, f"у игрока {player} уже не осталось карт")
         hand = self.hands[player]
         if len(cards) > hand:
             raise Refused(E.NOT_ENOUGH_CARDS,

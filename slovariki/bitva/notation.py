@@ -127,7 +127,7 @@ def _cards(words: list[str]) -> tuple[PlayingCard, ...]:
         except Refused as exc:
             said = spoken_card(" ".join(words[:2]), lowest_rank=2) if len(words) > 1 else None
             if said is None:
-                raise Refused(exc.code, f"{exc.message}; можно и словами: «дама пик», «8 крести»") from None
+                raise Refused(exc.code, f"{exc.message}; можно и словами: «дама пик», «8 треф»") from None
         cards.append(said)
         words = words[2:]
     return tuple(cards)

@@ -208,4 +208,4 @@ def _printed_texts(deck: Deck) -> list[tuple[str, str]]:
 
 
 def _size(size: int) -> str:
-    return f"{size / 1024 / 1024:.1f} МБ" if size >= 1024 * 1024 else f"{max(1, round(size / 1024))} КБ"
+    return f"{size / 1024 / 1024:.1f} МБ".replace(".", ",") if size >= 1024 * 1024 else f"{max(1, round(size / 1024))} КБ"

@@ -34,7 +34,7 @@ from slovariki.console import FALLBACKS
 from slovariki.game import Attack, Beat, Move, Pass, Take, TossIn, Transfer
 from slovariki.referee.table import Rejected, Setup, Table, bout_numbers
 from slovariki.referee.texts import (
-    FIRST_REASONS, bout_header, current_wording, event_lines, move_text, result_text, summary_lines,
+    EARLIER_FIRST_REASONS, FIRST_REASONS, bout_header, current_wording, event_lines, move_text, result_text, summary_lines,
 )
 from slovariki.russian import os_error, wrap
 from slovariki.terminal import shorten
@@ -160,7 +160,7 @@ def _setup(header: dict[str, str], line: int) -> Setup:
     players = tuple(p.strip() for p in header["players"].split(","))
     first, first_by = header.get("first"), None
     if first is not None:  # «Вика (самый младший козырь, правило D1)»
-        for key, reason in FIRST_REASONS.items():
+        for reason, key in [*((r, k) for k, r in FIRST_REASONS.items()), *EARLIER_FIRST_REASONS.items()]:
             if first.endswith(f" ({reason})"):
                 first, first_by = first.removesuffix(f" ({reason})"), key
     return Setup(players, header["trump"], first, header.get("rules", "slovariki"), grades,

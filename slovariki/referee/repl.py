@@ -67,7 +67,7 @@ _DOING = {Attack: "зайти", Beat: "побить", Transfer: "перевес�
 
 # How cards are written, by deck (classic or not).
 _HOW = {False: "слово — в любой форме",
-        True: "карта — достоинство и масть: 10♥, Дп, Т♦, «дама пик», «8 крести»; масти ♠ ♣ ♦ ♥ или п к б ч"}
+        True: "карта — достоинство и масть: 10♥, Дп, Т♦, «дама пик», «8 треф»; масти ♠ ♣ ♦ ♥ или п к б ч"}
 
 
 def said(card: Any, case: str | None = None) -> str:
@@ -102,7 +102,7 @@ def help_text(table: Table) -> str:
     wide = max(len(text) for text, _ in rows) + 2
     return "\n".join([f"Как записывать ходы (имя можно сократить, {_HOW[rules.classic]}):",
                       *(f"  {text.ljust(wide)}{meaning}" for text, meaning in rows),
-                      "Команды: отмена — вернуть последний ход (или снять вопрос судьи); стол — показать стол;",
+                      "Команды: отмена — отменить последний ход (или снять вопрос судьи); стол — показать стол;",
                       "  запись — запись партии; правило 7 — текст правила, правила — их список;",
                       "  сохранить ФАЙЛ — сохранять партию в другой файл; помощь — эта справка;",
                       "  выход — закончить (партия сохранена)."])
@@ -697,7 +697,7 @@ class Repl:
         """Whose move it is and what they may do (from the engine's legal moves)."""
         state = self.table.state
         if state.is_over():
-            return f"Партия окончена. {result_text(state)} «отмена» вернёт последний ход, «выход» — закончить."
+            return f"Партия окончена. {result_text(state)} Отменить последний ход — «отмена», закончить — «выход»."
         who = state.to_move
         kinds = {type(m) for m in state.legal_moves(who)}
         doing = [text for kind, text in _DOING.items() if kind in kinds]

@@ -24,7 +24,9 @@ INFINITIVES = {Attack: "зайти с карты", Transfer: "перевести
 
 # How the first attacker was chosen (``Setup.first_by``), as the game record says it after the name.
 FIRST_REASONS = {"youngest": "самый младший игрок, правило 4", "lowest-trump": "самый младший козырь, правило D1",
-                 "named": "назвали при начале партии", "agreed": "козыря ни у кого нет, договорились"}
+                 "named": "назвали в начале партии", "agreed": "козырей ни у кого нет, договорились"}
+# The same reasons as records written before said them: those records still replay.
+EARLIER_FIRST_REASONS = {"назвали при начале партии": "named", "козыря ни у кого нет, договорились": "agreed"}
 
 
 def cards_accusative(n: int) -> str:

@@ -274,7 +274,7 @@ class SimulationReport:
                          "боты вернулись в уже бывшую позицию, и игра повторялась бы без конца.")
         for problem in f["unfinished"]:
             lines.append(f"ОШИБКА: партия №{problem['game']} не закончилась за {problem['moves']} "
-                         f"{plural(problem['moves'], 'ход', 'хода', 'ходов')} — это ошибка движка.")
+                         f"{plural(problem['moves'], 'ход', 'хода', 'ходов')} — это ошибка программы.")
         if not f["finished"]:
             return "\n".join(lines)
         for key, label in (("bouts", "Заходов за партию"), ("moves", "Ходов за партию")):

@@ -296,13 +296,13 @@ class Suggestion:
             return f"«{self.word}»: слова нет в словаре pymorphy3 — проверьте написание."
         if self.plural and self.singular:
             return (f"«{self.word}»: есть в словаре pymorphy3 ({pos}), множественное число; единственное число — "
-                    f"«{self.singular}» (так в словаре ударений). Оставьте на карточке множественное число: pymorphy3 "
-                    f"считает начальной формой «{self.lemma}», и запись «{self.singular.replace(ACUTE, '')}» "
-                    "проверка не пропустит.")
+                    f"«{self.singular}» (так в словаре ударений). Оставьте на карточке множественное число «{self.word}»: "
+                    f"для единственного числа pymorphy3 даёт неверную начальную форму («{self.lemma}»), и запись "
+                    f"«{self.singular.replace(ACUTE, '')}» проверка не пропустит.")
         if self.plural:
             return (f"«{self.word}»: есть в словаре pymorphy3 ({pos}), множественное число, начальная форма — "
-                    f"«{self.lemma}». Проверка примет и множественное число; если на карточке нужно одно слово, "
-                    f"спросите «{self.lemma}».")
+                    f"«{self.lemma}». Проверка примет и множественное число; если на карточке нужно единственное "
+                    f"число, спросите «{self.lemma}».")
         if self.pos == "PHRASE":
             return (f"«{self.word}»: сочетание слов. pymorphy3 знает каждое слово, но не сочетание (его нет и в "
                     "словаре ударений), так что устойчивое ли оно, решает редактор.")
@@ -790,7 +790,7 @@ def _consonants(word: str, own: list[Form], related: list[Form], grade: int | No
     sources = [(own, False, 0), (related, True, 0)] + ([(base[1], True, base[0])] if base and adverbs else [])
     for j in range(len(word) - 1):
         if word[j] == word[j + 1] and word[j] not in VOWELS and word[j] not in "ьъй-":
-            found.append(Letter(j, j + 2, "double", True, "двойная согласная: их не проверить, их надо запомнить"))
+            found.append(Letter(j, j + 2, "double", True, "двойная согласная — её не проверить, только запомнить"))
             taken |= {j, j + 1}
     for cluster, offset in SILENT.items():
         for match in re.finditer(f"(?={cluster})", word):

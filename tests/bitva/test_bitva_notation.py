@@ -107,4 +107,4 @@ def test_a_card_word_without_its_suit_says_how_to_name_it():
     with pytest.raises(Refused) as info:
         parse_line("Вика дама пик дама", ["Вика"])
     assert info.value.code == "unknown-card"
-    assert "«дама»" in info.value.message and "можно и словами: «дама пик», «8 крести»" in info.value.message
+    assert "«дама»" in info.value.message and "можно и словами: «дама пик», «8 треф»" in info.value.message

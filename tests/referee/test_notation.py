@@ -179,6 +179,15 @@ def test_records_without_the_words_before_a_card_still_replay(small_bank):
     assert forms.problem is None and forms.moves == 5
 
 
+def test_a_record_with_the_earlier_reasons_for_who_starts_still_replays(small_bank):
+    """«назвали при начале партии» became «назвали в начале партии»: records written before still replay."""
+    text = (f"игроки: Аня, Боря\nкозырь: лопата\nслова: {small_bank}\n"
+            "первым заходит: Аня (назвали при начале партии)\n1. Аня: заходит «корова»\n")
+    verdict = replay(parse(text))
+    assert verdict.problem is None and verdict.table.setup.first == "Аня"
+    assert "первым заходит: Аня (назвали в начале партии)" in render(verdict.table)
+
+
 def test_the_next_bouts_header_may_be_left_out():
     _, table = recorded("slovariki", 3, 6)
     text = "\n".join(line for line in render(table).splitlines() if not line.startswith("Заход "))

@@ -257,7 +257,7 @@ def _finished(small_bank) -> Table:
 def test_after_the_end_a_move_is_told_the_game_is_over(small_bank):
     table = _finished(small_bank)
     winner = table.names[table.state.winner]
-    over = f"Партия окончена. Победитель — {winner}! «отмена» вернёт последний ход, «выход» — закончить.\n"
+    over = f"Партия окончена. Победитель — {winner}! Отменить последний ход — «отмена», закончить — «выход».\n"
     for line in ("пас", "Аня корова", "Боря берёт"):
         out = io.StringIO()
         Repl(table, default_path(), out).handle(line)
@@ -337,10 +337,10 @@ def test_classic_durak_asks_who_holds_the_lowest_trump():
     nobody = CliRunner().invoke(main, [*args, "--force"], input="ни у кого\nБоря\n")
     assert "Тогда договоритесь, кто заходит первым, и напишите имя: Аня, Боря, Вика." in nobody.output
     log = CliRunner().invoke(main, ["referee", "log"]).output
-    assert "первым заходит: Боря (козыря ни у кого нет, договорились)" in log
+    assert "первым заходит: Боря (козырей ни у кого нет, договорились)" in log
     named = CliRunner().invoke(main, [*args, "--force", "--first", "Аня"], input="")
     assert "младший" not in named.output
-    assert "первым заходит: Аня (назвали при начале партии)" in CliRunner().invoke(main, ["referee", "log"]).output
+    assert "первым заходит: Аня (назвали в начале партии)" in CliRunner().invoke(main, ["referee", "log"]).output
     replayed = tmp = default_path().with_name("record.txt")
     tmp.write_text(log, encoding="utf-8")
     assert CliRunner().invoke(main, ["referee", "replay", str(replayed)]).exit_code == 0
@@ -444,7 +444,7 @@ def test_after_the_end_resume_repeats_the_result_and_quitting_offers_the_record(
     winner = table.names[table.state.winner]
     assert f"записано ходов — {len(table.state.log)}.\nПартия уже окончена. Победитель — {winner}!\n" in out
     assert "Итоги партии: заходов — " in out
-    assert f"Партия окончена. Победитель — {winner}! «отмена» вернёт последний ход" in out
+    assert f"Партия окончена. Победитель — {winner}! Отменить последний ход — «отмена»" in out
     assert out.rstrip().endswith(f"Партия окончена и сохранена в {default_path()}. Запись партии: "
                                  "slovariki referee log")
     assert "Продолжить" not in out and "Заход " not in out.split("Партия уже окончена")[1]

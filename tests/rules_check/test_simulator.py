@@ -224,7 +224,7 @@ def test_simulate_command_counts_unfinished_games_in_russian(monkeypatch):
     result = CliRunner().invoke(main, ["simulate", "--games", "1", "--grades", "1,2"])
     assert result.exit_code == 1
     assert "ОШИБКА: 1 партия не закончилась" in result.output
-    assert "не закончилась за 4 хода — это ошибка движка." in result.output
+    assert "не закончилась за 4 хода — это ошибка программы." in result.output
 
 
 def test_simulate_text_says_times_with_the_right_ending():

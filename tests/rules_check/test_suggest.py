@@ -513,7 +513,7 @@ def test_a_note_says_forms_for_several_and_tells_alike_letters_apart(assistant):
 
 def test_letters_and_kinds_agree_in_number(assistant):
     text = assistant.suggest("касса").as_text()
-    assert ("«сс» (3-я и 4-я буквы): двойная согласная: их не проверить, их надо запомнить — сложные буквы."
+    assert ("«сс» (3-я и 4-я буквы): двойная согласная — её не проверить, только запомнить — сложные буквы."
             in text)
     assert "Звёздочки: 3 (сложных букв: 2; двойная согласная)." in text
     assert "Звёздочки: 2 (сложных букв: 2; безударные гласные)." in assistant.suggest("барабан").as_text()

@@ -258,7 +258,7 @@ class Game:
     def _verify_not_finishing(self, goes_out: bool) -> None:
         if self.out and not goes_out:
             raise Refused(E.FINISHING,
-                          f"у игрока {self.out[0]} уже не осталось карт; теперь принимаются только последние "
+                          f"{self.out[0]} уже без карт; теперь принимаются только последние "
                           "ходы тех, кто закончил одновременно, и конец партии")
 
     def verify_meld(self, meld: Meld) -> int:
@@ -269,7 +269,7 @@ class Game:
         self._verify_cards_free(cards)
         self._verify_shape(cards)
         if player in self.out:
-            raise Refused(E.NOT_ENOUGH_CARDS, f"у игрока {player} уже не осталось карт")
+            raise Refused(E.NOT_ENOUGH_CARDS, f"{player} уже без карт")
         hand = self.hands[player]
         if len(cards) > hand:
             raise Refused(E.NOT_ENOUGH_CARDS,

@@ -94,7 +94,7 @@ def test_after_someone_goes_out_only_a_simultaneous_finish_is_accepted():
     lay(game, "Боря", "7п 7к 7б", "8п 8к 8б", "9п 9к 9б", "10п 10к")  # 2 cards left: В♠ В♣ to come
     lay(game, "Аня", *OUT_OF_FOUR)
     assert game.out == ["Аня"]
-    assert "у игрока Аня уже не осталось карт" in refused(game, meld("Вика", "Дп Дк"), "finishing")
+    assert "Аня уже без карт; теперь принимаются" in refused(game, meld("Вика", "Дп Дк"), "finishing")
     refused(game, Draw("Вика", 1), "finishing")
     refused(game, meld("Аня", "Тп Тк"), "not-enough-cards")
     game.play(meld("Боря", "Вп Вк"))

@@ -30,7 +30,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent))
 
 import bare_reportlab  # noqa: E402
-from timing import best_of, interleaved  # noqa: E402
+from timing import ENV, best_of, interleaved  # noqa: E402
 
 from slovariki.generator import fonts, handout, sheet  # noqa: E402
 from slovariki.generator.dictation import render_dictation  # noqa: E402
@@ -89,8 +89,9 @@ def whole_processes(runs: int) -> list[float]:
         commands = [[sys.executable, "-m", "slovariki", "build-deck", "--out", folder], bare_command,
                     [*bare_command, "--no-pictures"]]
         for command in commands:  # bytecode caches written, files cached
-            subprocess.run(command, check=True, capture_output=True)
-        return interleaved(runs, *(lambda c=c: subprocess.run(c, check=True, capture_output=True) for c in commands))
+            subprocess.run(command, check=True, capture_output=True, env=ENV)
+        return interleaved(runs, *(lambda c=c: subprocess.run(c, check=True, capture_output=True, env=ENV)
+                                   for c in commands))
 
 
 def peak_memory(kind: str, size: int) -> float:

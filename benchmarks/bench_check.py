@@ -3,8 +3,8 @@
 - check on the bundled bank and on a generated bank of 10,000 real words, in words per second,
   next to a bare pymorphy3 ``parse`` loop over the same words (goal: within 2x per word);
 - the stress dictionary check alone, per word, next to the same bare parse loop, and the one-off cost
-  of reading the stress dictionary;
-- ``slovariki --help`` start-up next to ``python -c "import click"`` (goal: under 2x).
+  of reading the stress dictionary.
+Start-up is bench_startup.py's.
 
 Run: python benchmarks/bench_check.py
 """
@@ -12,14 +12,13 @@ Run: python benchmarks/bench_check.py
 from __future__ import annotations
 
 import gzip
-import sys
 import tempfile
 from importlib import resources
 from pathlib import Path
 
 import pymorphy3
 
-from timing import best_of, startup
+from timing import best_of
 
 from slovariki.markup import PLUS, Markup, Stress
 from slovariki.model import Card
@@ -141,10 +140,6 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         generated_bank(Path(tmp), 10_000)
         compare("generated bank", Path(tmp), runs=3)
-    click = startup([sys.executable, "-c", "import click"])
-    cli = startup([sys.executable, "-m", "slovariki", "--help"])
-    print(f"start-up: python -c 'import click' {click * 1000:.0f} ms, slovariki --help {cli * 1000:.0f} ms,"
-          f" ratio {cli / click:.2f}x")
 
 
 if __name__ == "__main__":

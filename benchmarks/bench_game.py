@@ -16,12 +16,11 @@ from __future__ import annotations
 import functools
 import os
 import random
-import resource
 import subprocess
 import sys
 import time
 
-from timing import interleaved, timed
+from timing import ENV, children_cpu, interleaved, timed
 
 from slovariki.game import Game
 from slovariki.rules_check.simulator import play_game
@@ -78,8 +77,7 @@ def simulate_process(jobs: int | None, games: int = 1000):
     caches as an installed package has them (this project's shell sets PYTHONDONTWRITEBYTECODE)."""
     command = [sys.executable, "-m", "slovariki", "simulate", "--games", str(games)]
     command += [] if jobs is None else ["--jobs", str(jobs)]
-    env = {name: value for name, value in os.environ.items() if name != "PYTHONDONTWRITEBYTECODE"}
-    return lambda: subprocess.run(command, check=True, capture_output=True, env=env)
+    return lambda: subprocess.run(command, check=True, capture_output=True, env=ENV)
 
 
 def main() -> None:
@@ -120,10 +118,9 @@ def main() -> None:
 
     simulate_process(1, games=1)()  # writes the bytecode caches
     for jobs in (1, None):
-        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        before = children_cpu()
         wall = timed(simulate_process(jobs))
-        after = resource.getrusage(resource.RUSAGE_CHILDREN)
-        cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+        cpu = children_cpu() - before
         print(f"slovariki simulate (1,000 games, bundled bank, whole process), {'default jobs' if jobs is None else '--jobs 1'}:"
               f" {wall:.2f} s wall, {cpu:.2f} s CPU, on {os.cpu_count()} shared cores (goal: a few seconds)")
 

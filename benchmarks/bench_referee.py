@@ -3,8 +3,8 @@
 - 1,000 recorded games (simulated with random legal moves: «Словарики» and both classic rulesets,
   2–6 players) replayed move by move through one `slovariki referee --jsonl` process: moves per second
   and the per-move latency (write a line, read its answer), median and 99th percentile (goal: p99
-  under 5 ms), next to the same round trip through `cat` (the pipes alone);
-- `slovariki referee --help` start-up next to `python -c "import click"` (goal: under 2x).
+  under 5 ms), next to the same round trip through `cat` (the pipes alone).
+Start-up is bench_startup.py's.
 
 Run: python benchmarks/bench_referee.py [GAMES]
 """
@@ -18,40 +18,21 @@ import subprocess
 import sys
 import time
 
-from timing import startup
+from pathlib import Path
 
-from slovariki.game import Game, Pass, Take
-from slovariki.wordlist import load_bank
-
-NAMES = ("Аня", "Боря", "Вика", "Гоша", "Даша", "Егор")
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "referee"))
+from games import RULES, play  # noqa: E402
 
 
 def recorded_games(count: int, seed: int = 2024) -> list[list[str]]:
-    """Each game as protocol lines: ``new`` and then every move, from a full-information deal; with
-    the «пас» of players the referee, who cannot see hands, still asks (R9, D3), as
-    tests/referee/games.py does."""
+    """Each game as protocol lines: ``new`` and then every move, with the «пас» the referee, who
+    cannot see hands, still asks — the referee tests' simulated games (tests/referee/games.py)."""
     rng = random.Random(seed)
-    games = {"slovariki": Game("slovariki", load_bank(None).deck.cards),
-             "podkidnoy": Game("podkidnoy"), "perevodnoy": Game("perevodnoy")}
     out = []
     for number in range(count):
-        rules = ("slovariki", "podkidnoy", "perevodnoy")[number % 3]
-        players = rng.randint(2, 6 if rules == "slovariki" else 5)
-        state = games[rules].deal(players, rng, names=NAMES[:players])
-        lines = [json.dumps({"cmd": "new", "players": list(state.names), "trump": str(state.trump),
-                             "first": state.names[state.attacker], "rules": rules}, ensure_ascii=False)]
-        seen = games[rules].table_play(players, state.trump, state.attacker, state.names)
-        while not state.is_over():
-            options = [(p, m) for p in range(players) for m in state.legal_moves(p)]
-            others = [o for o in options if type(o[1]) is not Take]
-            player, move = rng.choice(others if others and rng.random() > 0.15 else options)
-            state.apply(player, move)
-            seen.apply(player, move)
-            lines.append(json.dumps({"player": state.names[player], **move.as_json()}, ensure_ascii=False))
-            while not seen.is_over() and (seen.phase, seen.to_move) != (state.phase, state.to_move):
-                lines.append(json.dumps({"player": state.names[seen.to_move], "cmd": "pass"}, ensure_ascii=False))
-                seen.apply(seen.to_move, Pass())
-        out.append(lines)
+        rules = RULES[number % 3]
+        played = play(rules, rng.randint(2, 6 if rules == "slovariki" else 5), rng.randrange(1 << 30))
+        out.append([json.dumps(line, ensure_ascii=False) for line in (played.new_command, *played.commands())])
     return out
 
 
@@ -104,11 +85,6 @@ def main() -> None:
           f"p99 {percentile(pipe, 0.99) * 1000:.3f} ms; the referee's median is "
           f"{statistics.median(moves) / statistics.median(pipe):.1f}x the pipe's")
     print(f"  p99 goal 5 ms   : p99 is {percentile(moves, 0.99) / 0.005:.2f}x the goal")
-
-    click = startup([sys.executable, "-c", "import click"])
-    helps = startup([sys.executable, "-m", "slovariki", "referee", "--help"])
-    print(f"start-up: python -c 'import click' {click * 1000:.0f} ms, slovariki referee --help "
-          f"{helps * 1000:.0f} ms, ratio {helps / click:.2f}x (goal under 2x)")
 
 
 if __name__ == "__main__":

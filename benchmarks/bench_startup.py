@@ -12,27 +12,16 @@ Run: python benchmarks/bench_startup.py [runs]
 
 from __future__ import annotations
 
-import os
-import resource
 import subprocess
 import sys
 import tempfile
 
 import click
-from timing import interleaved
+from timing import ENV, children_cpu, interleaved
 
 from slovariki.cli import main as cli
 
 SHOWN = 12  # rows of each import-time table
-ENV = {name: value for name, value in os.environ.items() if name != "PYTHONDONTWRITEBYTECODE"}
-
-
-def children_cpu() -> float:
-    """CPU seconds used so far by the processes this one has waited for."""
-    used = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return used.ru_utime + used.ru_stime
-
-
 def command_paths(group: click.Group, prefix: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
     """Every command and subcommand, as the words typed after ``slovariki``."""
     paths = []

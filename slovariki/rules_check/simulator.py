@@ -180,19 +180,18 @@ def simulate(cards: Sequence[Any] | None, games: int, players: int, seed: int = 
         deck = None if cards is None else list(game.cards)
         # multiprocessing's Pool, not ProcessPoolExecutor: leaving the block on Ctrl-C or SIGTERM
         # terminates the workers, where the executor would wait for every game still queued. The two
-        # signals wait while the pool is made: one arriving between a worker's fork and the block would
-        # leave that worker playing on, orphaned.
+        # signals wait while the pool is made: one arriving between a worker's fork and the end of
+        # Pool() would leave that worker playing on, orphaned (a whole pool is terminated at exit).
         held = _hold(STOPS)
         try:
-            with multiprocessing.Pool(jobs, initializer=_init_worker, initargs=(ruleset.name, deck)) as pool:
-                _release(held)
-                for chunk_results in pool.imap(_play_chunk, [(players, strategy, seed, c, max_moves)
-                                                             for c in chunks]):
-                    results.extend(chunk_results)
-                    if progress:
-                        progress(len(chunk_results))
+            pool = multiprocessing.Pool(jobs, initializer=_init_worker, initargs=(ruleset.name, deck))
         finally:
             _release(held)
+        with pool:
+            for chunk_results in pool.imap(_play_chunk, [(players, strategy, seed, c, max_moves) for c in chunks]):
+                results.extend(chunk_results)
+                if progress:
+                    progress(len(chunk_results))
     return SimulationReport.of(results, game, players, seed, strategy, ruleset.name)
 
 

@@ -133,3 +133,25 @@ def test_pictures_says_when_nothing_is_found():
 def test_the_shipped_set_has_its_licence():
     text = (pictures.shipped_folder() / "LICENSE.md").read_text(encoding="utf-8")
     assert "Fluent Emoji Flat" in text and "MIT License" in text and "Microsoft" in text and "1.2.6" in text
+
+
+def test_an_own_svg_reaches_no_file_outside_itself(tmp_path):
+    """svglib given a path follows <image href="../…"> to any file, unread by the bounded reader; the
+    build gives it the picture's bytes only, so a reference out of the file draws nothing."""
+    from reportlab.graphics.shapes import Image
+
+    from slovariki.generator import drawings
+
+    (tmp_path / "secret.png").write_bytes(png(4, 4))
+    linked = ('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 10 10">'
+              '<rect width="10" height="10" fill="#0f0"/><image xlink:href="../../secret.png" width="10" height="10"/>'
+              '</svg>')
+    bank = bank_with(tmp_path, "sub/pic.svg", {"sub/pic.svg": linked})
+    assert not bank.diagnostics
+    picture = drawings.load(tmp_path / "words" / "sub" / "pic.svg")
+
+    def images(node) -> list:
+        return [node] if isinstance(node, Image) else [i for child in getattr(node, "contents", []) for i in images(child)]
+
+    assert picture.drawing is None or not images(picture.drawing)
+    assert picture.program is None or "Do" not in picture.program.split()  # no image drawn by the short path

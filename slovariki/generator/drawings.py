@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import gzip
 import hashlib
+import io
 import json
 import re
 import sys
@@ -44,26 +45,28 @@ class Picture:
 
 @cache
 def load(path: Path) -> Picture:
-    """The picture ready to draw; PictureError (Russian) if it cannot be read."""
+    """The picture ready to draw; PictureError (Russian) if it cannot be read. The file is read once,
+    bounded (pictures.check_file), and only its bytes are drawn."""
+    data = pictures.check_file(path, path.name)
     if path.suffix.lower() != ".svg":
         try:
-            image = ImageReader(str(path))
+            image = ImageReader(io.BytesIO(data))
             width, height = image.getSize()
         except Exception:  # noqa: BLE001 - Pillow's errors for a broken file are many
             raise PictureError(f"«{path.name}»: PNG не удалось прочитать") from None
         return Picture(width, height, image=image)
     ready = _shipped_programs().get(path.stem)
-    if ready is not None and path.parent == pictures.shipped_folder() and ready["sha256"] == _digest(path):
+    if ready is not None and path.parent == pictures.shipped_folder() and ready["sha256"] == _digest(data):
         return Picture(ready["width"], ready["height"], ready["program"])
     from slovariki.generator import svg
 
-    drawing = svg.read(path)
+    drawing = svg.read(data, path.name)
     program = svg.program(drawing)
     return Picture(drawing.width, drawing.height, program, None if program is not None else drawing)
 
 
-def _digest(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
+def _digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
 
 
 @cache
@@ -82,11 +85,12 @@ def compile_shipped() -> dict[str, dict]:
     found = {}
     for name in pictures.shipped():
         path = pictures.shipped_folder() / f"{name}.svg"
-        drawing = svg.read(path)
+        data = path.read_bytes()
+        drawing = svg.read(data, path.name)
         program = svg.program(drawing)
         if program is None:
             raise ValueError(f"{path.name}: the short path cannot draw it; choose another picture")
-        found[name] = {"sha256": _digest(path), "width": drawing.width, "height": drawing.height, "program": program}
+        found[name] = {"sha256": _digest(data), "width": drawing.width, "height": drawing.height, "program": program}
     return found
 
 

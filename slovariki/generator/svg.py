@@ -7,8 +7,8 @@ Imported only when an SVG must really be read: an editor's own picture, or prepa
 from __future__ import annotations
 
 import copy
+import io
 import logging
-from pathlib import Path
 
 from reportlab.graphics.shapes import FILL_EVEN_ODD, FILL_NON_ZERO, Circle, Drawing, Group, Path as Shape
 from reportlab.lib.colors import CMYKColor
@@ -21,16 +21,18 @@ logging.getLogger("svglib").addHandler(logging.NullHandler())
 logging.getLogger("svglib").propagate = False  # svglib logs what it skips; a teacher's console stays clean
 
 
-def read(path: Path) -> Drawing:
-    """The SVG as a ReportLab drawing; PictureError (Russian) if svglib cannot draw it."""
+def read(data: bytes, name: str) -> Drawing:
+    """The SVG ``data`` (of the file ``name``) as a ReportLab drawing; PictureError (Russian) if svglib
+    cannot draw it. Given a stream, not a path, svglib follows no reference out of the file (an
+    <image href="../…"> would read any file, unbounded)."""
     from svglib.svglib import svg2rlg
 
     try:
-        drawing = svg2rlg(str(path))
+        drawing = svg2rlg(io.BytesIO(data))
     except Exception:  # noqa: BLE001 - svglib raises anything from lxml to ZeroDivisionError
         drawing = None
     if drawing is None or not drawing.width or not drawing.height:
-        raise PictureError(f"«{path.name}»: SVG не удалось нарисовать")
+        raise PictureError(f"«{name}»: SVG не удалось нарисовать")
     return drawing
 
 

@@ -534,7 +534,8 @@ def test_the_short_path_paints_what_renderpdf_paints(tmp_path):
         return pypdfium2.PdfDocument(stream.getvalue())[0].render(scale=2).to_pil().convert("RGB")
 
     for name in ("cow", "anatomical-heart", "volleyball", "metro"):
-        drawing = svg.read(pictures.shipped_folder() / f"{name}.svg")
+        path = pictures.shipped_folder() / f"{name}.svg"
+        drawing = svg.read(path.read_bytes(), path.name)
         ours = page(lambda canvas: canvas.addLiteral(svg.program(drawing)))
         theirs = page(lambda canvas: renderPDF.draw(drawing, canvas, 0, 0))
         assert max(high for _, high in ImageChops.difference(ours, theirs).getextrema()) <= 2, name

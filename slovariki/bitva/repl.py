@@ -11,13 +11,13 @@ import shlex
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
+from slovariki.autosave import Autosave
 from slovariki.bitva import errors as E
 from slovariki.bitva.errors import Refused
 from slovariki.bitva.game import Game, Meld, Move
 from slovariki.bitva.notation import KIND_NAMES, NewGame, SessionCommand, format_move, parse_line
 from slovariki.bitva.record import RecordError, load_game, record_text, save_record
 from slovariki.bitva.report import event_text, state_table
-from slovariki.russian import moves_not_saved
 from slovariki.terminal import prompt_text, readable
 
 HELP = """\
@@ -53,14 +53,13 @@ class Repl:
         self.echo = echo
         self.record = record
         self.game: Game | None = None
-        self.saved: tuple[Move, ...] = ()  # the moves the record file holds
-        self.save_error: str | None = None  # why the last save failed; None while the file holds the game
+        self.autosave: Autosave | None = None  # with a record file, once there is a game
 
     def start(self, players: tuple[str, ...] | None) -> None:
         """Resume the record if it exists, else start a game of ``players`` (if named)."""
         if self.record is not None and self.record.exists():
             self.game = load_game(self.record)
-            self.saved = tuple(self.game.log)
+            self._autosave(self.game.log)
             if players and [p.lower() for p in players] != [p.lower() for p in self.game.players]:
                 raise RecordError([f"{self.record}: в записи другие игроки: {', '.join(self.game.players)}"])
             self.echo(f"Продолжаю партию из {self.record}: записано ходов — {len(self.game.log)}.")
@@ -76,31 +75,24 @@ class Repl:
         if self.game is not None and self.record is not None:
             raise Refused(E.BAD_SETUP, f"партия записана в {self.record}; новую начните с другим файлом")
         self.game = Game(players)
+        self._autosave(())
         plan = self.game.plan
         saved = self._save()
         self._echo(f"Партия: {', '.join(self.game.players)}. На руку по {plan.hand}, в резерве по {plan.reserve}"
                    + (", одна карта в стороне." if plan.aside else ".") + " Список команд — «помощь».", saved)
 
-    def _save(self, announce: bool = True) -> str | None:
+    def _autosave(self, saved: Iterable[Move]) -> None:
+        """Save the game to the record file, if there is one, after each change; ``saved``: the moves
+        the file holds now."""
+        if self.record is not None:
+            self.autosave = Autosave(self.record, lambda path: save_record(path, self.game), lambda: self.game.log,
+                                     RecordError, "Судья продолжает и пробует записать партию после каждого хода.",
+                                     tuple(saved))
+
+    def _save(self) -> str | None:
         """Save after each change; a failure is tried again at the next change. Returns what to say
         about it, said after the change itself (it speaks of moves the player must have seen)."""
-        if self.record is None or self.game is None:
-            return None
-        said = None
-        try:
-            save_record(self.record, self.game)
-        except RecordError as exc:
-            if announce and self.save_error is None:
-                said = (f"Внимание: {'; '.join(exc.problems)}. Судья продолжает и пробует записать партию "
-                        "после каждого хода.")
-            elif announce:
-                said = f"Партия всё ещё не сохранена: {self.lost()} ({exc.reason})."
-            self.save_error = exc.reason
-            return said
-        if self.save_error is not None:
-            said = f"Партия снова сохраняется: все ходы записаны в {self.record}."
-        self.saved, self.save_error = tuple(self.game.log), None
-        return said
+        return None if self.autosave is None else self.autosave.save()
 
     def _echo(self, *lines: str | None) -> None:
         for line in lines:
@@ -109,15 +101,7 @@ class Repl:
 
     def prompt(self) -> str:
         """«> », or «[не сохранено] > » while the record file lacks moves."""
-        return prompt_text("> ", self.save_error is None)
-
-    def lost(self) -> str:
-        """What the record file lacks: «последние 2 хода не записаны в …»."""
-        moves, saved = self.game.log, self.saved
-        kept = next((i for i, (a, b) in enumerate(zip(moves, saved)) if a != b), min(len(moves), len(saved)))
-        if kept == len(moves):  # only undone: the file still holds moves taken back
-            return f"в {self.record} остались отменённые ходы"
-        return f"{moves_not_saved(len(moves) - kept)} в {self.record}"
+        return prompt_text("> ", self.autosave is None or self.autosave.ok)
 
     def _play(self, move: Move) -> None:
         if self.game is None:
@@ -139,12 +123,12 @@ class Repl:
     def leave(self) -> bool:
         """Say, when the input ends or the user quits, how to go on with the game, or plainly that
         the record lacks moves (and show them all); False then."""
-        if self.save_error is not None:
-            self._save(announce=False)  # one more try; what follows says how it went
-        if self.save_error is not None:
-            self.echo(f"Партия НЕ сохранена: {self.lost()} ({self.save_error}). Запись партии — перепишите её, "
-                      "чтобы ходы не пропали:\n" + record_text(self.game).rstrip())
-            return False
+        if self.autosave is not None and not self.autosave.ok:
+            self.autosave.save()  # one more try; what follows says how it went
+            if not self.autosave.ok:
+                self.echo(f"{self.autosave.unsaved_text()} Запись партии — перепишите её, чтобы ходы не пропали:\n"
+                          + record_text(self.game).rstrip())
+                return False
         if self.game is None or self.game.over:
             return True
         if self.record is not None:

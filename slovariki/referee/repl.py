@@ -25,7 +25,7 @@ from slovariki.game import (
 )
 from slovariki.game.cards import FULL_RANK_NAMES
 from slovariki.referee import session
-from slovariki.referee.autosave import SAVE_ELSEWHERE, Autosave
+from slovariki.referee.autosave import SAVE_ELSEWHERE, SessionAutosave
 from slovariki.referee.notation import render
 from slovariki.referee.table import Rejected, Table
 from slovariki.referee.texts import (
@@ -178,7 +178,7 @@ class Repl:
 
     def __init__(self, table: Table, path: Path, out: IO[str], colour: bool = False, ask_setup: bool = False) -> None:
         self.table = table
-        self.autosave = Autosave(table, path, saved=not ask_setup)
+        self.autosave = SessionAutosave(lambda: self.table, path, saved=not ask_setup)
         self.out = out
         self.colour = colour
         self.question: Question | None = None
@@ -293,11 +293,11 @@ class Repl:
             self.say(f"Партия не начата: не сказано, {_unsaid_text(self.table)}. Ничего не сохранено.")
             return True
         if not self.autosave.ok:
-            self.autosave.save(self.table)  # what it says is said next, whichever way it goes
+            self.autosave.save()  # what it says is said next, whichever way it goes
         if self.autosave.ok:
             self.say(saved_text(self.path, self.table.finished()))
             return True
-        self.say(self.autosave.unsaved_text(self.table))
+        self.say(self.autosave.unsaved_text())
         self.say_record()
         return False
 
@@ -312,7 +312,7 @@ class Repl:
             self.quitting = self.question
 
     def _leave_unsaved(self) -> None:
-        self.say(self.autosave.unsaved_text(self.table))
+        self.say(self.autosave.unsaved_text())
         self.done = True
 
     def leave(self) -> bool:
@@ -605,7 +605,7 @@ class Repl:
         except Rejected as refusal:
             self._refuse(seat, move, refusal.message)
             return False
-        saved = self.autosave.save(table)  # said after the move: it speaks of moves not yet shown
+        saved = self.autosave.save()  # said after the move: it speaks of moves not yet shown
         self.say(f"{self._mark('✓', '32')} {table.names[seat]}: {move_text(table.state.log[-1].move)}.")
         for line in event_lines(events, table.names, bout, table.state.rules.classic):
             self.say(line if line.startswith("Заход ") else f"  {line}")
@@ -641,7 +641,7 @@ class Repl:
         self.show_state()
 
     def save(self) -> None:
-        said = self.autosave.save(self.table)
+        said = self.autosave.save()
         if said is not None:
             self.say(said)
 
@@ -652,7 +652,7 @@ class Repl:
         elif not self.started:
             self.say("Партия ещё не начата: сначала ответьте на вопрос судьи.")
         else:
-            self.say(self.autosave.save_as(self.table, target))
+            self.say(self.autosave.save_as(target))
 
     # --- showing ----------------------------------------------------------------------------
     def show_state(self) -> None:

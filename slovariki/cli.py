@@ -179,13 +179,13 @@ def suggest(word: str, grade: int | None, words_dir: str | None, fmt: str) -> No
 @click.option("--letter", callback=_letter, default=None, metavar="БУКВА", help="Только слова с этой сложной буквой.")
 def words(words_dir: str | None, grades: tuple[int, ...] | None, stars: int | None, letter: str | None) -> None:
     """Показать слова банка таблицей: класс, звёздочки, слово, сложные буквы, толкование."""
-    from slovariki.terminal import word_table
+    from slovariki.terminal import use_colour, word_table
 
     bank = _load(words_dir)
     _mention_remarks(bank)
     deck = bank.select(grades).deck.select(None, stars, letter)  # as check selects: files first
-    on_screen = sys.stdout.isatty()
-    click.echo(word_table(deck, colour=on_screen, width=shutil.get_terminal_size().columns if on_screen else None))
+    width = shutil.get_terminal_size().columns if sys.stdout.isatty() else None
+    click.echo(word_table(deck, colour=use_colour(sys.stdout), width=width))
 
 
 # Warnings about what a card would print wrong: a stress the dictionary disagrees with, «е» for «ё», a

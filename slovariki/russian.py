@@ -45,10 +45,21 @@ def cards_genitive(n: int) -> str:
     return f"{n} {plural(n, 'карты', 'карт', 'карт')}"
 
 
+def listed(items, last: str = "или") -> str:
+    """Items as a sentence lists them: «а»; «а или б»; «а, б или в»; with ``last="и"``: «а, б и в»."""
+    items = list(items)
+    return f" {last} ".join(filter(None, (", ".join(items[:-1]), items[-1] if items else "")))
+
+
 def alternatives(items) -> str:
-    """Choices as a sentence lists them, each in quotes: «а»; «а» или «б»; «а», «б» или «в»."""
-    quoted = [f"«{item}»" for item in items]
-    return " или ".join(filter(None, (", ".join(quoted[:-1]), quoted[-1] if quoted else "")))
+    """Choices in quotes, as a sentence lists them: «а»; «а» или «б»; «а», «б» или «в»."""
+    return listed(f"«{item}»" for item in items)
+
+
+def sentence(text: str) -> str:
+    """``text`` as a sentence: a capital first letter and a stop at the end (unless it has one)."""
+    text = text[:1].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."
 
 
 def decimal(text: str) -> float | None:

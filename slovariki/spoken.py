@@ -10,6 +10,7 @@ from functools import lru_cache
 
 from slovariki.game.cards import PlayingCard, Suit
 from slovariki.markup import ACUTE
+from slovariki.russian import morph  # the one analyzer a process shares
 
 # The longest word looked up: pymorphy3's time grows with its input, and longer text is no word.
 MAX_WORD_CHARS = 80
@@ -30,13 +31,6 @@ def normal(text: str) -> str:
     """The text as compared when looking up: lower case, «ё» as «е», no stress marks (a word copied
     from the screen has one), single spaces."""
     return " ".join(text.lower().replace("ё", "е").replace(ACUTE, "").split())
-
-
-@lru_cache(maxsize=1)
-def morph():
-    import pymorphy3
-
-    return pymorphy3.MorphAnalyzer()
 
 
 @lru_cache(maxsize=4096)

@@ -3,6 +3,7 @@ lines typed by people, read so that no byte they send can break the program."""
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from typing import IO
@@ -16,6 +17,11 @@ QUOTE_LIMIT = 40
 TYPED_LIMIT = 4096  # of a longer piped line only the start is read: no move is that long
 RED = "\x1b[1;31m"
 RESET = "\x1b[0m"
+
+
+def use_colour(stream: IO[str]) -> bool:
+    """Colour only on a terminal that supports it, and never when NO_COLOR is set."""
+    return stream.isatty() and "NO_COLOR" not in os.environ and os.environ.get("TERM") != "dumb"
 
 
 def styled_word(card: Card, colour: bool) -> str:

@@ -13,7 +13,6 @@ announced is never lost. The REPL only reads words: the rules are the engine's, 
 
 from __future__ import annotations
 
-import os
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
@@ -32,9 +31,9 @@ from slovariki.referee.texts import (
     bout_header, event_lines, move_text, quoted, refusal_text, result_text, summary_lines, undo_text,
 )
 from slovariki.referee.words import MAX_CARD_WORDS, find_player, lemmas, normal
-from slovariki.russian import wrap
+from slovariki.russian import listed, sentence, wrap
 from slovariki.spoken import inflected
-from slovariki.terminal import prompt_text, readable, shorten, shown, stars, styled_word, typed_lines
+from slovariki.terminal import prompt_text, readable, shorten, shown, stars, styled_word, typed_lines, use_colour
 
 # What a player may say instead of a move's verb: exact words first, then dictionary forms.
 _VERB_WORDS = {"бито": Pass, "пас": Pass, "пасую": Pass, "беру": Take, "ход": Attack, "перевод": Transfer}
@@ -117,7 +116,7 @@ def rule_text(rules: Any, number: str) -> str:
         try:
             return _wrapped(rulebook.rule(number).plain())
         except rulebook.UnknownRule as exc:
-            return _sentence(str(exc))
+            return sentence(str(exc))
     section = next(s for s in rulebook.sections() if s.key == ("classic" if rules.classic else "slovariki"))
     intro = f" {rulebook.render(section.intro, rulebook.PLAIN)}" if section.intro else ""
     borrowed = [rulebook.rule(number) for number in section.borrows]
@@ -342,13 +341,13 @@ class Repl:
         """The hands took the whole deck: the face-up trump card, dealt last, is in someone's hand."""
         trump = self.card_text(self.table.state.trump)
         self.ask(f"Кому досталась последняя карта — открытый козырь {trump}? Напишите имя: "
-                 f"{_listed(self.table.names)}.", {}, self._holder_named, required=True)
+                 f"{listed(self.table.names)}.", {}, self._holder_named, required=True)
 
     def _holder_named(self, text: str) -> bool:
         try:
             seat = _named_player(self.table.names, text)
         except LookupError as exc:
-            self.say(_sentence(str(exc)))
+            self.say(sentence(str(exc)))
             return False
         self.table = Table.start(replace(self.table.setup, trump_holder=self.table.names[seat]))
         self.say(f"{self.table.names[seat]} держит открытый козырь {self.card_text(self.table.state.trump)}.")
@@ -357,20 +356,19 @@ class Repl:
 
     def ask_first(self) -> None:
         """R4: «Кто самый младший?»; D1: «У кого самый младший козырь?» (or nobody holds one)."""
-        listed = _listed(self.table.names)
+        names = listed(self.table.names)
         if self.table.state.rules.classic:
-            text = f"У кого самый младший козырь? Этот игрок заходит первым (правило D1). Напишите имя: {listed}"
+            text = f"У кого самый младший козырь? Этот игрок заходит первым (правило D1). Напишите имя: {names}"
             # with the whole deck dealt, the holder of the trump card has one
             text += "." if self.table.setup.trump_holder else "; если козырей ни у кого нет — «ни у кого»."
         else:
-            text = f"Кто самый младший? Первым заходит самый младший игрок (правило 4). Напишите имя: {listed}."
+            text = f"Кто самый младший? Первым заходит самый младший игрок (правило 4). Напишите имя: {names}."
         self.ask(text, {}, self._first_named, required=True)
 
     def _first_named(self, text: str) -> bool:
         classic = self.table.state.rules.classic
         if classic and _nobody(text) and not self.table.setup.trump_holder:
-            listed = ", ".join(self.table.names)
-            self.ask(f"Тогда договоритесь, кто заходит первым, и напишите имя: {listed}.", {},
+            self.ask(f"Тогда договоритесь, кто заходит первым, и напишите имя: {', '.join(self.table.names)}.", {},
                      lambda answer: self._first_named_as(answer, "agreed"), required=True)
             return True
         return self._first_named_as(text, "lowest-trump" if classic else "youngest")
@@ -379,7 +377,7 @@ class Repl:
         try:
             seat = _named_player(self.table.names, text)
         except LookupError as exc:
-            self.say(_sentence(str(exc)))
+            self.say(sentence(str(exc)))
             return False
         self.table = Table.start(replace(self.table.setup, first=self.table.names[seat], first_by=how))
         self.say(f"Начинает {self.table.names[seat]}.")
@@ -393,7 +391,7 @@ class Repl:
             seat, rest = self._player(words)
         except LookupError as exc:
             if _verb(words[0]) is None:
-                self.say(f"{_sentence(str(exc))} Начните ход с имени игрока, например: "
+                self.say(f"{sentence(str(exc))} Начните ход с имени игрока, например: "
                          f"«{example(self.table, names[0])}». Справка — «помощь».")
                 return None
             if state.to_move is None:
@@ -538,11 +536,11 @@ class Repl:
             return found[0]
         other = None if found else finder.outside(phrase)
         if other is not None:  # a card of another grade: no use suggesting look-alikes
-            self.say(f"{_sentence(finder.outside_message(other))} {self._hint()}")
+            self.say(f"{sentence(finder.outside_message(other))} {self._hint()}")
             return None
         choices = found or finder.nearest(phrase)
         if not choices:
-            unknown = _sentence(finder.unknown_message(phrase)) if finder.classic else \
+            unknown = sentence(finder.unknown_message(phrase)) if finder.classic else \
                 f"Нет такой карты: «{shorten(phrase)}»."
             self.say(f"{unknown} {self._hint()}")
             return None
@@ -634,7 +632,7 @@ class Repl:
         try:
             records = self.table.undo_step()
         except Rejected as refusal:
-            self.say(_sentence(refusal.message))
+            self.say(sentence(refusal.message))
             return
         self.save()
         self.say(f"↶ {undo_text(records, self.table.names)}")
@@ -769,11 +767,6 @@ def _beat(state: Any, cards: list[Any], ordered: bool) -> Beat:
     return Beat(card, target)
 
 
-def _sentence(message: str) -> str:
-    text = message[0].upper() + message[1:]
-    return text if text.endswith((".", "!", "?")) else text + "."
-
-
 def saved_text(path: Path, finished: bool = False) -> str:
     if finished:
         return f"Партия окончена и сохранена в {path}. Запись партии: {session.resume_command(path, 'log')}"
@@ -784,11 +777,6 @@ def _nobody(text: str) -> bool:
     """«ни у кого», «никто», «нет козырей»: the answer that nobody holds a trump."""
     said = normal(text)
     return said.split()[0] in ("ни", "никто", "нет") or said in ("козырей нет", "козыря нет")
-
-
-def _listed(names: Sequence[str]) -> str:
-    """«Аня, Боря или Вика»."""
-    return f"{', '.join(names[:-1])} или {names[-1]}"
 
 
 def _holder_unsaid(table: Table) -> bool:
@@ -821,11 +809,6 @@ def _named_player(names: Sequence[str], text: str) -> int:
             except LookupError:
                 continue
         raise problem
-
-
-def use_colour(stream: IO[str]) -> bool:
-    """Colour only on a terminal that supports it, and never when NO_COLOR is set."""
-    return stream.isatty() and "NO_COLOR" not in os.environ and os.environ.get("TERM") != "dumb"
 
 
 def start(setup: Any, path: Path, force: bool) -> Table:

@@ -40,6 +40,7 @@ from slovariki import pictures, reading, rulebook
 from slovariki.jsonl import encoded
 from slovariki.referee.table import Rejected
 from slovariki.referee.web.host import Host
+from slovariki.russian import sentence
 
 MAX_BODY = 16 * 1024  # a command is a few hundred bytes
 PICTURE_TYPES = {"svg": "image/svg+xml", "png": "image/png"}
@@ -65,8 +66,8 @@ def refusal_json(exc: Rejected) -> dict:
     rule's title and whole text from the rulebook."""
     match = _RULE.match(exc.message)
     rule, reason = (match.group(1), match.group(2)) if match else (None, exc.message)
-    return {"ok": False, "code": exc.code, "message": _sentence(exc.message), "rule": rule and _sentence(rule)[:-1],
-            "reason": _sentence(reason), "said": getattr(exc, "sentence", None), "rule_text": rule and _rule_text(rule)}
+    return {"ok": False, "code": exc.code, "message": sentence(exc.message), "rule": rule and sentence(rule)[:-1],
+            "reason": sentence(reason), "said": getattr(exc, "sentence", None), "rule_text": rule and _rule_text(rule)}
 
 
 def _rule_text(citation: str) -> dict | None:
@@ -80,11 +81,6 @@ def _rule_text(citation: str) -> dict | None:
     if found.clarification:
         text += f" <i>{rulebook.CLARIFICATION}</i> {rulebook.render(found.clarification, _HTML, html.escape)}"
     return {"number": found.number, "title": found.title, "html": text}
-
-
-def _sentence(text: str) -> str:
-    text = text[:1].upper() + text[1:]
-    return text if text.endswith((".", "!", "?")) else text + "."
 
 
 class TokenGate:
@@ -198,7 +194,7 @@ def create_app(host: Host, token: str) -> Any:
 
     async def http_error(request: Request, exc: HTTPException) -> Response:
         code, message = _HTTP_CODES.get(exc.status_code, ("bad-command", "неверный запрос"))
-        return Answer({"ok": False, "code": code, "message": _sentence(message)}, status_code=exc.status_code)
+        return Answer({"ok": False, "code": code, "message": sentence(message)}, status_code=exc.status_code)
 
     async def server_error(request: Request, exc: Exception) -> Response:
         return _internal(host, exc)

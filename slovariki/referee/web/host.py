@@ -21,6 +21,7 @@ from slovariki.referee.table import Rejected, Setup, Table, game_for, whole_deck
 from slovariki.referee.texts import bout_header, event_lines, move_text, quoted, refusal_text, undo_text
 from slovariki.referee.web import view
 from slovariki.referee.words import MAX_CARD_CHARS, CardFinder
+from slovariki.russian import sentence
 from slovariki.terminal import readable
 
 class Refused(Rejected):
@@ -66,8 +67,8 @@ class Host:
         old, self.table = self.table, table
         self._save(lambda: setattr(self, "table", old), "Партия не начата")
         names = table.names
-        return {"said": _sentences([f"Новая партия: {table.state.rules.title}. Играют: {', '.join(names)}.",
-                                    bout_header(1, names[table.state.attacker], names[table.state.defender])])}
+        return {"said": list(map(sentence, [f"Новая партия: {table.state.rules.title}. Играют: {', '.join(names)}.",
+                                    bout_header(1, names[table.state.attacker], names[table.state.defender])]))}
 
     def move(self, data: dict) -> dict:
         table = self._game()
@@ -83,8 +84,8 @@ class Host:
         self._save(table.undo, "Ход не принят")
         names = table.names
         played = table.state.log[-1].move
-        return {"said": _sentences([f"{names[seat]}: {move_text(played)}.",
-                                    *event_lines(events, names, bout, table.state.rules.classic)])}
+        return {"said": list(map(sentence, [f"{names[seat]}: {move_text(played)}.",
+                                    *event_lines(events, names, bout, table.state.rules.classic)]))}
 
     def undo(self) -> dict:
         """Take back the last step: a move, or the whole of a «все пас» said in the REPL."""
@@ -160,11 +161,6 @@ class Host:
 @lru_cache(maxsize=8)
 def _finder(game: Game) -> CardFinder:
     return CardFinder(game.cards)
-
-
-def _sentences(lines: list[str]) -> list[str]:
-    """What the referee says, each line a sentence («Заход 2: заходит Боря, отбивается Аня.»)."""
-    return [line if line.endswith((".", "!", "?")) else f"{line}." for line in lines]
 
 
 def _text_field(name: str, value: Any) -> str:

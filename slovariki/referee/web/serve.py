@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import IO
 
 from slovariki.referee import session
-from slovariki.referee.repl import use_colour
+from slovariki.terminal import use_colour
 from slovariki.referee.words import lemmas
 from slovariki.russian import os_error
 from slovariki.terminal import shown

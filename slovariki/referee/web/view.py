@@ -6,7 +6,7 @@ decided here.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -22,6 +22,7 @@ from slovariki.referee.notation import render
 from slovariki.referee.table import GRADES, Table
 from slovariki.referee.texts import event_lines, move_text, quoted, result_text, summary_lines
 from slovariki.referee.words import CardFinder, normal
+from slovariki.russian import listed, sentence
 from slovariki.russian import alternatives
 from slovariki.terminal import shorten
 
@@ -91,11 +92,6 @@ def picture_url(path: Path | None) -> str | None:
 
 def own_picture_key(path: Path) -> str:
     return hashlib.sha256(str(path).encode("utf-8", "surrogatepass")).hexdigest()[:24] + path.suffix.lower()
-
-
-def listed(items: Sequence[str], last: str = "или") -> str:
-    """«бить», «бить или брать», «бить, переводить или брать»; with ``last="и"``: «Аня, Вика и Гоша»."""
-    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} {last} {items[-1]}"
 
 
 def banner(table: Table) -> dict:
@@ -262,4 +258,4 @@ def found(finder: CardFinder, text: str) -> dict:
     if near:
         return {"cards": near, "message": f"Нет карты «{shorten(text)}». Может быть, {alternatives(near)}?"}
     why = finder.unknown_message(text)
-    return {"cards": [], "message": f"{why[0].upper()}{why[1:]}."}
+    return {"cards": [], "message": sentence(why)}

@@ -24,7 +24,7 @@ from dataclasses import dataclass, replace
 from slovariki.markup import ACUTE, CYRILLIC, LOOKALIKES, PLUS, Markup, Stress
 from slovariki.model import Card, Colour, Deck
 from slovariki.rules_check.lexicon import Lexicon, stressed_exception
-from slovariki.rules_check.stars import star_policy
+from slovariki.rules_check.stars import double_consonants, star_policy
 from slovariki.rules_check.stress import Form, StressDictionary, accented, fold
 from slovariki.russian import stars as n_stars
 
@@ -788,10 +788,9 @@ def _consonants(word: str, own: list[Form], related: list[Form], grade: int | No
     learnt = grade is None or grade >= 3  # prefixes and silent consonants are taught in grade 3
     adverbs = grade is not None and grade >= 4  # an adverb is checked by its noun from grade 4
     sources = [(own, False, 0), (related, True, 0)] + ([(base[1], True, base[0])] if base and adverbs else [])
-    for j in range(len(word) - 1):
-        if word[j] == word[j + 1] and word[j] not in VOWELS and word[j] not in "ьъй-":
-            found.append(Letter(j, j + 2, "double", True, "двойная согласная — её не проверить, только запомнить"))
-            taken |= {j, j + 1}
+    for j in double_consonants(word):
+        found.append(Letter(j, j + 2, "double", True, "двойная согласная — её не проверить, только запомнить"))
+        taken |= {j, j + 1}
     for cluster, offset in SILENT.items():
         for match in re.finditer(f"(?={cluster})", word):
             j = match.start() + offset

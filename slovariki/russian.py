@@ -51,6 +51,11 @@ def alternatives(items) -> str:
     return " или ".join(filter(None, (", ".join(quoted[:-1]), quoted[-1] if quoted else "")))
 
 
+def fold(text: str) -> str:
+    """Lower case with «ё» read as «е»: how words are compared and looked up."""
+    return text.lower().replace("ё", "е")
+
+
 def decimal(text: str) -> float | None:
     """A number written the Russian way («1,5») or with a point («1.5»); None if ``text`` is not one."""
     text = text.strip()

@@ -25,7 +25,8 @@ from slovariki.markup import ACUTE, CYRILLIC, LOOKALIKES, PLUS, Markup, Stress
 from slovariki.model import Card, Colour, Deck
 from slovariki.rules_check.lexicon import Lexicon, stressed_exception
 from slovariki.rules_check.stars import double_consonants, star_policy
-from slovariki.rules_check.stress import Form, StressDictionary, accented, fold
+from slovariki.rules_check.stress import Form, StressDictionary, accented
+from slovariki.russian import fold
 from slovariki.russian import stars as n_stars
 
 MAX_LETTERS = 40  # «правительство» has 13; a longer «word» is not a dictionary word

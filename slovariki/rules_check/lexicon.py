@@ -8,6 +8,7 @@ from functools import lru_cache
 
 from slovariki import russian
 from slovariki.diagnostics import Diagnostic, error, warning
+from slovariki.markup import LOWER_VOWELS
 from slovariki.model import Card
 from slovariki.russian import fold
 
@@ -23,8 +24,8 @@ PROPER_KINDS = {"Geox": "географическое название", "Name":
                 "Orgn": "название организации", "Trad": "название марки"}
 # Common nouns that the school lists write with a capital in one sense: one's country (Родина).
 CAPITAL_BY_MEANING = frozenset({"родина", "отечество", "отчизна"})
-_VOWELS = frozenset("аеёиоуыэюя")
-_PAIRS = dict(zip("бвгджзпфктшс", "пфктшсбвгджз"))
+VOICED, VOICELESS = "бвгджз", "пфктшс"
+PAIRS = dict(zip(VOICED + VOICELESS, VOICELESS + VOICED))  # вокзал — воксал
 _TWO_SLIPS = 15  # longer words are searched for one slip only: the number of spellings grows as the square
 _SPACE_BEFORE = re.compile(r"(\S+)\s+([,.;:!?)»])")
 PUNCTUATION = {",": "запятой", ".": "точкой", ";": "точкой с запятой", ":": "двоеточием", "!": "восклицательным знаком",
@@ -316,13 +317,13 @@ def _slips(word: str) -> set[str]:
     out = set()
     for i, ch in enumerate(word):
         head, tail = word[:i], word[i + 1:]
-        if ch in _VOWELS:
-            out.update(head + v + tail for v in _VOWELS if v != ch)
+        if ch in LOWER_VOWELS:
+            out.update(head + v + tail for v in LOWER_VOWELS if v != ch)
         elif ch.isalpha() and ch not in "ьъй":
             out.add(head + ch + ch + tail)
             out.add(head + ch + "ь" + tail)
-            if ch in _PAIRS:
-                out.add(head + _PAIRS[ch] + tail)
+            if ch in PAIRS:
+                out.add(head + PAIRS[ch] + tail)
             if tail[:1] == ch:
                 out.add(head + tail)
         elif ch == "ь":

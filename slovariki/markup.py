@@ -10,7 +10,8 @@ from dataclasses import dataclass
 
 ACUTE = "\u0301"
 PLUS = "+"
-VOWELS = frozenset("аеёиоуыэюяАЕЁИОУЫЭЮЯ")
+LOWER_VOWELS = "аеёиоуыэюя"  # the vowels of a lower-case word
+VOWELS = frozenset(LOWER_VOWELS + LOWER_VOWELS.upper())
 CYRILLIC = frozenset("абвгдеёжзийклмнопрстуфхцчшщъыьэюяАБВГДЕЁЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯ")
 # Latin letters an editor may type by mistake for the Cyrillic one that looks the same.
 LOOKALIKES = {
@@ -19,6 +20,11 @@ LOOKALIKES = {
     "O": "О", "P": "Р", "T": "Т", "X": "Х", "k": "к", "m": "м", "t": "т",
     "b": "ь", "h": "н",
 }
+
+
+def latin_letter(ch: str, index: int) -> str:
+    """What is wrong with a Latin letter from :data:`LOOKALIKES` at ``index`` of a word, in Russian."""
+    return f"латинская буква «{ch}» на месте {index + 1}: нужна русская «{LOOKALIKES[ch]}»"
 
 
 @dataclass(frozen=True)
@@ -134,8 +140,7 @@ def parse(text: str) -> Markup | list[MarkupError]:
             plain.append(ch)
             where.append(offset)
         elif ch in LOOKALIKES:
-            error(offset, "markup-latin-letter",
-                  f"латинская буква «{ch}» на месте {offset + 1}: нужна русская «{LOOKALIKES[ch]}»")
+            error(offset, "markup-latin-letter", latin_letter(ch, offset))
             plain.append(LOOKALIKES[ch])  # keeps the brackets around it meaningful
             where.append(offset)
         else:

@@ -62,6 +62,11 @@ def sentence(text: str) -> str:
     return text if text.endswith((".", "!", "?")) else text + "."
 
 
+def fold(text: str) -> str:
+    """Lower case with «ё» read as «е»: how words are compared and looked up."""
+    return text.lower().replace("ё", "е")
+
+
 def decimal(text: str) -> float | None:
     """A number written the Russian way («1,5») or with a point («1.5»); None if ``text`` is not one."""
     text = text.strip()

@@ -12,7 +12,7 @@ from functools import cache
 from typing import BinaryIO
 
 from slovariki.generator import theme
-from slovariki.russian import morph
+from slovariki.russian import fold, morph
 from slovariki.generator.columns import Columns, draw_word
 from slovariki.generator.faces import grade_label
 from slovariki.generator.handout import TEXT_SIZE, grades
@@ -109,7 +109,7 @@ class Clues:
     Answers of several words are left as they are."""
 
     def __init__(self, cards: Iterable[Card]) -> None:
-        self.answers = {_plain(card.word): card for card in cards if " " not in card.word}
+        self.answers = {fold(card.word): card for card in cards if " " not in card.word}
         # Only a word that begins as an answer does (two letters) and has one of its hard letters in its
         # place can give it away: only such words are parsed (a parse is slow).
         self.shown: dict[str, list[tuple[tuple[int, str], ...]]] = {}
@@ -120,7 +120,7 @@ class Clues:
         return _WORD.sub(lambda match: self._hidden(match[0]), text)
 
     def _hidden(self, word: str) -> str:
-        plain = _plain(word)
+        plain = fold(word)
         if not any(i < len(plain) and plain[i] == letter for places in self.shown.get(plain[:2], ())
                    for i, letter in places):
             return word
@@ -128,15 +128,11 @@ class Clues:
             card = self.answers.get(lemma)
             if card is not None:
                 return "".join("_" if i in card.hard_positions and i < len(card.word)
-                               and _plain(ch) == _plain(card.word[i]) else ch for i, ch in enumerate(word))
+                               and fold(ch) == fold(card.word[i]) else ch for i, ch in enumerate(word))
         return word
-
-
-def _plain(text: str) -> str:
-    return text.lower().replace("ё", "е")
 
 
 @cache
 def _lemmas(word: str) -> frozenset[str]:
     """The dictionary forms pymorphy3 reads the word as (ё as е), the word itself among them."""
-    return frozenset({_plain(word), *(_plain(p.normal_form) for p in morph().parse(word.lower()))})
+    return frozenset({fold(word), *(fold(p.normal_form) for p in morph().parse(word.lower()))})

@@ -8,7 +8,9 @@ from functools import lru_cache
 
 from slovariki import russian
 from slovariki.diagnostics import Diagnostic, error, warning
+from slovariki.markup import LOWER_VOWELS
 from slovariki.model import Card
+from slovariki.russian import fold
 
 DEFINITION_MAX = 110  # characters that fit under the word on a 63×88 mm card
 _TOKEN = re.compile(r"[а-яё]+(?:-[а-яё]+)*")
@@ -22,16 +24,12 @@ PROPER_KINDS = {"Geox": "географическое название", "Name":
                 "Orgn": "название организации", "Trad": "название марки"}
 # Common nouns that the school lists write with a capital in one sense: one's country (Родина).
 CAPITAL_BY_MEANING = frozenset({"родина", "отечество", "отчизна"})
-_VOWELS = frozenset("аеёиоуыэюя")
-_PAIRS = dict(zip("бвгджзпфктшс", "пфктшсбвгджз"))
+VOICED, VOICELESS = "бвгджз", "пфктшс"
+PAIRS = dict(zip(VOICED + VOICELESS, VOICELESS + VOICED))  # вокзал — воксал
 _TWO_SLIPS = 15  # longer words are searched for one slip only: the number of spellings grows as the square
 _SPACE_BEFORE = re.compile(r"(\S+)\s+([,.;:!?)»])")
 PUNCTUATION = {",": "запятой", ".": "точкой", ";": "точкой с запятой", ":": "двоеточием", "!": "восклицательным знаком",
                "?": "вопросительным знаком", ")": "скобкой", "»": "кавычкой"}
-
-
-def _fold(text: str) -> str:
-    return text.lower().replace("ё", "е")
 
 
 @dataclass(frozen=True)
@@ -115,7 +113,7 @@ class Lexicon:
             parses = [p for p in self.known_parses(candidate) if _pos(p) in pos and _own_form(p, candidate)
                       and (proper or not PROPER & p.tag.grammemes)]
             if parses:
-                lemma = any(_fold(p.normal_form) == _fold(candidate) for p in parses)
+                lemma = any(fold(p.normal_form) == fold(candidate) for p in parses)
                 ranked.append((cost, not lemma, -max(p.score for p in parses), candidate, parses[0].normal_form))
         nearest = min(ranked, default=(0,))[0]
         found: dict[str, str] = {}  # normal form → the best of its spellings («малага», not also «малаги»)
@@ -146,7 +144,7 @@ class Lexicon:
         or else its likeliest lemma."""
         parses = self.parse(word.lower())
         for p in parses:
-            if _fold(p.normal_form) == _fold(word):
+            if fold(p.normal_form) == fold(word):
                 return WordInfo(word, p.normal_form, _pos(p))
         for p in parses:
             if p.tag.POS == "NOUN" and {"plur", "nomn"} <= p.tag.grammemes:
@@ -164,7 +162,7 @@ class Lexicon:
         word = card.word.lower()
         if info.pos == "PHRASE" or info.plural:
             return []
-        if _fold(info.lemma) != _fold(word):
+        if fold(info.lemma) != fold(word):
             return [error(card.source, "not-lemma", f"«{card.word}» — не начальная форма слова (в словаре: "
                                                     f"«{info.lemma}»){self._hint(card.word)}")]
         if info.lemma != word and "ё" in info.lemma:
@@ -271,12 +269,12 @@ class Lexicon:
     def _word_in(self, card: Card, info: WordInfo) -> str | None:
         """The first definition token that is a form of the card's word, if any."""
         parts = [p for p in card.word.lower().split(" ") if len(p) > 3]
-        lemmas = {_fold(info.lemma)} | {_fold(self.parse(p)[0].normal_form) for p in parts}
+        lemmas = {fold(info.lemma)} | {fold(self.parse(p)[0].normal_form) for p in parts}
         stems = {lemma[:_PREFIX] for lemma in lemmas}
         for token in _TOKEN.findall(card.definition.lower()):
-            if _fold(token)[:_PREFIX] not in stems:
+            if fold(token)[:_PREFIX] not in stems:
                 continue
-            if any(_fold(p.normal_form) in lemmas for p in self.parse(token)):
+            if any(fold(p.normal_form) in lemmas for p in self.parse(token)):
                 return token
         return None
 
@@ -291,7 +289,7 @@ def stressed_exception(word: str, i: int) -> bool:
 def _own_form(parse, word: str) -> bool:
     """A reading in which ``word`` stands on a card as it is: its lemma, or a noun in the nominative (a
     plural such as «кроссовки», a noun pymorphy3 files under an old spelling such as «счастье»)."""
-    return _fold(parse.normal_form) == _fold(word) or (parse.tag.POS == "NOUN" and "nomn" in parse.tag.grammemes)
+    return fold(parse.normal_form) == fold(word) or (parse.tag.POS == "NOUN" and "nomn" in parse.tag.grammemes)
 
 
 def _pos(parse) -> str | None:
@@ -319,13 +317,13 @@ def _slips(word: str) -> set[str]:
     out = set()
     for i, ch in enumerate(word):
         head, tail = word[:i], word[i + 1:]
-        if ch in _VOWELS:
-            out.update(head + v + tail for v in _VOWELS if v != ch)
+        if ch in LOWER_VOWELS:
+            out.update(head + v + tail for v in LOWER_VOWELS if v != ch)
         elif ch.isalpha() and ch not in "ьъй":
             out.add(head + ch + ch + tail)
             out.add(head + ch + "ь" + tail)
-            if ch in _PAIRS:
-                out.add(head + _PAIRS[ch] + tail)
+            if ch in PAIRS:
+                out.add(head + PAIRS[ch] + tail)
             if tail[:1] == ch:
                 out.add(head + tail)
         elif ch == "ь":

@@ -59,12 +59,17 @@ def check_stars(card: Card) -> list[Diagnostic]:
                     f"{policy.reason}")]
 
 
+def double_consonants(plain: str) -> list[int]:
+    """Where each double consonant of a word starts (кла[сс] → [3]), in either case: the one rule by which
+    `suggest` marks a double consonant hard and `check` warns when one is left black."""
+    return [i for i in range(len(plain) - 1)
+            if plain[i].lower() == plain[i + 1].lower() and plain[i].isalpha() and plain[i] not in VOWELS | NOT_CONSONANTS]
+
+
 def check_doubles(card: Card) -> list[Diagnostic]:
     """A warning for each double consonant the markup leaves black («б[а]сс+ейн»)."""
     plain, hard = card.markup.plain, set(card.markup.hard)
     return [warning(card.source, "unmarked-double",
                     f"«{card.word}»: двойная согласная «{plain[i:i + 2]}» не выделена, а удвоенные согласные "
                     f"всегда сложные: выделите обе буквы, как в «кла[сс]»")
-            for i in range(len(plain) - 1)
-            if plain[i].lower() == plain[i + 1].lower() and plain[i].isalpha() and plain[i] not in VOWELS | NOT_CONSONANTS
-            and not {i, i + 1} <= hard]
+            for i in double_consonants(plain) if not {i, i + 1} <= hard]

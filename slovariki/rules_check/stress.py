@@ -17,13 +17,9 @@ from importlib import resources
 from slovariki.diagnostics import Diagnostic, warning
 from slovariki.markup import ACUTE, VOWELS
 from slovariki.model import Card
+from slovariki.russian import fold
 
 SOURCE = "Викисловарь"
-
-
-def fold(word: str) -> str:
-    """Lower case with ё read as е: how words are looked up."""
-    return word.lower().replace("ё", "е")
 
 
 @dataclass(frozen=True)

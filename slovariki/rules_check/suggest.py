@@ -21,25 +21,23 @@ import re
 from collections import Counter
 from dataclasses import dataclass, replace
 
-from slovariki.markup import ACUTE, CYRILLIC, LOOKALIKES, PLUS, Markup, Stress
+from slovariki.markup import ACUTE, CYRILLIC, LOOKALIKES, LOWER_VOWELS, PLUS, Markup, Stress, latin_letter
 from slovariki.model import Card, Colour, Deck
-from slovariki.rules_check.lexicon import Lexicon, stressed_exception
-from slovariki.rules_check.stars import star_policy
-from slovariki.rules_check.stress import Form, StressDictionary, accented, fold
+from slovariki.rules_check.lexicon import PAIRS, VOICED, VOICELESS, Lexicon, stressed_exception
+from slovariki.rules_check.stars import double_consonants, star_policy
+from slovariki.rules_check.stress import Form, StressDictionary, accented
+from slovariki.russian import fold
 from slovariki.russian import stars as n_stars
 
 MAX_LETTERS = 40  # «правительство» has 13; a longer «word» is not a dictionary word
-VOWELS = "аеёиоуыэюя"
 REDUCED = "аеиоя"  # the vowels that sound otherwise unstressed; у, ы, э, ю are heard as written
 HISSING = "жшчщ"
-VOICED, VOICELESS = "бвгджз", "пфктшс"
-PAIR = dict(zip(VOICED + VOICELESS, VOICELESS + VOICED))
 NOISY_VOICELESS = "пфктшсхцчщ"
 NOISY_VOICED = "бгджз"  # «в» does not voice the consonant before it (свадьба, but «с» in «свет» stays)
 FUNCTION = {"PREP", "CONJ", "PRCL", "ADVB", "NPRO"}  # words a set expression of function words is made of
 INFLECTING = {"NOUN", "ADJF", "ADJS", "COMP", "VERB", "INFN", "PRTF", "PRTS", "NUMR", "NPRO"}
-HEARD_PAIRED = set(VOWELS) | set("лмнрйв")  # a paired consonant is heard as written before these
-HEARD_SILENT = set(VOWELS) | {"ь"}  # a silent one only before a vowel or «ь» (честный — честь)
+HEARD_PAIRED = set(LOWER_VOWELS) | set("лмнрйв")  # a paired consonant is heard as written before these
+HEARD_SILENT = set(LOWER_VOWELS) | {"ь"}  # a silent one only before a vowel or «ь» (честный — честь)
 # The silent consonant of each cluster (its offset in the cluster): здра[в]ствуйте, праз[д]ник, со[л]нце.
 SILENT = {"вств": 0, "стн": 1, "здн": 1, "стл": 1, "лнц": 0, "рдц": 1, "ндск": 1, "нтск": 1, "ндш": 1, "кск": 0}
 SILENT_HOW = {"кск": "почти не слышна"}  # э[к]скурсия: the first «к» is all but lost
@@ -93,7 +91,7 @@ def read_word(text: str) -> str:
     if _INPUT.fullmatch(word):
         if len(word) == 1:
             raise SuggestError(f"«{word}» — одна буква, а не словарное слово: напишите слово целиком")
-        if not any(ch in VOWELS for ch in word.lower()):
+        if not any(ch in LOWER_VOWELS for ch in word.lower()):
             raise SuggestError(f"в «{word}» нет ни одной гласной: это не словарное слово")
         return word
     letters = [ch for ch in word if ch.isalpha()]
@@ -101,7 +99,7 @@ def read_word(text: str) -> str:
         raise SuggestError(f"«{word}» написано латинскими буквами: нужно русское слово")
     for i, ch in enumerate(word):
         if ch in LOOKALIKES:
-            raise SuggestError(f"латинская буква «{ch}» на месте {i + 1}: нужна русская «{LOOKALIKES[ch]}»")
+            raise SuggestError(latin_letter(ch, i))
         if ch.isdigit():
             raise SuggestError(f"в слове цифра «{ch}» (место {i + 1}): нужны только русские буквы")
         if ch in "[]+" + ACUTE:
@@ -364,7 +362,7 @@ class Suggestion:
 def _needs_mark(word: str, i: int) -> bool:
     """A stress is marked unless it is on ё or on the one vowel of a short word in a phrase (до свида́ния):
     word-lists.md makes both marks optional, and the bank marks a one-word entry such as «кл+асс»."""
-    return word[i] not in "ёЁ" and (" " not in word or sum(ch in VOWELS for ch in _word_at(word, i).lower()) > 1)
+    return word[i] not in "ёЁ" and (" " not in word or sum(ch in LOWER_VOWELS for ch in _word_at(word, i).lower()) > 1)
 
 
 def _word_at(text: str, i: int) -> str:
@@ -490,7 +488,7 @@ class Assistant:
 
     def _part(self, part: str, start: int, grade: int | None, phrase: bool) -> tuple[StressChoice, list[Letter]]:
         low = part.lower()
-        vowels = [i for i, ch in enumerate(low) if ch in VOWELS]
+        vowels = [i for i, ch in enumerate(low) if ch in LOWER_VOWELS]
         known = self.lexicon.is_known(low)
         clitic = len(vowels) == 1 and phrase and self._clitic(low)  # «до» in «до свидания» is unstressed
         lemma = self._dictionary_lemma(low) if known else None
@@ -548,7 +546,7 @@ class Assistant:
     def _derived_adjectives(self, low: str) -> list[str]:
         """Adjectives made from the word that the stress dictionary has (се́вер — се́верный, рябина —
         рябиновый): Wiktionary does not always link them."""
-        base = low.rstrip(VOWELS + "йь")
+        base = low.rstrip(LOWER_VOWELS + "йь")
         return [base + suffix for suffix in DERIVED if self.dictionary.entries(base + suffix)]
 
     def _dictionary_lemma(self, low: str) -> str | None:
@@ -624,7 +622,7 @@ class Assistant:
         parses = [p for p in self.lexicon.known_parses(low) if p.normal_form == lemma and str(p.tag.POS) in INFLECTING]
         if not parses or len({f.word for f in parses[0].lexeme}) < 2 or any(map(_zero_ending, parses)):
             return len(low)
-        return max((i for i, ch in enumerate(low) if ch not in VOWELS + "йь"), default=-1) + 1
+        return max((i for i, ch in enumerate(low) if ch not in LOWER_VOWELS + "йь"), default=-1) + 1
 
 
 def _zero_ending(parse) -> bool:
@@ -653,7 +651,7 @@ def _vowels(word: str, stress: StressChoice, own: list[Form], related: list[Form
     suffixes = suffixes or {}
     found = []
     for i, ch in enumerate(word):
-        if ch not in VOWELS:
+        if ch not in LOWER_VOWELS:
             continue
         before = word[i - 1] if i else " "
         if i in chosen or ch == "ё":
@@ -703,17 +701,17 @@ def _suffix_vowels(word: str, infinitive: bool = False) -> dict[int, str]:
     tails = ("ться", "ть") if infinitive else ("ние",)
     if tail := next((t for t in tails if word.endswith(t)), None):
         stem = word[:-len(tail)]
-        suffix = next((x for x in VERB_SUFFIXES if stem.endswith(x) and set(stem[:-len(x)]) & set(VOWELS)), None)
+        suffix = next((x for x in VERB_SUFFIXES if stem.endswith(x) and set(stem[:-len(x)]) & set(LOWER_VOWELS)), None)
         if suffix:
             end = len(stem) - len(suffix)
-            return {end + k: f"-{suffix}-" for k, ch in enumerate(suffix) if ch in VOWELS} | _suffix_vowels(stem[:end])
-    end = max((i for i, ch in enumerate(word) if ch not in VOWELS + "й"), default=-1) + 1
+            return {end + k: f"-{suffix}-" for k, ch in enumerate(suffix) if ch in LOWER_VOWELS} | _suffix_vowels(stem[:end])
+    end = max((i for i, ch in enumerate(word) if ch not in LOWER_VOWELS + "й"), default=-1) + 1
     found: dict[int, str] = {}
     while suffix := next((x for x in SUFFIXES if word[:end].endswith(x)
-                          and any(ch in VOWELS for ch in word[:end - len(x)])), None):
+                          and any(ch in LOWER_VOWELS for ch in word[:end - len(x)])), None):
         end -= len(suffix)
         label = f"-{suffix}" + ("-" if end + len(suffix) < len(word) else "")
-        found.update({end + k: label for k, ch in enumerate(suffix) if ch in VOWELS})
+        found.update({end + k: label for k, ch in enumerate(suffix) if ch in LOWER_VOWELS})
     return found
 
 
@@ -770,7 +768,7 @@ def _other_spelling(word: str, plain: str) -> bool:
 def _closest_first(word: str, forms: list[Form], lemmas: frozenset[str] = frozenset()) -> list[Form]:
     """Check words a child would pick first: several syllables, a dictionary form (моло́чный rather than
     моло́чен), close to the word's length."""
-    return sorted(forms, key=lambda f: (sum(ch in VOWELS for ch in f.plain) < 2, fold(f.plain) not in lemmas,
+    return sorted(forms, key=lambda f: (sum(ch in LOWER_VOWELS for ch in f.plain) < 2, fold(f.plain) not in lemmas,
                                         abs(len(f.plain) - len(word)), f.plain))
 
 
@@ -788,10 +786,9 @@ def _consonants(word: str, own: list[Form], related: list[Form], grade: int | No
     learnt = grade is None or grade >= 3  # prefixes and silent consonants are taught in grade 3
     adverbs = grade is not None and grade >= 4  # an adverb is checked by its noun from grade 4
     sources = [(own, False, 0), (related, True, 0)] + ([(base[1], True, base[0])] if base and adverbs else [])
-    for j in range(len(word) - 1):
-        if word[j] == word[j + 1] and word[j] not in VOWELS and word[j] not in "ьъй-":
-            found.append(Letter(j, j + 2, "double", True, "двойная согласная — её не проверить, только запомнить"))
-            taken |= {j, j + 1}
+    for j in double_consonants(word):
+        found.append(Letter(j, j + 2, "double", True, "двойная согласная — её не проверить, только запомнить"))
+        taken |= {j, j + 1}
     for cluster, offset in SILENT.items():
         for match in re.finditer(f"(?={cluster})", word):
             j = match.start() + offset
@@ -811,7 +808,7 @@ def _consonants(word: str, own: list[Form], related: list[Form], grade: int | No
             said = f"а произносится [{heard}]" if heard else "а в речи почти не слышится"
             found.append(Letter(j, j + len(letters), "spoken", True, f"пишется «{letters}», {said}"))
     for j, ch in enumerate(word):
-        if ch not in PAIR or j in taken or (j == 0 and ch in "вс"):  # вчера, сделать: the prefix в-, с-
+        if ch not in PAIRS or j in taken or (j == 0 and ch in "вс"):  # вчера, сделать: the prefix в-, с-
             continue
         nxt = word[j + 2:j + 3] if word[j + 1:j + 2] == "ь" else word[j + 1:j + 2]
         where = "на конце слова" if not nxt or nxt == "-" else f"перед «{nxt}»"
@@ -828,9 +825,9 @@ def _consonants(word: str, own: list[Form], related: list[Form], grade: int | No
                                                               "приставки ребёнок напишет «с», проверить «з» нечем"))
             continue
         if ch in VOICED and (not nxt or nxt in NOISY_VOICELESS + "-"):
-            heard = PAIR[ch]
+            heard = PAIRS[ch]
         elif ch in VOICELESS and nxt and nxt in NOISY_VOICED:
-            heard = PAIR[ch]
+            heard = PAIRS[ch]
         else:
             continue
         letter = _consonant(j, "paired", f"{where} слышится [{heard}]", word, sources, HEARD_PAIRED,

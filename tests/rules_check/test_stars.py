@@ -7,7 +7,7 @@ from click.testing import CliRunner
 from slovariki.cli import main
 from slovariki.markup import parse
 from slovariki.model import Card, Source
-from slovariki.rules_check.stars import check_doubles, check_stars, star_policy
+from slovariki.rules_check.stars import check_doubles, check_stars, double_consonants, star_policy
 
 
 @pytest.mark.parametrize("markup, stars, reason", [
@@ -66,3 +66,9 @@ def test_a_double_consonant_left_black_is_a_warning():
     assert [f.code for f in check_doubles(card("Р[о]сс+ия", 1))] == ["unmarked-double"]
     assert check_doubles(card("кл+а[сс]", 3)) == [] and check_doubles(card("в+о[жж]и", 3)) == []
     assert check_doubles(card("к[о]р+ова", 1)) == []
+
+
+def test_double_consonants_is_the_one_rule_of_what_a_double_is():
+    assert double_consonants("бассейн") == [2] and double_consonants("Ссора") == [0]  # either case
+    assert double_consonants("жжёт-ссора") == [0, 5]
+    assert double_consonants("вааа") == [] and double_consonants("подъъезд") == [] and double_consonants("а--б") == []

@@ -717,28 +717,36 @@ class GameState:
             raise IllegalMove(errors.NOT_YOUR_TURN, f"{rule['take']}: отбивающийся уже берёт карты")
 
     def _verify_beat(self, player: int, move: Beat) -> tuple[int, int]:
-        rule = self.rules.rule
         self._defender_turn(player, "бьёт")
+        rule = self.rules.rule["beat"]
+        show = self.rules.show
         unbeaten = self._open
-        if not unbeaten:
-            raise IllegalMove(errors.CANNOT_BEAT, f"{rule['beat']}: на столе нет непобитых карт")
+        if move.target is not None:  # the table first: what is wrong with the named card, then the hand
+            target = self.game.index(move.target)
+            if target not in unbeaten:
+                if target in self._att:
+                    cover = self.game.cards[self._def[self._att.index(target)]]
+                    raise IllegalMove(errors.CANNOT_BEAT,
+                                      f"{rule}: карта {show(move.target)} уже побита картой {show(cover)}")
+                raise IllegalMove(errors.CANNOT_BEAT, f"{rule}: карты {show(move.target)} нет на столе")
+        elif not unbeaten:
+            raise IllegalMove(errors.CANNOT_BEAT, f"{rule}: на столе нет непобитых карт")
         card = self._card_in_hand(player, move.card)
+        cards = self.game.cards
         if move.target is None:
             if len(unbeaten) == 1:
                 target = unbeaten[0]
             else:
                 beatable = [a for a in unbeaten if self._beaters[a] >> card & 1]
-                if len(beatable) != 1:
-                    raise IllegalMove(errors.CANNOT_BEAT, f"{rule['beat']}: на столе несколько непобитых "
+                if not beatable:
+                    listed = ", ".join(show(cards[a]) for a in unbeaten)
+                    raise IllegalMove(errors.CANNOT_BEAT, f"{rule}: карта {show(cards[card])} не бьёт ни одной "
+                                      f"из непобитых карт ({listed})")
+                if len(beatable) > 1:
+                    raise IllegalMove(errors.CANNOT_BEAT, f"{rule}: на столе несколько непобитых "
                                       "карт, нужно назвать, какую из них бьют")
                 target = beatable[0]
-        else:
-            target = self.game.index(move.target)
-            if target not in unbeaten:
-                raise IllegalMove(errors.CANNOT_BEAT,
-                                  f"{rule['beat']}: карта {self.rules.show(move.target)} не лежит на столе непобитой")
         if not self._beaters[target] >> card & 1:
-            cards = self.game.cards
             raise IllegalMove(errors.CANNOT_BEAT, self.rules.beat_refusal(cards[card], cards[target], self.trump_suit))
         return card, target
 

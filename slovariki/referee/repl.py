@@ -488,25 +488,7 @@ class Repl:
 
     def choose_target(self, seat: int, move: Move) -> None:
         """Play the move; a beat that could cover several unbeaten cards first asks which one."""
-        state = self.table.state
-        refused = state.check(seat, move) if type(move) is Beat and move.target is not None else None
-        if refused is not None and refused.code == "cannot-beat":  # say what is wrong with the target
-            beaten = {a: d for a, d in state.table if d is not None}
-            rule = state.rules.rule["beat"]
-            if move.target in beaten:
-                self._refuse(seat, move, f"{rule}: карта {quoted(move.target)} уже побита картой "
-                                         f"{quoted(beaten[move.target])}")
-                return
-            if all(move.target not in pair for pair in state.table):
-                self._refuse(seat, move, f"{rule}: карты {quoted(move.target)} нет на столе")
-                return
-        open_beat = type(move) is Beat and move.target is None
-        targets = self._targets(seat, move) if open_beat else []
-        if open_beat and not targets and self._beats_none(seat, move):
-            unbeaten = ", ".join(quoted(a) for a, d in state.table if d is None)
-            self._refuse(seat, move, f"{state.rules.rule['beat']}: карта {quoted(move.card)} не бьёт ни одну "
-                                     f"из непобитых карт ({unbeaten})")
-            return
+        targets = self._targets(seat, move) if type(move) is Beat and move.target is None else []
         if len(targets) < 2:
             self.play(seat, move)
             return
@@ -517,12 +499,6 @@ class Repl:
         listed = ", ".join(f"{n} — {quoted(t)}" for n, t in enumerate(targets, 1))
         self.ask(f"Какую карту {self.table.names[seat]} бьёт картой {quoted(move.card)}: {listed}? "
                  "Напишите номер.", answers)
-
-    def _beats_none(self, seat: int, move: Beat) -> bool:
-        """Several cards lie unbeaten and the engine refuses ``move.card`` against each only by R7."""
-        state = self.table.state
-        verdicts = [state.check(seat, Beat(move.card, a)) for a, d in state.table if d is None]
-        return len(verdicts) > 1 and all(v is not None and v.code == "cannot-beat" for v in verdicts)
 
     def _targets(self, seat: int, move: Beat) -> list[Any]:
         """The unbeaten cards that the engine lets ``move.card`` beat now."""

@@ -52,15 +52,21 @@ def move_text(move: Move, infinitive: bool = False) -> str:
 
 # The engine's refusals start with the rule («правило 7: …»); a refused beat repeats the two cards
 # («карта «вокзал» не бьёт карту «собака»: нужна …»), which the sentence before it has named already.
-_RULE_FIRST = re.compile(r"^(правило \w+): (.*)$", re.DOTALL)
+_RULE_FIRST = re.compile(r"^(правило \w+): (.+)$", re.DOTALL)
 _BEAT_HEAD = re.compile(r"^.*? не бьёт .*?: (?=.)", re.DOTALL)
+
+
+def split_rule(message: str) -> tuple[str | None, str]:
+    """An engine refusal as (rule, reason): «правило 9: у карт …» → («правило 9», «у карт …»);
+    (None, message) when it cites no rule."""
+    found = _RULE_FIRST.match(message)
+    return (found[1], found[2]) if found else (None, message)
 
 
 def refusal_text(name: str, move: Move, message: str) -> str:
     """A refused move as said at the table, the rule after what it forbids:
     «Аня не может подкинуть карту «сорока» (правило 9): у карт «сорока» и «ребята» нет общей сложной буквы.»"""
-    found = _RULE_FIRST.match(message)
-    rule, reason = found.groups() if found else (None, message)
+    rule, reason = split_rule(message)
     if type(move) is Beat:
         reason = _BEAT_HEAD.sub("", reason, count=1)
     cited = f" ({rule})" if rule else ""

@@ -166,7 +166,24 @@ def test_r7_the_refusal_names_the_colour_needed():
 def test_r7_the_target_must_lie_unbeaten_on_the_table():
     state = position([["собака", "вокзал"], ["ворона", "неделя"]], stock=["Омск"])
     state.apply(0, attack("собака"))
-    rejected(state, 1, beat("ворона", "вокзал"), "cannot-beat", "правило 7")
+    illegal = rejected(state, 1, beat("ворона", "вокзал"), "cannot-beat", "правило 7")
+    assert illegal.message == "правило 7: карты «вокзал» нет на столе"
+
+
+def test_r7_a_beaten_card_is_said_to_be_beaten_and_by_which_card():
+    state = position([["корова", "лопата"], ["собака", "неделя", "вокзал"]], stock=["нарочно"])
+    run(state, (0, attack("корова")), (1, beat("собака")), (0, toss("лопата")))
+    illegal = rejected(state, 1, beat("вокзал", "корова"), "cannot-beat", "правило 7")
+    assert illegal.message == "правило 7: карта «корова» уже побита картой «собака»"
+
+
+def test_r7_an_unnamed_beat_that_covers_none_of_several_cards_is_told_so():
+    state = position([["собака", "лопата"], ["ворона", "неделя"], ["ребята", "берёза", "ёлка"]], stock=["Омск"])
+    run(state, (0, attack("собака")), (1, transfer("ворона")))
+    illegal = rejected(state, 2, beat("ребята"), "cannot-beat", "правило 7")
+    assert illegal.message == "правило 7: карта «ребята» не бьёт ни одной из непобитых карт («собака», «ворона»)"
+    illegal = rejected(state, 2, beat("берёза"), "cannot-beat", "правило 7")  # it beats both: which one?
+    assert "нужно назвать, какую из них бьют" in illegal.message
 
 
 # --- R8 Transfer -----------------------------------------------------------------------------------

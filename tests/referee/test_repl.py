@@ -284,7 +284,7 @@ def test_a_card_that_beats_none_of_the_unbeaten_ones_is_told_so(small_bank):
     repl = Repl(table, default_path(), out)
     for line in ["Аня собака", "Боря переводит медведь", "Аня бьёт вокзалом"]:
         repl.handle(line)
-    assert "✗ Аня не может побить картой «вокзал» (правило 7): карта «вокзал» не бьёт ни одну из непобитых карт " \
+    assert "✗ Аня не может побить картой «вокзал» (правило 7): карта «вокзал» не бьёт ни одной из непобитых карт " \
            "(«собака», «медведь»)." in out.getvalue()
 
 
@@ -700,7 +700,7 @@ def test_the_cases_say_which_card_is_beaten_even_when_it_is_not_on_the_table():
 def test_without_cases_the_card_on_the_table_then_the_first_named_is_the_card_beaten():
     repl = Repl(Table.start(Setup(("Аня", "Боря"), "Тч", "Аня", "podkidnoy")), default_path(), io.StringIO())
     text = _lines(repl, "Аня 6п", "Боря бьёт 8п 9п", "Боря бьёт 8 пик 6 пик")
-    assert "✗ Боря не может побить карту «8♠» картой «9♠» (правило D2): карты «8♠» нет на столе." in text
+    assert "✗ Боря не может побить карту «8♠» картой «9♠» (правило D2): карты 8♠ нет на столе." in text
     assert "✓ Боря: бьёт карту «6♠» картой «8♠»." in text  # «6 пик» lies on the table
     text = _lines(Repl(Table.start(Setup(("Аня", "Боря"), "Тч", "Аня", "podkidnoy")), default_path(),
                        io.StringIO()), "Аня 6п", "Боря бьёт десяткой пик шестёрку пик")

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import html
 import json
-import re
 import secrets
 import sys
 import traceback
@@ -39,6 +38,7 @@ from starlette.staticfiles import StaticFiles
 from slovariki import pictures, reading, rulebook
 from slovariki.jsonl import encoded
 from slovariki.referee.table import Rejected
+from slovariki.referee.texts import split_rule
 from slovariki.referee.web.host import Host
 from slovariki.russian import sentence
 
@@ -49,7 +49,6 @@ FONTS = ("Roboto-Regular.ttf", "Roboto-Medium.ttf", "Roboto-Bold.ttf")  # the pr
 STATUS = {"bad-command": 400, "no-token": 403, "not-found": 404, "bad-method": 405, "too-large": 413,
           "bad-setup": 422, "not-saved": 503}
 NO_STORE = {"Cache-Control": "no-store"}  # the game changes: never show an old answer
-_RULE = re.compile(r"^(правило \w+): (.+)$", re.S)
 _HTML = {"bold": ("<b>", "</b>"), "italic": ("<i>", "</i>"), "red": ('<b class="hard">', "</b>")}
 _HTTP_CODES = {404: ("not-found", "такой страницы нет"), 405: ("bad-method", "этот адрес так не вызывают")}
 
@@ -64,8 +63,7 @@ class Answer(JSONResponse):
 def refusal_json(exc: Rejected) -> dict:
     """A refusal for the page: the rule's number apart from the reason (both as sentences), and the
     rule's title and whole text from the rulebook."""
-    match = _RULE.match(exc.message)
-    rule, reason = (match.group(1), match.group(2)) if match else (None, exc.message)
+    rule, reason = split_rule(exc.message)
     return {"ok": False, "code": exc.code, "message": sentence(exc.message), "rule": rule and sentence(rule)[:-1],
             "reason": sentence(reason), "said": getattr(exc, "sentence", None), "rule_text": rule and _rule_text(rule)}
 

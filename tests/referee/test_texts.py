@@ -1,0 +1,13 @@
+"""The engine's refusal read apart into its rule and its reason (REPL and web screen alike)."""
+
+from slovariki.referee.texts import split_rule
+
+
+def test_a_refusal_citing_a_rule_is_split_into_rule_and_reason():
+    assert split_rule("правило D2: карты 8♠ нет на столе") == ("правило D2", "карты 8♠ нет на столе")
+    assert split_rule("правило 9: у карт «сорока»\nи «ребята» нет общей сложной буквы")[1].endswith("буквы")
+
+
+def test_a_refusal_without_a_rule_or_without_a_reason_stays_whole():
+    assert split_rule("нет игрока с номером 5") == (None, "нет игрока с номером 5")
+    assert split_rule("правило 7: ") == (None, "правило 7: ")

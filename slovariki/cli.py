@@ -188,19 +188,13 @@ def words(words_dir: str | None, grades: tuple[int, ...] | None, stars: int | No
     click.echo(word_table(deck, colour=use_colour(sys.stdout), width=width))
 
 
-# Warnings about what a card would print wrong: a stress the dictionary disagrees with, «е» for «ё», a
-# capital a common word does not have. build-deck shows them in full and stops on them (--force builds).
-PRINTED_WRONG = ("stress-dictionary", "missing-yo", "needless-capital")
-
-
 def _word_warnings(report, words_dir: str | None, cards=None) -> int:  # noqa: ANN001 - a CheckReport
     """Print what check found in the word entries (of ``cards`` only, when given) before anything is
-    drawn: every finding of :data:`PRINTED_WRONG` in full, the other warnings as a count. Returns how
-    many findings of :data:`PRINTED_WRONG` there are."""
-    sources = None if cards is None else {card.source for card in cards}
-    deck = set(report.deck_check.diagnostics) if report.deck_check else set()  # about the deck, not a word
-    found = [d for d in report.diagnostics if not d.is_error and d.file is not None and d not in deck
-             and (sources is None or any(d.file == s.file and d.line == s.line for s in sources if s))]
+    drawn: what a card would print wrong (checker.PRINTED_WRONG) in full, the other warnings as a
+    count. Returns how many would print wrong."""
+    from slovariki.rules_check.checker import PRINTED_WRONG
+
+    found = report.word_warnings(cards)
     wrong = [d for d in found if d.code in PRINTED_WRONG]
     for finding in wrong:
         _say(finding.as_text(), err=True)
@@ -812,12 +806,9 @@ def simulate(games: int, players: int, seed: int, grades: tuple[int, ...] | None
     from slovariki.rules_check.simulator import simulate as run_simulation
 
     if rules == "slovariki":
-        from slovariki.referee.table import BankRejected
-
         bank = _load(words_dir).select(grades)
-        errors = [d for d in bank.diagnostics if d.is_error]
-        if errors:  # a deck short of the entries with errors would show another deck's balance
-            _fail(BankRejected(errors).message)
+        if bank.incomplete():  # a deck short of the entries with errors would show another deck's balance
+            _fail(bank.incomplete())
         _mention_remarks(bank)
         cards = list(bank.deck)
     elif words_dir is not None or grades is not None:

@@ -69,6 +69,20 @@ class WordBank:
         return tuple(c for f in self.files for c in f.cards)
 
     @property
+    def errors(self) -> tuple[Diagnostic, ...]:
+        """The errors: an entry with one is not in the deck, so the deck is not the one printed."""
+        return tuple(d for d in self.diagnostics if d.is_error)
+
+    def incomplete(self) -> str | None:
+        """Why a game on this bank would not be on the printed deck («в списках слов есть ошибки…»),
+        or None when it has no errors."""
+        if not self.errors:
+            return None
+        first, more = self.errors[0], len(self.errors) - 1
+        return (f"в списках слов есть ошибки, колода неполная: {first.as_text()}"
+                f"{f' (и ещё {more})' if more else ''}; подробности покажет «slovariki check»")
+
+    @property
     def deck(self) -> Deck:
         """The cards with each plain word once (a repeated word is an error already reported)."""
         seen: dict[str, Card] = {}

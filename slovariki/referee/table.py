@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from slovariki.game import (
     HAND_SIZE, Game, GameState, IllegalMove, Move, NextBout, SetupError, Taken, Transfer, UnknownRuleset,
@@ -20,6 +20,9 @@ from slovariki.game import (
 from slovariki.referee.words import CardFinder, find_player, normal
 from slovariki.russian import plural
 from slovariki.terminal import readable, shorten
+
+if TYPE_CHECKING:
+    from slovariki.wordlist import WordBank  # loaded only when a word bank is
 
 GRADES = (1, 2, 3, 4)
 NAME_LIMIT = 40  # characters: «Анна Сергеевна» fits; a pasted paragraph would be in every answer
@@ -47,12 +50,9 @@ class Rejected(Exception):
 class BankRejected(Rejected):
     """A word bank with errors: ``message`` quotes the first one, ``brief`` only names its place."""
 
-    def __init__(self, errors: Sequence[Any]) -> None:
-        first = errors[0]
-        more = f" (и ещё {len(errors) - 1})" if len(errors) > 1 else ""
-        tail = f"{more}; подробности покажет «slovariki check»"
-        super().__init__("bad-setup", f"в списках слов есть ошибки, колода неполная: {first.as_text()}{tail}")
-        n = len(errors)
+    def __init__(self, bank: WordBank) -> None:
+        super().__init__("bad-setup", bank.incomplete())
+        first, n = bank.errors[0], len(bank.errors)
         self.brief = (f"в списках слов {n} {plural(n, 'ошибка', 'ошибки', 'ошибок')}, колода неполная; первая — в "
                       f"{first.file}:{first.line}:{first.column}, код {first.code}; подробности покажет «slovariki check»")
 
@@ -110,9 +110,8 @@ def _word_cards(words: str | None, grades: tuple[int, ...] | None) -> tuple[Any,
         bank = load_bank(words).select(grades)
     except WordBankError as exc:
         raise Rejected("bad-setup", str(exc)) from None
-    errors = [d for d in bank.diagnostics if d.is_error]
-    if errors:  # the deck would not be the printed one: build-deck refuses such a bank too
-        raise BankRejected(errors)
+    if bank.errors:  # the deck would not be the printed one: build-deck refuses such a bank too
+        raise BankRejected(bank)
     return tuple(bank.deck.select(grades))
 
 

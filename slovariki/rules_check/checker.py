@@ -8,13 +8,17 @@ from dataclasses import dataclass
 
 from slovariki import diagnostics as diag
 from slovariki.diagnostics import Diagnostic
-from slovariki.model import Colour, Deck
+from slovariki.model import Card, Colour, Deck
 from slovariki.rules_check.deck import DeckReport, check_deck
 from slovariki.rules_check.lexicon import Lexicon, WordInfo
 from slovariki.rules_check.stars import check_doubles, check_stars
 from slovariki.rules_check.stress import StressDictionary, StressFigures, check_stress
 from slovariki.wordlist import WordBank, WordFile
 
+
+# Warnings about what a card would print wrong: a stress the dictionary disagrees with, «е» for «ё», a
+# capital a common word does not have. build-deck shows them in full and stops on them (--force builds).
+PRINTED_WRONG = ("stress-dictionary", "missing-yo", "needless-capital")
 
 @dataclass(frozen=True)
 class CheckReport:
@@ -45,6 +49,13 @@ class CheckReport:
         """Errors in the word files and their entries: everything but the deck rules findings."""
         deck = set(self.deck_errors)
         return tuple(d for d in self.diagnostics if d.is_error and d not in deck)
+
+    def word_warnings(self, cards: Iterable[Card] | None = None) -> tuple[Diagnostic, ...]:
+        """Warnings about the word entries (of ``cards`` only, when given), not about the deck."""
+        deck = set(self.deck_check.diagnostics) if self.deck_check else set()
+        places = None if cards is None else {(c.source.file, c.source.line) for c in cards if c.source}
+        return tuple(d for d in self.diagnostics if not d.is_error and d.file is not None and d not in deck
+                     and (places is None or (d.file, d.line) in places))
 
     def summary(self) -> dict[int, Counter]:
         """Cards per grade, counted by stars."""

@@ -10,7 +10,7 @@ from slovariki import russian
 from slovariki.diagnostics import Diagnostic, error, warning
 from slovariki.markup import LOWER_VOWELS
 from slovariki.model import Card
-from slovariki.russian import fold
+from slovariki.russian import alternatives, fold
 
 DEFINITION_MAX = 110  # characters that fit under the word on a 63×88 mm card
 _TOKEN = re.compile(r"[а-яё]+(?:-[а-яё]+)*")
@@ -230,7 +230,7 @@ class Lexicon:
     def _hint(self, word: str) -> str:
         """«; может быть, «пенал»?» when a dictionary word is one letter away."""
         close = self.near(word)
-        return f"; может быть, {' или '.join(f'«{w}»' for w in close)}?" if close else ""
+        return f"; может быть, {alternatives(close)}?" if close else ""
 
     @staticmethod
     def _stress_problems(card: Card) -> list[Diagnostic]:

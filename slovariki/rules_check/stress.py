@@ -17,7 +17,7 @@ from importlib import resources
 from slovariki.diagnostics import Diagnostic, warning
 from slovariki.markup import ACUTE, VOWELS
 from slovariki.model import Card
-from slovariki.russian import fold
+from slovariki.russian import alternatives, fold
 
 SOURCE = "Викисловарь"
 
@@ -189,7 +189,7 @@ def check_stress(card: Card, dictionary: StressDictionary, lemmas_of: Callable[[
                 figures.agreed += 1
             else:
                 figures.disagreed += 1
-                said = " или ".join(f"«{_with(card, start, part, i)}»" for i in sorted(accepted))
+                said = alternatives(_with(card, start, part, i) for i in sorted(accepted))
                 found.append(warning(card.source, "stress-dictionary",
                                      f"ударение: отмечено «{_with(card, start, part, marked)}», в словаре {said}"))
         start = end + 1

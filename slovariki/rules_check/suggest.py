@@ -26,7 +26,7 @@ from slovariki.model import Card, Colour, Deck
 from slovariki.rules_check.lexicon import PAIRS, VOICED, VOICELESS, Lexicon, stressed_exception
 from slovariki.rules_check.stars import double_consonants, star_policy
 from slovariki.rules_check.stress import Form, StressDictionary, accented
-from slovariki.russian import fold
+from slovariki.russian import alternatives, fold
 from slovariki.russian import stars as n_stars
 
 MAX_LETTERS = 40  # «правительство» has 13; a longer «word» is not a dictionary word
@@ -306,7 +306,7 @@ class Suggestion:
                     "словаре ударений), так что устойчивое ли оно, решает редактор.")
         if self.dictionary_form:
             return f"«{self.word}»: есть в словаре pymorphy3, начальная форма ({pos})."
-        meant = f" Может быть, нужно {' или '.join(f'«{w}»' for w in self.near)}?" if self.near else ""
+        meant = f" Может быть, нужно {alternatives(self.near)}?" if self.near else ""
         return (f"«{self.word}»: есть в словаре pymorphy3 ({pos}), но это не начальная форма; "
                 f"начальная форма — «{self.lemma}», и запись с этим словом проверка не пропустит.{meant}")
 

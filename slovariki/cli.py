@@ -274,7 +274,6 @@ def build_deck(words_dir: str | None, grades: tuple[int, ...] | None, out_dir: s
 
     Ударение или написание (ё, большая буква), которое расходится со словарём, останавливает сборку
     (--force — собрать всё равно)."""
-    import signal
     from pathlib import Path
 
     from slovariki.generator import build, options
@@ -315,9 +314,9 @@ def build_deck(words_dir: str | None, grades: tuple[int, ...] | None, out_dir: s
     except (build.BuildError, OutputError) as exc:
         _say(f"Ошибка: {exc}", err=True)
         sys.exit(1)
-    except KeyboardInterrupt as exc:  # Ctrl-C, or SIGTERM (console.Terminated)
+    except KeyboardInterrupt:  # Ctrl-C or SIGTERM: what it kept, then _Main.invoke's line and exit code
         _say(f"Сборка прервана: файлы в папке {out} остались прежними.", err=True)
-        sys.exit(128 + signal.SIGTERM if isinstance(exc, console.Terminated) else 130)
+        raise
     _say(result.layout_report(settings))
     _say("Файлы:\n" + "\n".join(f"  {file.path.resolve()}" for file in result.files))
     _say(result.summary())

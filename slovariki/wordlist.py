@@ -55,8 +55,13 @@ class WordFile:
     @property
     def named_grade(self) -> int | None:
         """The grade the file's name gives (grade2.yaml: 2), whether or not its own could be read."""
-        named = _GRADE_FILE.fullmatch(Path(self.name).name)
-        return int(named.group(1)) if named else None
+        return grade_of_name(self.name)
+
+
+def grade_of_name(name: str) -> int | None:
+    """The grade a word file's name gives: grade2.yaml → 2; None for any other name."""
+    named = _GRADE_FILE.fullmatch(Path(name).name)
+    return int(named.group(1)) if named else None
 
 
 @dataclass(frozen=True)
@@ -412,10 +417,10 @@ class _FileReader:
             return None
         node = top["grade"][1]
         grade = self.integer(node, 1, 4, "grade (класс)")
-        named = _GRADE_FILE.fullmatch(Path(self.name).name)
-        if grade is not None and named and int(named.group(1)) != grade:
+        named = grade_of_name(self.name)
+        if grade is not None and named is not None and named != grade:
             self.diagnostics.append(warning(self.source(node), "grade-file-name",
-                                            f"файл называется {named.group(0)}, а в нём grade: {grade}: его слова "
+                                            f"файл называется {Path(self.name).name}, а в нём grade: {grade}: его слова "
                                             f"попадут в {grade} класс; исправьте класс или имя файла"))
         return grade
 

@@ -104,8 +104,7 @@ def build_deck(deck: Deck, options: DeckOptions, out: Path, progress: Progress |
         raise BuildError(str(exc)) from None
     except FitError as exc:
         raise BuildError(f"пример на листе правил: {exc}") from None
-    faces = Faces(*layout.card, options.bleed * theme.MM, options.stress, ink,
-                  back_bleed=max(options.bleed * theme.MM, theme.BACK_BLEED))
+    faces = Faces(*layout.card, options.bleed * theme.MM, options.stress, ink, back_bleed=layout.back_bleed)
     check_fit(printed, faces)
     runs = sheets(printed, options)
     pages = {}

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import errno
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 
 _DECIMAL = re.compile(r"[+-]?\d+(?:[.,]\d+)?")
@@ -111,27 +111,28 @@ def morph():  # noqa: ANN201 - pymorphy3.MorphAnalyzer
 
 
 # --- lines: one rule for the print, the web screen (cards.js) and the terminal ------------------------
-def bind(words: Sequence[str]) -> list[str]:
+def bind(words: Sequence[str], plain: Callable[[str], str] = lambda word: word, joint: str = " ") -> list[str]:
     """Words grouped into unbreakable units: short words and numbers go with the next word, dashes
-    with the one before. A unit keeps ordinary spaces inside."""
+    with the one before. A unit's words are joined by ``joint``; a word is judged as ``plain`` reads it
+    (markup: without its tags)."""
     units: list[str] = []
     carry: list[str] = []
     for word in words:
-        if word in DASHES and (units or carry):
+        if plain(word) in DASHES and (units or carry):
             if carry:
                 carry.append(word)
             else:
-                units[-1] += " " + word
+                units[-1] += joint + word
             continue
         carry.append(word)
-        if not SHORT_WORD.match(word):
-            units.append(" ".join(carry))
+        if not SHORT_WORD.match(plain(word)):
+            units.append(joint.join(carry))
             carry = []
     if carry:  # the text ends in short words: one alone («по правилу 11.») stays with the word before it,
         if len(carry) == 1 and units:  # several («от «а» до «я».») make a unit of their own
-            units[-1] += " " + carry[0]
+            units[-1] += joint + carry[0]
         else:
-            units.append(" ".join(carry))
+            units.append(joint.join(carry))
     return units
 
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Protocol
 
-from slovariki import russian
+from slovariki import russian, spoken
 from slovariki.generator import drawings, fonts, handout, rules_sheet, sheet, theme, writer
 from slovariki.generator.calibration import render_calibration
 from slovariki.generator.dictation import render_dictation
@@ -104,8 +104,7 @@ def build_deck(deck: Deck, options: DeckOptions, out: Path, progress: Progress |
         raise BuildError(str(exc)) from None
     except FitError as exc:
         raise BuildError(f"пример на листе правил: {exc}") from None
-    faces = Faces(*layout.card, options.bleed * theme.MM, options.stress, ink,
-                  back_bleed=max(options.bleed * theme.MM, theme.BACK_BLEED))
+    faces = Faces(*layout.card, options.bleed * theme.MM, options.stress, ink, back_bleed=layout.back_bleed)
     check_fit(printed, faces)
     runs = sheets(printed, options)
     pages = {}
@@ -128,10 +127,11 @@ def build_deck(deck: Deck, options: DeckOptions, out: Path, progress: Progress |
 
 def chosen(deck: Deck, options: DeckOptions) -> list[Card]:
     """The cards to print: all, or those --only names (any case, ё or е alike) and --stars keeps."""
-    cards = [c for c in deck if options.stars is None or c.stars == options.stars]
+    cards = list(deck.select(stars=options.stars))
     if options.only:
         wanted = {word_key(word): word for word in options.only}
-        unknown = [word for key, word in wanted.items() if not any(word_key(c.word) == key for c in deck)]
+        keyed = by_key(deck)
+        unknown = [word for key, word in wanted.items() if key not in keyed]
         if unknown:
             raise BuildError(f"--only: в колоде нет {'слов' if len(unknown) > 1 else 'слова'} "
                              + ", ".join(f"«{word}»" for word in unknown) + nearest(deck, unknown[0]))
@@ -143,9 +143,16 @@ def chosen(deck: Deck, options: DeckOptions) -> list[Card]:
     return cards
 
 
-def word_key(word: str) -> str:
-    """A word as the user may type it: any case, ё as е, spaces squeezed."""
-    return " ".join(word.lower().replace("ё", "е").split())
+# A word as the user may type it: any case, ё as е, spaces squeezed, a stress mark copied from the list ignored.
+word_key = spoken.normal
+
+
+def by_key(deck: Deck) -> dict[str, Card]:
+    """The deck's cards by :func:`word_key` (the first card of each key)."""
+    keyed: dict[str, Card] = {}
+    for card in deck:
+        keyed.setdefault(word_key(card.word), card)
+    return keyed
 
 
 def nearest(deck: Deck, word: str) -> str:

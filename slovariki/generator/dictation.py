@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
-from functools import cache
 from typing import BinaryIO
 
 from slovariki.generator import theme
-from slovariki.russian import fold, morph
+from slovariki import spoken
+from slovariki.russian import fold
 from slovariki.generator.columns import Columns, draw_word
 from slovariki.generator.faces import grade_label
 from slovariki.generator.handout import TEXT_SIZE, grades
@@ -124,15 +124,10 @@ class Clues:
         if not any(i < len(plain) and plain[i] == letter for places in self.shown.get(plain[:2], ())
                    for i, letter in places):
             return word
-        for lemma in _lemmas(word):
+        for lemma in spoken.lemmas(word):  # the word itself first, then pymorphy3's order: the same every run
             card = self.answers.get(lemma)
             if card is not None:
                 return "".join("_" if i in card.hard_positions and i < len(card.word)
                                and fold(ch) == fold(card.word[i]) else ch for i, ch in enumerate(word))
         return word
 
-
-@cache
-def _lemmas(word: str) -> frozenset[str]:
-    """The dictionary forms pymorphy3 reads the word as (ё as е), the word itself among them."""
-    return frozenset({fold(word), *(fold(p.normal_form) for p in morph().parse(word.lower()))})

@@ -9,6 +9,7 @@ The typography every printed text follows (cards, the word list, the rules sheet
 
 from __future__ import annotations
 
+import html
 import math
 import re
 from collections.abc import Callable, Iterator, Sequence
@@ -57,22 +58,40 @@ def hyphenator() -> Splitter | None:
     return split
 
 
-_LAST_SHORT = re.compile(r" ((?:\w{1,2}|\d+)[.!?»)]*)\s*$")
-_BIND_MARKUP = re.compile(r"(?<![\w&;-])([«„(]?(?:\w{1,2}|\d+)[,.;:»)]?) +(?=\S)")
-
-
 _MARKUP_PIECE = re.compile(r"<[^>]*>|[^<]+")
+_SPACES = re.compile(r"[ \t\r\n]+")  # not the no-break space
+
+
+def _markup_words(text: str) -> list[str]:
+    """Paragraph markup split on the spaces outside its tags; a tag stays within its word."""
+    words = [""]
+    for piece in _MARKUP_PIECE.findall(text):
+        if piece.startswith("<"):
+            words[-1] += piece
+            continue
+        first, *rest = _SPACES.split(piece)
+        words[-1] += first
+        words.extend(rest)
+    return words
+
+
+def _plain_word(word: str) -> str:
+    return html.unescape(_MARKUP_PIECE.sub(lambda m: "" if m[0].startswith("<") else m[0], word))
 
 
 def nonbreaking_markup(text: str) -> str:
-    """The same binding for paragraph markup that ReportLab breaks: the space after a short word or a
-    number, and before a dash, becomes a no-break space (ReportLab never breaks a line there); so does
-    the last space of the text (outside a tag), as in the lists: no word ends a paragraph alone."""
-    text = _BIND_MARKUP.sub(lambda m: m[1] + NBSP, text).replace(" —", NBSP + "—")
-    text = _LAST_SHORT.sub(lambda m: NBSP + m[1], text)  # «по правилу 11.»: the last number not alone
-    spaces = [piece.start() + i for piece in _MARKUP_PIECE.finditer(text.rstrip()) if piece[0][0] != "<"
-              for i, ch in enumerate(piece[0]) if ch == " "]
-    return text[:spaces[-1]] + NBSP + text[spaces[-1] + 1:] if spaces else text
+    """:func:`bind` for paragraph markup that ReportLab breaks: the space after a short word or a
+    number, and before a dash, becomes a no-break space (ReportLab never breaks a line there), each word
+    judged without its tags; so does the last space of the text (outside a tag), as in the lists: no
+    word ends a paragraph alone."""
+    body = text.strip(" \t\r\n")
+    if not body:
+        return text
+    start = text.index(body)
+    units = bind([w for w in _markup_words(body) if w], plain=_plain_word, joint=NBSP)
+    if len(units) > 1:
+        units[-2:] = [units[-2] + NBSP + units[-1]]
+    return text[:start] + " ".join(units) + text[start + len(body):]
 
 
 def sizes(largest: float, smallest: float) -> Iterator[float]:

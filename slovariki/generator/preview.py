@@ -6,7 +6,7 @@ import io
 from pathlib import Path
 
 from slovariki.generator import theme, writer
-from slovariki.generator.build import BuildError, check_fit, nearest, word_key
+from slovariki.generator.build import BuildError, by_key, check_fit, nearest, word_key
 from slovariki.generator.faces import Faces
 from slovariki.generator.imposition import new_canvas
 from slovariki.generator.options import DeckOptions
@@ -18,10 +18,9 @@ GAP_MM = 4  # between front and back when both are shown
 
 def find_card(deck: Deck, word: str) -> Card:
     """The deck's card for ``word`` (any case, ё or е alike); BuildError naming the nearest words if none."""
-    key = word_key(word)
-    for card in deck:
-        if word_key(card.word) == key:
-            return card
+    card = by_key(deck).get(word_key(word))
+    if card is not None:
+        return card
     raise BuildError(f"слова «{word}» нет в банке{nearest(deck, word)}")
 
 

@@ -71,7 +71,7 @@ class SheetLayout:
     back_trim_box: Rect
     back_bleed_box: Rect
     backs_mode: str
-    bleed: float
+    back_bleed: float               # a back's bleed: at least theme.BACK_BLEED, so duplex drift shows no white
     mark_bleed: float               # where marks may begin: past the bleed of everything on the sheet
     crop_marks_on: bool
 
@@ -86,10 +86,6 @@ class SheetLayout:
     @property
     def fold(self) -> bool:
         return self.backs_mode == "fold"
-
-    def pages_for(self, cards: int) -> int:
-        sheets = -(-cards // self.per_sheet)
-        return sheets * 2 if self.duplex else sheets
 
     def crop_marks(self, cards: int) -> tuple[Line, ...]:
         """Marks for a sheet holding ``cards`` cards: only the cut lines of occupied slots."""
@@ -148,7 +144,7 @@ def compute(options: DeckOptions) -> SheetLayout:
         trim_box=trim_box, bleed_box=trim_box.grown(bleed, bleed, bleed, bleed),
         back_trim_box=back_trim_box,
         back_bleed_box=back_trim_box.grown(back_bleed, back_bleed, back_bleed, back_bleed),
-        backs_mode=options.backs, bleed=bleed, mark_bleed=mark_bleed, crop_marks_on=options.crop_marks,
+        backs_mode=options.backs, back_bleed=back_bleed, mark_bleed=mark_bleed, crop_marks_on=options.crop_marks,
     )
 
 

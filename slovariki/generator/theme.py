@@ -25,7 +25,6 @@ HARD_RED = "#D00000"     # hard letters
 MUTED = "#555555"        # grade label, small print
 PAPER = "#FFFFFF"
 MARK = "#000000"         # crop and fold marks
-RULE_LINE = "#BBBBBB"    # table rules in documents
 BACK_FIELD = "#7886C6"   # card back: a mid-tone field (grey 50 % in greyscale) that hides duplex drift
 BACK_PATTERN = "#9DA9DC"  # the suit shapes on it, a lighter tone of the same blue
 BACK_LINE = "#B4BEE6"     # the frame line round the pattern and inside the title panel

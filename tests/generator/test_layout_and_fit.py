@@ -51,12 +51,6 @@ def test_short_edge_backs_are_turned_and_long_edge_backs_are_not():
     assert all(p.rotated for p in sheet.compute(DeckOptions(landscape=True)).backs)
 
 
-def test_pages_for_cards():
-    layout = sheet.compute(DeckOptions())
-    assert layout.pages_for(9) == 2 and layout.pages_for(10) == 4
-    assert sheet.compute(DeckOptions(backs="none")).pages_for(10) == 2
-
-
 @pytest.mark.parametrize("text, expected", [
     ("poker", (63.0, 88.0)), ("Bridge", (57.0, 89.0)), ("mini", (44.0, 63.0)), ("70x100", (70.0, 100.0)),
     ("70.5×99", (70.5, 99.0)),

@@ -265,8 +265,14 @@ class Table:
     @property
     def trump_dealt(self) -> bool:
         """The hands took the whole deck: the face-up trump card was dealt last and is in a hand
-        (``setup.trump_holder``'s, if said). Six players of classic durak."""
-        return whole_deck_players(self.game) == self.state.players
+        (``setup.trump_holder``'s, if said). Six players of classic durak. The engine's deal says
+        it: no stock, and hands the referee does not see (an arranged position shows every card)."""
+        return not self._start.stock_count and self._start.hidden_hands
+
+    @property
+    def holder_unsaid(self) -> bool:
+        """The face-up trump card was dealt into a hand, and nobody has said whose."""
+        return self.trump_dealt and self.setup.trump_holder is None
 
     def examples(self) -> Examples:
         """The help's example cards, by the engine's rules for this deck and trump: ordinary cards

@@ -61,7 +61,7 @@ class Host:
         fields = {key: value for key, value in data.items() if key != "words"}
         setup = replace(Setup.from_json(fields), words=self.words)
         table = Table.start(setup, word_forms=True)
-        if table.trump_dealt and setup.trump_holder is None:  # the REPL asks it too
+        if table.holder_unsaid:  # the REPL asks it too
             raise Rejected("bad-setup", f"сданы все карты: скажите, кому досталась последняя — открытый козырь "
                                         f"{quoted(table.state.trump)} (trump_holder)")
         old, self.table = self.table, table

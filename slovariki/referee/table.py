@@ -115,15 +115,18 @@ def _word_cards(words: str | None, grades: tuple[int, ...] | None) -> tuple[Any,
     return tuple(bank.deck.select(grades))
 
 
-def _finder(game: Game, words: str | None) -> CardFinder:
-    """The cards of the game, and of the whole word bank, to say when a card of another grade is named."""
-    def bank() -> tuple[Any, ...]:
-        try:
-            return () if game.rules.classic else _word_cards(words, None)
-        except Rejected:  # an error in a grade not played: the message then says less
-            return ()
+def bank_cards(words: str | None) -> tuple[Any, ...]:
+    """Every card of the word bank (all grades); none when the bank has errors (the set-up says so)."""
+    try:
+        return _word_cards(words, None)
+    except Rejected:
+        return ()
 
-    return CardFinder(game.cards, bank)
+
+@lru_cache(maxsize=8)
+def finder_for(game: Game, words: str | None) -> CardFinder:
+    """The cards of the game, and of the whole word bank, to say when a card of another grade is named."""
+    return CardFinder(game.cards, lambda: () if game.rules.classic else bank_cards(words))
 
 
 @lru_cache(maxsize=8)
@@ -204,7 +207,7 @@ class Table:
         self.setup = setup
         self.game = game
         self.state = state
-        self.finder = _finder(game, setup.words)
+        self.finder = finder_for(game, setup.words)
         self._start = state.copy()  # undo replays the moves from here: exact, and no copy per move
         self.bout = 1  # the number of the bout now being played
         self.opening = (state.attacker, state.defender)  # the first bout's players (R4)
@@ -221,7 +224,7 @@ class Table:
         set-up then names the card exactly."""
         _check_names(setup.players)
         game = game_for(setup.rules, setup.words, setup.grades)
-        finder = _finder(game, setup.words)
+        finder = finder_for(game, setup.words)
         trump = finder.named(setup.trump, word_forms)
         if trump is None:
             raise Rejected("bad-setup", f"козырь: {finder.unknown_message(setup.trump)}")

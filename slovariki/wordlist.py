@@ -7,6 +7,7 @@ Only a path that cannot be read at all raises :class:`WordBankError`.
 from __future__ import annotations
 
 import difflib
+import os
 import re
 import stat
 from collections.abc import Callable, Iterable
@@ -34,6 +35,7 @@ _DECIMAL = re.compile(r"[-+]?[0-9]+")  # ASCII digits only: "²" and "١" are di
 _DIGITS = 9  # more digits than any count in a word file
 _UNQUOTED_BRACKET = re.compile(r"^\s*(-\s+)?word:\s*\[")
 _GRADE_FILE = re.compile(r"grade([1-4])\.ya?ml")
+_GRADE_FILE_NAMES = tuple(f"grade{grade}{pattern[1:]}" for grade in range(1, 5) for pattern in FILE_PATTERNS)
 _LETTERS = re.compile(r"[^\W\d_]+")
 _QUOTE_HINT = 'значение, которое начинается со «[», нужно взять в кавычки: word: "[о]б[е]зь+яна"'
 
@@ -155,6 +157,11 @@ def word_file_paths(path: Path | str | None = None) -> list[tuple[Path, str]]:
     if not _is_folder(folder):
         return [(folder, str(folder))]
     return [(p, str(p)) for p in _word_files(folder)]
+
+
+def has_grade_files(folder: Path | str) -> bool:
+    """Does the folder hold a grade file (grade1.yaml … grade4.yml)? Each name is tried, so no folder is listed."""
+    return any(os.path.isfile(os.path.join(folder, name)) for name in _GRADE_FILE_NAMES)
 
 
 def _is_folder(path: Path) -> bool:

@@ -418,6 +418,13 @@ class GameState:
         """The cards known to be in the hand: all of it in a dealt game."""
         return tuple(self.game.cards[c] for c in card_numbers(self._known[player]))
 
+    def possible_cards(self, player: int) -> tuple[Any, ...]:
+        """The cards that may be in the hand: the known ones, then (while some of the hand is
+        unknown) every card nobody has seen, each in deck order. The legal moves come from these."""
+        known = self._known[player]
+        cards = self.game.cards
+        return tuple(cards[c] for c in card_numbers(known) + card_numbers(self._available(player) & ~known))
+
     def hand_known(self, player: int) -> bool:
         return self._known[player].bit_count() == self._count[player]
 

@@ -14,14 +14,13 @@ from typing import IO, Any
 
 from slovariki.game import Move, move_from_json
 from slovariki.jsonl import refusal, serve
-from slovariki.referee.table import GRADES, BankRejected, Rejected, Setup, Table
+from slovariki.referee.table import BankRejected, Rejected, Setup, Table
 from slovariki.russian import os_error
 
 MOVES = ("attack", "beat", "transfer", "toss", "pass", "take")
 COMMANDS = ("new", *MOVES, "undo", "state")
 # The protocol's event types; the engine's others (the next bout, the fool) show in the state.
 EVENT_TYPES = frozenset({"beaten", "taken", "refill", "winner", "out", "game-over"})
-GRADE_FILES = tuple(f"grade{grade}.{ext}" for grade in GRADES for ext in ("yaml", "yml"))
 
 
 def state_json(table: Table) -> dict:
@@ -130,6 +129,8 @@ class Session:
 def _word_folder(path: str) -> None:
     """A client may name only a folder holding grade files: the referee must not read any file a
     client names and quote it back."""
+    from slovariki.wordlist import has_grade_files  # loaded only when a word folder is named
+
     head = "поле words: нужна папка со списками слов (grade1.yaml … grade4.yaml)"
     try:
         mode = os.stat(path).st_mode
@@ -137,7 +138,7 @@ def _word_folder(path: str) -> None:
         raise Rejected("bad-setup", f"{head}: {path} — {os_error(exc)}") from None
     if not stat.S_ISDIR(mode):
         raise Rejected("bad-setup", f"{head}, а {path} — не папка")
-    if not any(os.path.isfile(os.path.join(path, name)) for name in GRADE_FILES):
+    if not has_grade_files(path):
         raise Rejected("bad-setup", f"{head}, а в {path} их нет")
 
 

@@ -327,7 +327,7 @@ class Repl:
     # --- what the set-up does not say yet -----------------------------------------------------
     def ask_setup(self) -> None:
         """Ask the next thing the set-up does not say; once all is said, save the game and start it."""
-        if _holder_unsaid(self.table):
+        if self.table.holder_unsaid:
             self.ask_trump_holder()
         elif self.table.setup.first is None:
             self.ask_first()
@@ -755,19 +755,14 @@ def _nobody(text: str) -> bool:
     return said.split()[0] in ("ни", "никто", "нет") or said in ("козырей нет", "козыря нет")
 
 
-def _holder_unsaid(table: Table) -> bool:
-    """The face-up trump card was dealt into a hand, and nobody has said whose."""
-    return table.trump_dealt and table.setup.trump_holder is None
-
-
 def _unsaid_text(table: Table) -> str:
     """What the set-up still does not say, as it follows «не сказано»."""
-    return "кому сдан открытый козырь" if _holder_unsaid(table) else "кто заходит первым"
+    return "кому сдан открытый козырь" if table.holder_unsaid else "кто заходит первым"
 
 
 def _unsaid(table: Table) -> bool:
     """Does the REPL have to ask something before the game starts?"""
-    return table.setup.first is None or _holder_unsaid(table)
+    return table.setup.first is None or table.holder_unsaid
 
 
 def _named_player(names: Sequence[str], text: str) -> int:

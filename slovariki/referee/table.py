@@ -115,15 +115,18 @@ def _word_cards(words: str | None, grades: tuple[int, ...] | None) -> tuple[Any,
     return tuple(bank.deck.select(grades))
 
 
-def _finder(game: Game, words: str | None) -> CardFinder:
-    """The cards of the game, and of the whole word bank, to say when a card of another grade is named."""
-    def bank() -> tuple[Any, ...]:
-        try:
-            return () if game.rules.classic else _word_cards(words, None)
-        except Rejected:  # an error in a grade not played: the message then says less
-            return ()
+def bank_cards(words: str | None) -> tuple[Any, ...]:
+    """Every card of the word bank (all grades); none when the bank has errors (the set-up says so)."""
+    try:
+        return _word_cards(words, None)
+    except Rejected:
+        return ()
 
-    return CardFinder(game.cards, bank)
+
+@lru_cache(maxsize=8)
+def finder_for(game: Game, words: str | None) -> CardFinder:
+    """The cards of the game, and of the whole word bank, to say when a card of another grade is named."""
+    return CardFinder(game.cards, lambda: () if game.rules.classic else bank_cards(words))
 
 
 @lru_cache(maxsize=8)
@@ -204,7 +207,7 @@ class Table:
         self.setup = setup
         self.game = game
         self.state = state
-        self.finder = _finder(game, setup.words)
+        self.finder = finder_for(game, setup.words)
         self._start = state.copy()  # undo replays the moves from here: exact, and no copy per move
         self.bout = 1  # the number of the bout now being played
         self.opening = (state.attacker, state.defender)  # the first bout's players (R4)
@@ -221,7 +224,7 @@ class Table:
         set-up then names the card exactly."""
         _check_names(setup.players)
         game = game_for(setup.rules, setup.words, setup.grades)
-        finder = _finder(game, setup.words)
+        finder = finder_for(game, setup.words)
         trump = finder.named(setup.trump, word_forms)
         if trump is None:
             raise Rejected("bad-setup", f"козырь: {finder.unknown_message(setup.trump)}")
@@ -265,8 +268,14 @@ class Table:
     @property
     def trump_dealt(self) -> bool:
         """The hands took the whole deck: the face-up trump card was dealt last and is in a hand
-        (``setup.trump_holder``'s, if said). Six players of classic durak."""
-        return whole_deck_players(self.game) == self.state.players
+        (``setup.trump_holder``'s, if said). Six players of classic durak. The engine's deal says
+        it: no stock, and hands the referee does not see (an arranged position shows every card)."""
+        return not self._start.stock_count and self._start.hidden_hands
+
+    @property
+    def holder_unsaid(self) -> bool:
+        """The face-up trump card was dealt into a hand, and nobody has said whose."""
+        return self.trump_dealt and self.setup.trump_holder is None
 
     def examples(self) -> Examples:
         """The help's example cards, by the engine's rules for this deck and trump: ordinary cards

@@ -9,18 +9,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from slovariki import pictures
-from slovariki.game import Game
 from slovariki.referee import session
 from slovariki.referee.protocol import MOVES, move_command
-from slovariki.referee.table import Rejected, Setup, Table, game_for, whole_deck_players
+from slovariki.referee.table import Rejected, Setup, Table, bank_cards, finder_for, game_for, whole_deck_players
 from slovariki.referee.texts import bout_header, event_lines, move_text, quoted, refusal_text, undo_text
 from slovariki.referee.web import view
-from slovariki.referee.words import MAX_CARD_CHARS, CardFinder
+from slovariki.referee.words import MAX_CARD_CHARS
 from slovariki.russian import sentence
 from slovariki.terminal import readable
 
@@ -61,7 +59,7 @@ class Host:
         fields = {key: value for key, value in data.items() if key != "words"}
         setup = replace(Setup.from_json(fields), words=self.words)
         table = Table.start(setup, word_forms=True)
-        if table.trump_dealt and setup.trump_holder is None:  # the REPL asks it too
+        if table.holder_unsaid:  # the REPL asks it too
             raise Rejected("bad-setup", f"сданы все карты: скажите, кому досталась последняя — открытый козырь "
                                         f"{quoted(table.state.trump)} (trump_holder)")
         old, self.table = self.table, table
@@ -127,7 +125,7 @@ class Host:
         whole = {"whole_deck": whole_deck_players(game)}  # so many players are dealt every card
         if text is None:
             return {"message": "", "cards": [view.card_json(c) for c in view.sorted_cards(game.cards)], **whole}
-        result = view.found(_finder(game), _typed(text))
+        result = view.found(finder_for(game, self.words), _typed(text))
         return {"message": result["message"], "cards": [view.card_json(c) for c in result["cards"]], **whole}
 
     def own_picture(self, key: str) -> tuple[bytes, str]:
@@ -143,11 +141,7 @@ class Host:
     def _word_cards(self) -> list[Any]:
         """The word cards the page may show: the game's, then the whole bank of the word folder."""
         cards = [] if self.table is None or self.table.state.rules.classic else list(self.table.game.cards)
-        try:
-            cards.extend(game_for("slovariki", self.words, None).cards)
-        except Rejected:  # a bank with errors: the set-up says so, and shows none of its cards
-            pass
-        return cards
+        return cards + list(bank_cards(self.words))
 
     def _game(self) -> Table:
         if self.table is None:
@@ -156,11 +150,6 @@ class Host:
 
     def _seat(self, player: Any) -> int:
         return self._game().seat(_text_field("player", player))
-
-
-@lru_cache(maxsize=8)
-def _finder(game: Game) -> CardFinder:
-    return CardFinder(game.cards)
 
 
 def _text_field(name: str, value: Any) -> str:

@@ -191,14 +191,8 @@ def possible_cards(table: Table, seat: int) -> list[Any]:
     """The cards that may be in the player's hand: the ones known to be there, then (while the hand
     is not fully known) every card whose place nobody has seen, as the picker lists them."""
     state = table.state
-    known = list(state.known_cards(seat))
-    if not state.hand_count(seat) or state.hand_known(seat):
-        return known
-    seen = set(state.discard) | {c for c in state.stock if c is not None}
-    seen.update(c for pair in state.table for c in pair if c is not None)
-    for p in range(state.players):
-        seen.update(state.known_cards(p))
-    return known + sorted_cards(c for c in state.game.cards if c not in seen)
+    known = state.known_cards(seat)
+    return [*known, *sorted_cards(state.possible_cards(seat)[len(known):])]
 
 
 def _attempts(table: Table, seat: int, card: Any) -> list[Move]:

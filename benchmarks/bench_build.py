@@ -41,7 +41,7 @@ from slovariki.generator.options import DeckOptions  # noqa: E402
 from slovariki.markup import Markup, Stress  # noqa: E402
 from slovariki.model import Card, Deck  # noqa: E402
 from slovariki import pictures  # noqa: E402
-from slovariki.wordlist import load_bank  # noqa: E402
+from slovariki.bank.wordlist import load_bank  # noqa: E402
 
 SYLLABLES = [c + v for c in "бвгджзклмнпрстфхцчшщ" for v in "аеиоуыэюя"]
 DEFINITIONS = [

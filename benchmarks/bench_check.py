@@ -25,7 +25,7 @@ from slovariki.model import Card
 from slovariki.rules_check.checker import check_bank
 from slovariki.rules_check.lexicon import Lexicon
 from slovariki.rules_check.stress import StressDictionary, StressFigures, check_stress
-from slovariki.wordlist import load_bank
+from slovariki.bank.wordlist import load_bank
 
 VOWELS = "аеёиоуыэюя"
 

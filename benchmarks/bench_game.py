@@ -24,7 +24,7 @@ from timing import ENV, children_cpu, interleaved, timed
 
 from slovariki.game import Game
 from slovariki.rules_check.simulator import play_game
-from slovariki.wordlist import load_bank
+from slovariki.bank.wordlist import load_bank
 
 cpu_time = functools.partial(interleaved, clock=time.process_time)  # steadier on shared cores
 

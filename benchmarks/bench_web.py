@@ -67,7 +67,7 @@ def save_times(games: list[list[str]]) -> dict[str, list[float]]:
     was saved before (the whole game turned into a dict and encoded with indent=1, which the json
     module does in pure Python), alternately, so that both see the same disk; and the encoding alone,
     both ways (no disk: what the change itself saves)."""
-    from slovariki import atomic
+    from slovariki.files import atomic
     from slovariki.game import move_from_json
     from slovariki.referee import session
     from slovariki.referee.table import Setup, Table

@@ -12,7 +12,7 @@ import argparse
 from collections import Counter, defaultdict
 
 from slovariki.rules_check.suggest import Assistant
-from slovariki.wordlist import load_bank
+from slovariki.bank.wordlist import load_bank
 
 
 def compare(card, result) -> list[str]:

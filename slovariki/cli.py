@@ -8,8 +8,9 @@ import sys
 
 import click
 
-from slovariki import clicktext, console
-from slovariki.russian import os_error, plural
+from slovariki.text import clicktext
+from slovariki.text import console
+from slovariki.text.russian import os_error, plural
 
 clicktext.install()
 
@@ -17,7 +18,7 @@ clicktext.install()
 def _say(text: str, err: bool = False, nl: bool = True) -> None:
     """Print text that may hold what a file or a person wrote: control characters (a terminal escape
     sequence in a word file) are shown as escapes, not obeyed."""
-    from slovariki.terminal import shown
+    from slovariki.text.terminal import shown
 
     click.echo(shown(text, lines=True), err=err, nl=nl)
 
@@ -56,7 +57,7 @@ grades_option = click.option(
 
 
 def _load(words_dir: str | None):
-    from slovariki.wordlist import WordBankError, load_bank
+    from slovariki.bank.wordlist import WordBankError, load_bank
 
     try:
         return load_bank(words_dir)
@@ -152,7 +153,7 @@ def suggest(word: str, grade: int | None, words_dir: str | None, fmt: str) -> No
     не начальная форма или слово написано не с той буквы, 2 — это не русское слово, сочетание
     несвязанных слов или неверные параметры.
     """
-    from slovariki import jsonl
+    from slovariki.files import jsonl
     from slovariki.rules_check.suggest import Assistant, SuggestError
 
     deck = None
@@ -179,7 +180,7 @@ def suggest(word: str, grade: int | None, words_dir: str | None, fmt: str) -> No
 @click.option("--letter", callback=_letter, default=None, metavar="БУКВА", help="Только слова с этой сложной буквой.")
 def words(words_dir: str | None, grades: tuple[int, ...] | None, stars: int | None, letter: str | None) -> None:
     """Показать слова банка таблицей: класс, звёздочки, слово, сложные буквы, толкование."""
-    from slovariki.terminal import use_colour, word_table
+    from slovariki.text.terminal import use_colour, word_table
 
     bank = _load(words_dir)
     _mention_remarks(bank)
@@ -340,7 +341,7 @@ def init(folder: str, copy: bool) -> None:
     """
     from pathlib import Path
 
-    from slovariki.starter import StarterError, start
+    from slovariki.bank.starter import StarterError, start
 
     try:
         written = start(Path(folder), copy)
@@ -368,7 +369,7 @@ def import_command(file: str, out_dir: str, force: bool) -> None:
     """
     from pathlib import Path
 
-    from slovariki.importing import ImportProblem, read_spreadsheet, write_word_files
+    from slovariki.bank.importing import ImportProblem, read_spreadsheet, write_word_files
 
     try:
         written = write_word_files(read_spreadsheet(Path(file)), Path(out_dir), force)
@@ -388,8 +389,8 @@ def export(file: str, words_dir: str | None, fmt: str | None) -> None:
     """Выгрузить банк слов в таблицу (.xlsx, .ods, .csv): лист на класс, первая строка закреплена."""
     from pathlib import Path
 
-    from slovariki.export.spreadsheet import FORMATS, export as write
-    from slovariki.importing import ImportProblem, bank_tables
+    from slovariki.bank.spreadsheet_writer import FORMATS, export as write
+    from slovariki.bank.importing import ImportProblem, bank_tables
 
     path = Path(file)
     fmt = (fmt or path.suffix.lstrip(".")).lower()
@@ -421,7 +422,7 @@ def anki(file: str, words_dir: str | None, grades: tuple[int, ...] | None) -> No
     """
     from pathlib import Path
 
-    from slovariki.export.anki import SUFFIX, write
+    from slovariki.bank.anki import SUFFIX, write
     from slovariki.rules_check.checker import check_bank
 
     # Refused, not mended: a suffix added quietly would write a file the teacher never named (as preview).
@@ -451,7 +452,7 @@ def pictures(word: str | None) -> None:
     Если указано СЛОВО — только картинки, в имени или описании которых оно есть (в любой форме:
     «яблоки», «мяч»).
     """
-    from slovariki.pictures import search, shipped
+    from slovariki.bank.pictures import search, shipped
 
     word = (word or "").strip() or None
     names = shipped() if word is None else search(word)
@@ -560,7 +561,7 @@ def bitva_play(players: tuple[str, ...] | None, record: str | None, jsonl: bool)
     from slovariki.bitva.protocol import run_jsonl
     from slovariki.bitva.record import RecordError
     from slovariki.bitva.repl import run_repl
-    from slovariki.terminal import typed_lines
+    from slovariki.text.terminal import typed_lines
 
     if jsonl:
         if players or record:
@@ -590,7 +591,7 @@ def bitva_score(file: str, fmt: str) -> None:
     """
     from pathlib import Path
 
-    from slovariki import jsonl
+    from slovariki.files import jsonl
     from slovariki.bitva.record import RecordError, score_record
     from slovariki.bitva.report import result_text, score_table
 
@@ -720,7 +721,7 @@ def referee_log(session_file: str | None, out_file: str | None, force: bool) -> 
     """Напечатать запись партии: все ходы по заходам (её можно проверить командой replay)."""
     from pathlib import Path
 
-    from slovariki import atomic
+    from slovariki.files import atomic
     from slovariki.referee.notation import render
     from slovariki.referee.session import SessionError, load
 

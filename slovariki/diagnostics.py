@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
 
-from slovariki import jsonl
+from slovariki.files import jsonl
 from slovariki.model import Source, place
 
 

@@ -118,7 +118,7 @@ class Card:
     definition: str
     source: Source | None = field(default=None, compare=False)
     definition_source: Source | None = field(default=None, compare=False)  # the ``definition:`` key
-    picture: Path | None = field(default=None, compare=False)  # a checked SVG or PNG file (slovariki.pictures)
+    picture: Path | None = field(default=None, compare=False)  # a checked SVG or PNG file (slovariki.bank.pictures)
 
     def __post_init__(self) -> None:
         if self.grade not in (1, 2, 3, 4):

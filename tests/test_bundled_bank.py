@@ -11,7 +11,7 @@ import yaml
 
 from slovariki.markup import VOWELS
 from slovariki.rules_check.checker import check_bank
-from slovariki.wordlist import bundled_words, load_bank
+from slovariki.bank.wordlist import bundled_words, load_bank
 
 EXPECTED = {
     1: "мальчик учитель ученица весело извините",

@@ -105,7 +105,7 @@ def test_click_usage_errors_speak_russian(runner):
 
 
 def test_click_plural_messages_follow_russian_plural_rules():
-    from slovariki.clicktext import ngettext
+    from slovariki.text.clicktext import ngettext
 
     one, few, many = (ngettext("Option {name!r} requires an argument.",
                                "Option {name!r} requires {nargs} arguments.", n) for n in (1, 3, 5))
@@ -185,8 +185,8 @@ def test_command_lists_show_whole_sentences(runner):
 
 
 def test_words_to_a_file_keeps_whole_definitions_and_a_terminal_gets_its_width(runner):
-    from slovariki.terminal import word_table
-    from slovariki.wordlist import load_bank
+    from slovariki.text.terminal import word_table
+    from slovariki.bank.wordlist import load_bank
 
     output = runner.invoke(main, ["words"]).output
     assert "…" not in output and "Машина с мотором, которая возит людей и грузы по дорогам." in output
@@ -436,8 +436,8 @@ def test_terminal_escapes_from_a_word_file_are_shown_not_obeyed(runner, bank_dir
 
 
 def test_the_words_table_in_colour_escapes_definitions_but_keeps_its_own_colours(bank_dir):
-    from slovariki.terminal import word_table
-    from slovariki.wordlist import load_bank
+    from slovariki.text.terminal import word_table
+    from slovariki.bank.wordlist import load_bank
 
     deck = load_bank(bank_dir({"grade1.yaml": HOSTILE})).deck
     table = word_table(deck, colour=True)

@@ -17,8 +17,8 @@ from slovariki.bitva.errors import Refused
 from slovariki.bitva.rules import FOUR_OF_A_RANK_BONUS, OUT_BONUS, PENALTY, deal_plan
 from slovariki.bitva.scoring import Score, player_score, winners
 from slovariki.game.cards import FULL_RANK_NAMES, PlayingCard
-from slovariki.russian import cards as n_cards
-from slovariki.terminal import readable, shorten
+from slovariki.text.russian import cards as n_cards
+from slovariki.text.terminal import readable, shorten
 
 MAX_MELD = 3
 NAME_LIMIT = 40  # characters of a player's name

@@ -21,9 +21,9 @@ from slovariki.bitva import errors as E
 from slovariki.bitva.errors import Refused
 from slovariki.bitva.game import Draw, Finish, Meld, Move, Penalty, find_player
 from slovariki.game.cards import PlayingCard
-from slovariki.russian import cards as n_cards
-from slovariki.spoken import spoken_card
-from slovariki.terminal import shorten
+from slovariki.text.russian import cards as n_cards
+from slovariki.text.spoken import spoken_card
+from slovariki.text.terminal import shorten
 
 KIND_SIZES = {"пара": 2, "триплет": 3, "тройка": 3, "одна": 1, "одиночная": 1, "карта": 1}
 KIND_NAMES = {1: "одна карта", 2: "пара", 3: "триплет"}

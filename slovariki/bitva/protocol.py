@@ -15,7 +15,7 @@ from slovariki.bitva import errors as E
 from slovariki.bitva.errors import Refused
 from slovariki.bitva.game import Draw, Finish, Game, Meld, Move, Penalty
 from slovariki.bitva.notation import parse_card
-from slovariki.jsonl import refusal, serve
+from slovariki.files.jsonl import refusal, serve
 
 _MISSING = object()
 

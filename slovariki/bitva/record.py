@@ -26,12 +26,13 @@ from pathlib import Path
 
 import yaml
 
-from slovariki import atomic, reading
+from slovariki.files import atomic
+from slovariki.files import reading
 from slovariki.bitva import errors as E
 from slovariki.bitva.errors import Refused
 from slovariki.bitva.game import Finish, Game, Move
 from slovariki.bitva.notation import NewGame, SessionCommand, format_move, format_players, parse_line
-from slovariki.russian import os_error
+from slovariki.text.russian import os_error
 
 
 MAX_BYTES = 1024 * 1024  # a game of «Битва пар» is at most a few dozen moves

@@ -11,14 +11,14 @@ import shlex
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
-from slovariki.autosave import Autosave
+from slovariki.files.autosave import Autosave
 from slovariki.bitva import errors as E
 from slovariki.bitva.errors import Refused
 from slovariki.bitva.game import Game, Meld, Move
 from slovariki.bitva.notation import KIND_NAMES, NewGame, SessionCommand, format_move, parse_line
 from slovariki.bitva.record import RecordError, load_game, record_text, save_record
 from slovariki.bitva.report import event_text, state_table
-from slovariki.terminal import prompt_text, readable
+from slovariki.text.terminal import prompt_text, readable
 
 HELP = """\
 Команды (регистр не важен, карты через пробел или запятую):

@@ -5,8 +5,8 @@ from __future__ import annotations
 from slovariki.bitva.game import Drawn, Event, FourOfARank, Game, GameOver, Out, Penalized, Result
 from slovariki.bitva.rules import DECK_SIZE, FOUR_OF_A_RANK_BONUS, OUT_BONUS, PENALTY, Deal, DealPlan
 from slovariki.game.cards import PlayingCard
-from slovariki.russian import cards as n_cards
-from slovariki.russian import plural
+from slovariki.text.russian import cards as n_cards
+from slovariki.text.russian import plural
 
 RANKS_FOUR = {2: "двойки", 3: "тройки", 4: "четвёрки", 5: "пятёрки", 6: "шестёрки", 7: "семёрки",
               8: "восьмёрки", 9: "девятки", 10: "десятки", 11: "валета", 12: "дамы", 13: "короля",

@@ -13,8 +13,8 @@ from typing import Any
 
 from slovariki.game import errors
 from slovariki.game.cards import RANK_NAMES, standard_deck
-from slovariki.russian import cards as n_cards
-from slovariki.russian import cards_genitive, stars
+from slovariki.text.russian import cards as n_cards
+from slovariki.text.russian import cards_genitive, stars
 
 HAND_SIZE = 6  # R3, R13
 MAX_TABLE = 6  # R10

@@ -39,8 +39,8 @@ from slovariki.game.moves import Attack, Beat, Move, Pass, Take, TossIn, Transfe
 from slovariki.game.rulesets import (
     HAND_SIZE, MAX_PLAYERS, MAX_TABLE, MIN_PLAYERS, Ruleset, capacity, find_ruleset, too_small_message,
 )
-from slovariki.russian import cards as n_cards
-from slovariki.russian import cards_genitive
+from slovariki.text.russian import cards as n_cards
+from slovariki.text.russian import cards_genitive
 
 # Phases of a bout.
 ATTACK = "attack"  # the attacker must lead (R5)

@@ -7,7 +7,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Protocol
 
-from slovariki import russian, spoken
+from slovariki.text import russian
+from slovariki.text import spoken
 from slovariki.generator import drawings, fonts, handout, rules_sheet, sheet, theme, writer
 from slovariki.generator.calibration import render_calibration
 from slovariki.generator.dictation import render_dictation
@@ -16,7 +17,7 @@ from slovariki.generator.imposition import Run, render_cards
 from slovariki.generator.options import PAPER_NAMES, DeckOptions
 from slovariki.generator.palette import Palette
 from slovariki.model import Card, Deck
-from slovariki.pictures import PictureError
+from slovariki.bank.pictures import PictureError
 
 CARDS_FILE = "cards.pdf"
 RULES_FILE = "rules.pdf"

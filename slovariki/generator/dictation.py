@@ -11,8 +11,8 @@ from collections.abc import Callable, Iterable
 from typing import BinaryIO
 
 from slovariki.generator import theme
-from slovariki import spoken
-from slovariki.russian import fold
+from slovariki.text import spoken
+from slovariki.text.russian import fold
 from slovariki.generator.columns import Columns, draw_word
 from slovariki.generator.faces import grade_label
 from slovariki.generator.handout import TEXT_SIZE, grades

@@ -24,9 +24,9 @@ from reportlab.lib.rl_accel import fp_str
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
-from slovariki import pictures
+from slovariki.bank import pictures
 from slovariki.generator.palette import Palette
-from slovariki.pictures import PictureError
+from slovariki.bank.pictures import PictureError
 
 if TYPE_CHECKING:
     from reportlab.graphics.shapes import Drawing

@@ -18,7 +18,7 @@ from functools import cache
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from slovariki.russian import NBSP, SHORT_WORD as _SHORT, bind  # the binding rule the print shares
+from slovariki.text.russian import NBSP, SHORT_WORD as _SHORT, bind  # the binding rule the print shares
 
 SIZE_STEP = 0.25
 EVEN = 0.3  # balanced lines are narrower than the widest by at most this share of it

@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterator
 from itertools import groupby
 from typing import BinaryIO
 
-from slovariki import russian
+from slovariki.text import russian
 from slovariki.generator import theme
 from slovariki.generator.columns import Columns, draw_word
 from slovariki.generator.faces import grade_label

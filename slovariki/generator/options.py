@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from slovariki.russian import decimal
+from slovariki.text.russian import decimal
 
 CARD_SIZES = {"poker": (63.0, 88.0), "bridge": (57.0, 89.0), "mini": (44.0, 63.0)}
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}

@@ -22,9 +22,10 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import (BaseDocTemplate, Flowable, Frame, FrameBreak, KeepTogether, NextPageTemplate, PageBreak, PageTemplate,
                                 Paragraph, SimpleDocTemplate, Table, TableStyle)
 
-from slovariki import reading, rulebook
+from slovariki.files import reading
+from slovariki.game import rulebook
 from slovariki.game import rulesets
-from slovariki.russian import os_error, plural
+from slovariki.text.russian import os_error, plural
 from slovariki.generator import documents, fit, theme
 from slovariki.generator.columns import COLUMN_GAP
 from slovariki.generator.faces import Faces, FitError, grade_label

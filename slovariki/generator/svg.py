@@ -15,7 +15,7 @@ from reportlab.lib.colors import CMYKColor
 from reportlab.lib.rl_accel import fp_str
 
 from slovariki.generator.palette import Palette
-from slovariki.pictures import PictureError
+from slovariki.bank.pictures import PictureError
 
 logging.getLogger("svglib").addHandler(logging.NullHandler())
 logging.getLogger("svglib").propagate = False  # svglib logs what it skips; a teacher's console stays clean

@@ -16,9 +16,9 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import BinaryIO
 
-from slovariki import atomic
-from slovariki.console import sigterm_interrupts
-from slovariki.russian import os_error
+from slovariki.files import atomic
+from slovariki.text.console import sigterm_interrupts
+from slovariki.text.russian import os_error
 
 try:
     import fcntl

@@ -1,4 +1,4 @@
-"""The REPL's session file: the table saved after every change (``slovariki.autosave``), and moved
+"""The REPL's session file: the table saved after every change (``slovariki.files.autosave``), and moved
 to another file at any time (``save_as``)."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
-from slovariki.autosave import Autosave
+from slovariki.files.autosave import Autosave
 from slovariki.referee import session
 from slovariki.referee.table import Table
 

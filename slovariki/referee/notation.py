@@ -29,15 +29,15 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from slovariki import reading
-from slovariki.console import FALLBACKS
+from slovariki.files import reading
+from slovariki.text.console import FALLBACKS
 from slovariki.game import Attack, Beat, Move, Pass, Take, TossIn, Transfer
 from slovariki.referee.table import Rejected, Setup, Table, bout_numbers
 from slovariki.referee.texts import (
     EARLIER_FIRST_REASONS, FIRST_REASONS, bout_header, current_wording, event_lines, move_text, result_text, summary_lines,
 )
-from slovariki.russian import os_error, wrap
-from slovariki.terminal import shorten
+from slovariki.text.russian import os_error, wrap
+from slovariki.text.terminal import shorten
 
 TITLE = "# Запись партии (slovariki referee)"
 KEYS = {"правила": "rules", "игроки": "players", "козырь": "trump", "держит открытый козырь": "trump_holder",

@@ -13,9 +13,9 @@ from collections.abc import Iterable
 from typing import IO, Any
 
 from slovariki.game import Move, move_from_json
-from slovariki.jsonl import refusal, serve
+from slovariki.files.jsonl import refusal, serve
 from slovariki.referee.table import BankRejected, Rejected, Setup, Table
-from slovariki.russian import os_error
+from slovariki.text.russian import os_error
 
 MOVES = ("attack", "beat", "transfer", "toss", "pass", "take")
 COMMANDS = ("new", *MOVES, "undo", "state")
@@ -129,7 +129,7 @@ class Session:
 def _word_folder(path: str) -> None:
     """A client may name only a folder holding grade files: the referee must not read any file a
     client names and quote it back."""
-    from slovariki.wordlist import has_grade_files  # loaded only when a word folder is named
+    from slovariki.bank.wordlist import has_grade_files  # loaded only when a word folder is named
 
     head = "поле words: нужна папка со списками слов (grade1.yaml … grade4.yaml)"
     try:

@@ -31,9 +31,9 @@ from slovariki.referee.texts import (
     bout_header, event_lines, move_text, quoted, refusal_text, result_text, summary_lines, undo_text,
 )
 from slovariki.referee.words import MAX_CARD_WORDS, find_player, lemmas, normal
-from slovariki.russian import listed, sentence, wrap
-from slovariki.spoken import inflected
-from slovariki.terminal import prompt_text, readable, shorten, shown, stars, styled_word, typed_lines, use_colour
+from slovariki.text.russian import listed, sentence, wrap
+from slovariki.text.spoken import inflected
+from slovariki.text.terminal import prompt_text, readable, shorten, shown, stars, styled_word, typed_lines, use_colour
 
 # What a player may say instead of a move's verb: exact words first, then dictionary forms.
 _VERB_WORDS = {"бито": Pass, "пас": Pass, "пасую": Pass, "беру": Take, "ход": Attack, "перевод": Transfer}
@@ -110,8 +110,7 @@ def help_text(table: Table) -> str:
 def rule_text(rules: Any, number: str) -> str:
     """«правило 7»: the rule's text from the rulebook (the one source of the docs and the rules sheet);
     «правила»: the rules of this game by number and title."""
-    from slovariki import rulebook
-
+    from slovariki.game import rulebook
     if number:
         try:
             return _wrapped(rulebook.rule(number).plain())

@@ -21,10 +21,11 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
-from slovariki import atomic, reading
+from slovariki.files import atomic
+from slovariki.files import reading
 from slovariki.game import move_from_json
 from slovariki.referee.table import Rejected, Setup, Table
-from slovariki.russian import os_error
+from slovariki.text.russian import os_error
 
 WINDOWS = os.name == "nt"
 FORMAT = "slovariki-referee-session"

@@ -18,11 +18,11 @@ from slovariki.game import (
     find_ruleset,
 )
 from slovariki.referee.words import CardFinder, find_player, normal
-from slovariki.russian import plural
-from slovariki.terminal import readable, shorten
+from slovariki.text.russian import plural
+from slovariki.text.terminal import readable, shorten
 
 if TYPE_CHECKING:
-    from slovariki.wordlist import WordBank  # loaded only when a word bank is
+    from slovariki.bank.wordlist import WordBank  # loaded only when a word bank is
 
 GRADES = (1, 2, 3, 4)
 NAME_LIMIT = 40  # characters: «Анна Сергеевна» fits; a pasted paragraph would be in every answer
@@ -104,7 +104,7 @@ class Setup:
 
 @lru_cache(maxsize=8)
 def _word_cards(words: str | None, grades: tuple[int, ...] | None) -> tuple[Any, ...]:
-    from slovariki.wordlist import WordBankError, load_bank
+    from slovariki.bank.wordlist import WordBankError, load_bank
 
     try:
         bank = load_bank(words).select(grades)

@@ -10,8 +10,8 @@ from slovariki.game import (
     Attack, Beat, Beaten, DrawnGame, Fool, GameOver, Move, NextBout, Out, Pass, Refill, Take, Taken, TossIn,
     Transfer, Winner,
 )
-from slovariki.russian import cards as n_cards
-from slovariki.russian import plural, times
+from slovariki.text.russian import cards as n_cards
+from slovariki.text.russian import plural, times
 
 # How a move is said, its card (if any) in quotes: «заходит с карты «корова»». A quoted word stays in
 # the nominative, so the word before it («карта») carries the case the verb asks for. The second

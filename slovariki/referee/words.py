@@ -14,9 +14,9 @@ from itertools import product
 from typing import Any
 
 from slovariki.game import PlayingCard
-from slovariki.russian import alternatives
-from slovariki.spoken import MAX_WORD_CHARS, cases, forms, lemmas, normal, own_lemmas, rank_cases, spoken_card
-from slovariki.terminal import shorten
+from slovariki.text.russian import alternatives
+from slovariki.text.spoken import MAX_WORD_CHARS, cases, forms, lemmas, normal, own_lemmas, rank_cases, spoken_card
+from slovariki.text.terminal import shorten
 
 
 MAX_CARD_WORDS = 4  # the most words a card's name may be typed with; longer text is no card

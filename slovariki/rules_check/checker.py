@@ -13,7 +13,7 @@ from slovariki.rules_check.deck import DeckReport, check_deck
 from slovariki.rules_check.lexicon import Lexicon, WordInfo
 from slovariki.rules_check.stars import check_doubles, check_stars
 from slovariki.rules_check.stress import StressDictionary, StressFigures, check_stress
-from slovariki.wordlist import WordBank, WordFile
+from slovariki.bank.wordlist import WordBank, WordFile
 
 
 # Warnings about what a card would print wrong: a stress the dictionary disagrees with, «е» for «ё», a

@@ -17,9 +17,9 @@ from slovariki.diagnostics import Diagnostic, error, warning
 from slovariki.game import HAND_SIZE, SLOVARIKI, Game, capacity
 from slovariki.game.rulesets import MAX_PLAYERS, MIN_PLAYERS
 from slovariki.model import Card, Colour, Deck
-from slovariki.russian import cards as n_cards
-from slovariki.russian import cards_genitive
-from slovariki.russian import stars as n_stars
+from slovariki.text.russian import cards as n_cards
+from slovariki.text.russian import cards_genitive
+from slovariki.text.russian import stars as n_stars
 
 FEW_TOSS_PARTNERS = 3  # fewer than this many toss-in partners is a warning
 MIN_CLASS = 6  # word-lists.md: at least 6 cards per star level of a grade

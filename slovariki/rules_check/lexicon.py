@@ -6,11 +6,11 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from slovariki import russian
+from slovariki.text import russian
 from slovariki.diagnostics import Diagnostic, error, warning
 from slovariki.markup import LOWER_VOWELS
 from slovariki.model import Card
-from slovariki.russian import alternatives, fold
+from slovariki.text.russian import alternatives, fold
 
 DEFINITION_MAX = 110  # characters that fit under the word on a 63×88 mm card
 _TOKEN = re.compile(r"[а-яё]+(?:-[а-яё]+)*")

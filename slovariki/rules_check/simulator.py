@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from slovariki.game import ATTACK, Attack, Beat, Game, Pass, Take, TossIn, Transfer, card_numbers, find_ruleset
-from slovariki.russian import plural
+from slovariki.text.russian import plural
 from slovariki.rules_check.bots import STRATEGIES
 
 MOVES_PER_CARD = 200  # the move bound is this many moves per card of the deck

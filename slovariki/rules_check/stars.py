@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from slovariki.diagnostics import Diagnostic, warning
 from slovariki.markup import VOWELS, Markup
 from slovariki.model import Card
-from slovariki.russian import plural
-from slovariki.russian import stars as n_stars
+from slovariki.text.russian import plural
+from slovariki.text.russian import stars as n_stars
 
 NOT_CONSONANTS = frozenset("ьъЬЪ")
 FEW = {1: ("одна сложная гласная", "одна сложная буква"), 2: ("две сложные гласные", "две сложные буквы")}

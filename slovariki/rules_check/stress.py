@@ -17,7 +17,7 @@ from importlib import resources
 from slovariki.diagnostics import Diagnostic, warning
 from slovariki.markup import ACUTE, VOWELS
 from slovariki.model import Card
-from slovariki.russian import alternatives, fold
+from slovariki.text.russian import alternatives, fold
 
 SOURCE = "Викисловарь"
 
@@ -159,7 +159,7 @@ class StressFigures:
         return {"source": SOURCE, "agreed": self.agreed, "disagreed": self.disagreed, "missing": self.missing}
 
     def as_text(self) -> str:
-        from slovariki.russian import plural
+        from slovariki.text.russian import plural
 
         checked = self.agreed + self.disagreed
         line = (f"Ударения сверены со словарём ({SOURCE}): {checked} "

@@ -26,8 +26,8 @@ from slovariki.model import Card, Colour, Deck
 from slovariki.rules_check.lexicon import PAIRS, VOICED, VOICELESS, Lexicon, stressed_exception
 from slovariki.rules_check.stars import double_consonants, star_policy
 from slovariki.rules_check.stress import Form, StressDictionary, accented
-from slovariki.russian import alternatives, fold
-from slovariki.russian import stars as n_stars
+from slovariki.text.russian import alternatives, fold
+from slovariki.text.russian import stars as n_stars
 
 MAX_LETTERS = 40  # «правительство» has 13; a longer «word» is not a dictionary word
 REDUCED = "аеиоя"  # the vowels that sound otherwise unstressed; у, ы, э, ю are heard as written

@@ -144,8 +144,7 @@ def test_leaving_mid_game_says_how_to_go_on(runner, tmp_path):
 
 
 def test_a_record_that_could_not_be_saved_is_never_reported_as_saved(runner, tmp_path, monkeypatch):
-    from slovariki import atomic
-
+    from slovariki.files import atomic
     record = tmp_path / "партия.txt"
     write = atomic.write_text
 
@@ -208,7 +207,7 @@ def test_at_a_terminal_every_prompt_says_the_game_is_not_saved_after_a_failed_sa
 
 
 def test_the_prompt_is_marked_only_while_the_record_lacks_moves(tmp_path, monkeypatch):
-    from slovariki import atomic
+    from slovariki.files import atomic
     from slovariki.bitva.repl import Repl
 
     write = atomic.write_text

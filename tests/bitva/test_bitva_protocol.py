@@ -124,7 +124,7 @@ _requests = st.fixed_dictionaries(
 
 @given(st.lists(_requests, max_size=6))
 def test_random_commands_are_each_answered_on_one_line_without_an_internal_error(requests):
-    from slovariki.jsonl import encoded
+    from slovariki.files.jsonl import encoded
 
     session = Session()
     ask(session, cmd="new", players=["Аня", "Боря"])

@@ -10,7 +10,7 @@ from slovariki.game import (
     find_ruleset, move_from_json, standard_deck,
 )
 from slovariki.game.rulesets import UnknownRuleset
-from slovariki.russian import cards, cards_genitive
+from slovariki.text.russian import cards, cards_genitive
 
 
 def test_the_36_card_deck_prints_and_parses_back():

@@ -8,7 +8,7 @@ import pytest
 
 from slovariki.generator.build import build_deck
 from slovariki.generator.options import DeckOptions
-from slovariki.wordlist import load_bank
+from slovariki.bank.wordlist import load_bank
 
 from generator_helpers import BANK
 

@@ -16,7 +16,7 @@ from slovariki.generator import handout
 from slovariki.generator.build import BuildError, build_deck
 from slovariki.generator.options import DeckOptions
 from slovariki.generator.writer import OutputError
-from slovariki.wordlist import load_bank
+from slovariki.bank.wordlist import load_bank
 from generator_helpers import BANK
 
 LONG = " ".join(["Очень длинное толкование, которое никак не помещается на маленькую карточку"] * 12)

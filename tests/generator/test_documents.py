@@ -186,7 +186,7 @@ def test_handout_lists_every_word_with_red_hard_letters_and_definitions(build, d
 
 def test_every_handout_page_is_numbered_and_says_which_grade_it_continues(tmp_path):
     # The bundled bank fills several pages; numbers restart in each grade, so a page must name its grade.
-    from slovariki.wordlist import load_bank
+    from slovariki.bank.wordlist import load_bank
 
     build_deck(load_bank(None).deck, DeckOptions(), tmp_path)
     for name in ("wordlist.pdf", "rules.pdf"):
@@ -209,8 +209,7 @@ def test_handout_says_the_stress_is_marked_only_when_it_is(build, stress):
 
 
 def test_rules_sheet_prints_the_rulebook_texts(deck):
-    from slovariki import rulebook
-
+    from slovariki.game import rulebook
     blocks = [b for b in rules_sheet.parse_blocks(rules_sheet.render_text(deck, {"beat": None, "transfer": None,
                                                                                "toss": None})) if b.tag == "rule"]
     assert [b.attrs["n"] for b in blocks] == [r.number for r in rulebook.rules("slovariki")]
@@ -259,7 +258,7 @@ def test_rules_sheet_starts_with_a_short_box_a_child_can_follow(build):
 
 @pytest.mark.parametrize("bundled", [False, True])
 def test_rules_stand_in_two_columns_and_none_is_split(build, tmp_path, bundled):
-    from slovariki.wordlist import load_bank
+    from slovariki.bank.wordlist import load_bank
 
     if bundled:
         build_deck(load_bank(None).deck, DeckOptions(), tmp_path)
@@ -280,7 +279,7 @@ def test_rules_stand_in_two_columns_and_none_is_split(build, tmp_path, bundled):
 
 
 def test_the_columns_are_filled_and_the_last_page_balanced(tmp_path):
-    from slovariki.wordlist import load_bank
+    from slovariki.bank.wordlist import load_bank
 
     build_deck(load_bank(None).deck, DeckOptions(), tmp_path)
     with pdfplumber.open(tmp_path / "rules.pdf") as pdf:
@@ -350,7 +349,7 @@ def test_a_word_too_long_for_a_small_example_card_is_left_out_not_called_a_broke
 
 @pytest.fixture(scope="module")
 def bundled_out(tmp_path_factory):
-    from slovariki.wordlist import load_bank
+    from slovariki.bank.wordlist import load_bank
 
     out = tmp_path_factory.mktemp("bundled")
     build_deck(load_bank(None).deck, DeckOptions(), out)

@@ -62,7 +62,7 @@ def out(built, tmp_path) -> Path:
 
 
 def build_deck_in(out: Path) -> None:
-    from slovariki.wordlist import load_bank
+    from slovariki.bank.wordlist import load_bank
 
     build_deck(load_bank().deck, DeckOptions(), out)
 
@@ -128,8 +128,8 @@ def test_a_second_build_into_a_folder_being_written_is_refused(tmp_path):
 
 def test_an_interrupt_between_creating_a_temporary_file_and_noting_it_leaves_nothing(tmp_path, monkeypatch):
     """SIGTERM can arrive right after mkstemp made the file, before the batch knows its name."""
-    from slovariki import atomic
-    from slovariki.console import Terminated
+    from slovariki.files import atomic
+    from slovariki.text.console import Terminated
     from slovariki.generator import writer
 
     def interrupted_chmod(path, mode):

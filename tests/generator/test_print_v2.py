@@ -22,7 +22,7 @@ from slovariki.generator.options import DeckOptions
 from slovariki.generator.palette import Palette
 from slovariki.markup import parse
 from slovariki.model import Card, Colour, Deck
-from slovariki.wordlist import load_bank
+from slovariki.bank.wordlist import load_bank
 from generator_helpers import BANK, MM, RED, mm
 
 PICTURES = {"корова": "cow", "огород": "seedling", "лопата": "hammer", "эскалатор": "ladder", "орнамент": "framed-picture"}
@@ -523,8 +523,7 @@ def test_the_short_path_paints_what_renderpdf_paints(tmp_path):
     from reportlab.graphics import renderPDF
     from reportlab.pdfgen.canvas import Canvas
 
-    from slovariki import pictures
-
+    from slovariki.bank import pictures
     def page(draw) -> Image.Image:
         stream = io.BytesIO()
         canvas = Canvas(stream, pagesize=(96, 96))
@@ -545,7 +544,7 @@ def test_a_build_with_shipped_pictures_neither_imports_svglib_nor_parses_svg(pic
     import subprocess
     import sys
 
-    script = ("import sys; from slovariki.wordlist import load_bank; from slovariki.generator.build import build_deck; "
+    script = ("import sys; from slovariki.bank.wordlist import load_bank; from slovariki.generator.build import build_deck; "
               "from slovariki.generator.options import DeckOptions; "
               f"build_deck(load_bank({str(next(c.source for c in picture_bank).file).rsplit('/', 1)[0]!r}).deck, "
               f"DeckOptions(), __import__('pathlib').Path({str(tmp_path)!r})); print('svglib' in sys.modules)")

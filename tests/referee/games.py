@@ -6,7 +6,7 @@ import random
 from dataclasses import dataclass
 
 from slovariki.game import Game, GameState, Pass, Record, Take
-from slovariki.wordlist import load_bank
+from slovariki.bank.wordlist import load_bank
 
 NAMES = ("Аня", "Боря", "Вика", "Гоша", "Даша", "Егор")
 RULES = ("slovariki", "podkidnoy", "perevodnoy")

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from slovariki import atomic
+from slovariki.files import atomic
 from slovariki.referee.repl import Repl
 from slovariki.referee.session import load, save
 from slovariki.referee.table import Setup, Table

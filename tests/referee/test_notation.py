@@ -7,7 +7,7 @@ from click.testing import CliRunner
 from referee.conftest import Client
 from referee.games import RULES, play
 
-from slovariki import console
+from slovariki.text import console
 from slovariki.cli import main
 from slovariki.referee.notation import NotationError, check_file, parse, render, replay
 

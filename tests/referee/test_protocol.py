@@ -428,7 +428,7 @@ _commands = st.fixed_dictionaries(
 
 @given(st.lists(_commands, max_size=6))
 def test_random_commands_are_each_answered_on_one_line_without_an_internal_error(commands):
-    from slovariki.jsonl import encoded
+    from slovariki.files.jsonl import encoded
     from slovariki.referee.protocol import Session
 
     session = Session()

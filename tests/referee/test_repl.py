@@ -22,7 +22,7 @@ from slovariki.referee import session
 from slovariki.referee.repl import Repl, help_text
 from slovariki.referee.session import default_path, load
 from slovariki.referee.table import Rejected, Setup, Table
-from slovariki.wordlist import load_bank
+from slovariki.bank.wordlist import load_bank
 
 # Аня and Боря, trump «лопата» (blue); the small bank has 16 cards, so the stock holds 4.
 SCRIPT = [
@@ -582,8 +582,7 @@ def test_the_trump_holder_may_be_named_at_the_start():
 
 
 def test_a_rule_typed_at_the_prompt_prints_its_text_from_the_rulebook(small_bank):
-    from slovariki import rulebook
-
+    from slovariki.game import rulebook
     table = Table.start(Setup(("Аня", "Боря"), "лопата", words=str(small_bank)))
     repl = Repl(table, default_path(), io.StringIO())
     text = _lines(repl, "Аня корова", "Боря ребята", "правило 8", "п")  # a question waits meanwhile
@@ -624,8 +623,7 @@ def test_after_a_failed_save_every_prompt_says_so_and_each_move_retries_the_save
 
 
 def test_a_failed_save_is_never_reported_as_saved_and_the_exit_code_says_so(small_bank, tmp_path, monkeypatch):
-    from slovariki import atomic
-
+    from slovariki.files import atomic
     path = tmp_path / "game.json"
     write = atomic.write_text
     calls = []
@@ -649,8 +647,7 @@ def test_a_failed_save_is_never_reported_as_saved_and_the_exit_code_says_so(smal
 
 
 def test_a_game_that_could_not_be_saved_is_saved_to_another_file(small_bank, tmp_path, monkeypatch):
-    from slovariki import atomic
-
+    from slovariki.files import atomic
     path, other = tmp_path / "game.json", tmp_path / "другой файл.json"
     write = atomic.write_text
 
@@ -670,8 +667,7 @@ def test_a_game_that_could_not_be_saved_is_saved_to_another_file(small_bank, tmp
 
 
 def test_a_game_whose_first_save_fails_is_not_said_to_be_saved(small_bank, tmp_path, monkeypatch):
-    from slovariki import atomic
-
+    from slovariki.files import atomic
     def full_disk(target, text):
         raise OSError(28, "No space left on device")
 

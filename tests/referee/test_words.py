@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from slovariki.game import PlayingCard, standard_deck
 from slovariki.referee.words import CardFinder, find_player
-from slovariki.wordlist import load_bank
+from slovariki.bank.wordlist import load_bank
 
 
 @pytest.fixture(scope="module")
@@ -100,7 +100,7 @@ def test_words_that_are_no_classic_card(typed):
 
 def test_a_huge_card_name_is_not_looked_up(finder, monkeypatch):
     """The typo and word-form look-ups grow with their input (a 60 MB name took 25 s and 2.6 GB)."""
-    from slovariki import spoken
+    from slovariki.text import spoken
     from slovariki.referee import words
 
     seen = []

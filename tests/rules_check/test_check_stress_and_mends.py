@@ -7,7 +7,7 @@ import pytest
 from click.testing import CliRunner
 
 from slovariki.cli import main
-from slovariki.wordlist import bundled_words
+from slovariki.bank.wordlist import bundled_words
 
 ENTRY = """\
 grade: {grade}

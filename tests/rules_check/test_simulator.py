@@ -14,7 +14,7 @@ from slovariki.markup import Markup
 from slovariki.model import Card
 from slovariki.rules_check import bots, simulator
 from slovariki.rules_check.simulator import SimulationError, play_game, simulate, wilson
-from slovariki.wordlist import load_bank
+from slovariki.bank.wordlist import load_bank
 
 
 def deck(size: int = 48, seed: int = 5) -> list[Card]:

@@ -35,12 +35,14 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from slovariki import pictures, reading, rulebook
-from slovariki.jsonl import encoded
+from slovariki.bank import pictures
+from slovariki.files import reading
+from slovariki.game import rulebook
+from slovariki.files.jsonl import encoded
 from slovariki.referee.table import Rejected
 from slovariki.referee.texts import split_rule
 from slovariki.referee.web.host import Host
-from slovariki.russian import sentence
+from slovariki.text.russian import sentence
 
 MAX_BODY = 16 * 1024  # a command is a few hundred bytes
 PICTURE_TYPES = {"svg": "image/svg+xml", "png": "image/png"}

@@ -12,15 +12,15 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from slovariki import pictures
+from slovariki.bank import pictures
 from slovariki.referee import session
 from slovariki.referee.protocol import MOVES, move_command
 from slovariki.referee.table import Rejected, Setup, Table, bank_cards, finder_for, game_for, whole_deck_players
 from slovariki.referee.texts import bout_header, event_lines, move_text, quoted, refusal_text, undo_text
 from slovariki.referee.web import view
 from slovariki.referee.words import MAX_CARD_CHARS
-from slovariki.russian import sentence
-from slovariki.terminal import readable
+from slovariki.text.russian import sentence
+from slovariki.text.terminal import readable
 
 class Refused(Rejected):
     """A move the rules refuse, said as at the table: «Аня не может подкинуть карту «сорока» (правило 9): …»."""

@@ -12,10 +12,10 @@ from pathlib import Path
 from typing import IO
 
 from slovariki.referee import session
-from slovariki.terminal import use_colour
+from slovariki.text.terminal import use_colour
 from slovariki.referee.words import lemmas
-from slovariki.russian import os_error
-from slovariki.terminal import shown
+from slovariki.text.russian import os_error
+from slovariki.text.terminal import shown
 
 PROGRAM = "веб-экран судьи"
 # Addresses in the private ranges: connecting a UDP socket to one only looks up the route (no

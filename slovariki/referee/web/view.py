@@ -11,7 +11,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from slovariki import pictures
+from slovariki.bank import pictures
 from slovariki.game import ATTACK, DEFEND, RULESETS, Attack, Beat, Move, Pass, PlayingCard, Take, TossIn, Transfer
 from slovariki.game.cards import RANK_NAMES
 from slovariki.generator import theme
@@ -22,9 +22,9 @@ from slovariki.referee.notation import render
 from slovariki.referee.table import GRADES, Table
 from slovariki.referee.texts import event_lines, move_text, quoted, result_text, summary_lines
 from slovariki.referee.words import CardFinder, normal
-from slovariki.russian import listed, sentence
-from slovariki.russian import alternatives
-from slovariki.terminal import shorten
+from slovariki.text.russian import listed, sentence
+from slovariki.text.russian import alternatives
+from slovariki.text.terminal import shorten
 
 # What a player may do, as the banner says it: «ХОДИТ ВИКА — бить, переводить или брать».
 _DOING = {Attack: "заходить", Beat: "бить", Transfer: "переводить", TossIn: "подкидывать", Take: "брать",

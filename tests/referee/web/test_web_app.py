@@ -10,7 +10,8 @@ import re
 
 import pytest
 
-from slovariki import atomic, pictures
+from slovariki.files import atomic
+from slovariki.bank import pictures
 from slovariki.game import ATTACK, Pass, Take
 from slovariki.referee import session
 from slovariki.referee.table import Setup, Table
@@ -20,7 +21,7 @@ from slovariki.referee.web import host as host_module
 from slovariki.referee.web import view
 from slovariki.referee.web.view import possible_cards
 from slovariki.referee.words import CardFinder
-from slovariki.wordlist import load_bank
+from slovariki.bank.wordlist import load_bank
 
 from .conftest import NEW, OWN_SVG, TOKEN
 

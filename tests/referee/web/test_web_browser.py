@@ -342,7 +342,7 @@ def test_the_page_binds_short_words_as_the_print_does(browser):
     """The page's typeset() and the print's bind() (generator/fit.py) agree on every definition of the
     bundled bank and on the referee's sentences: the same spaces do not break."""
     from slovariki.generator import fit
-    from slovariki.wordlist import load_bank
+    from slovariki.bank.wordlist import load_bank
 
     from slovariki.referee import web
 

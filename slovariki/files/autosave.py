@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from slovariki.russian import moves_not_saved
+from slovariki.text.russian import moves_not_saved
 
 
 class Autosave:

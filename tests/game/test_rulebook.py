@@ -7,16 +7,16 @@ from pathlib import Path
 
 import pytest
 
-from slovariki import rulebook
+from slovariki.game import rulebook
 from slovariki.game import rulesets
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "slovariki"
 
 
 def test_docs_page_is_generated_from_the_rulebook():
     page = (ROOT / "docs" / "game-rules.md").read_text(encoding="utf-8")
-    assert page == rulebook.markdown(), "run: python -m slovariki.rulebook docs/game-rules.md"
+    assert page == rulebook.markdown(), "run: python -m slovariki.game.rulebook docs/game-rules.md"
 
 
 def test_rules_are_numbered_1_to_16_and_d1_to_d6_in_order():

@@ -7,8 +7,8 @@ import tracemalloc
 
 import pytest
 
-from slovariki.reading import TooLarge, read_bytes
-from slovariki.russian import os_error
+from slovariki.files.reading import TooLarge, read_bytes
+from slovariki.text.russian import os_error
 
 
 def reason(path, limit=1024) -> str:

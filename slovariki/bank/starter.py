@@ -13,9 +13,11 @@ from __future__ import annotations
 from importlib import resources
 from pathlib import Path
 
-from slovariki import atomic, wordlist, wordtable
+from slovariki.files import atomic
+from slovariki.bank import wordlist
+from slovariki.bank import wordtable
 from slovariki.model import Colour, Deck
-from slovariki.russian import os_error
+from slovariki.text.russian import os_error
 
 HEADER = "word-file-header.txt"
 EXAMPLES = {  # taken from the bundled bank, so that an example never teaches what the bank does not

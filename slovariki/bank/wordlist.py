@@ -18,11 +18,13 @@ from pathlib import Path
 import yaml
 
 from slovariki import markup as markup_mod
-from slovariki import pictures, reading, spreadsheet
+from slovariki.bank import pictures
+from slovariki.files import reading
+from slovariki.bank import spreadsheet_reader as spreadsheet
 from slovariki.diagnostics import Diagnostic, Severity, error, warning
 from slovariki.model import Card, Deck, Source
-from slovariki.russian import os_error
-from slovariki.terminal import shorten
+from slovariki.text.russian import os_error
+from slovariki.text.terminal import shorten
 
 MAX_FILE_BYTES = 1024 * 1024  # the whole bundled bank is a few dozen KB
 TOP_KEYS = ("grade", "words")

@@ -9,9 +9,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from slovariki import atomic, reading, spreadsheet, wordlist, wordtable
+from slovariki.files import atomic
+from slovariki.files import reading
+from slovariki.bank import spreadsheet_reader as spreadsheet
+from slovariki.bank import wordlist
+from slovariki.bank import wordtable
 from slovariki.diagnostics import Diagnostic
-from slovariki.russian import os_error
+from slovariki.text.russian import os_error
 
 
 class ImportProblem(Exception):

@@ -14,8 +14,8 @@ import traceback
 from collections.abc import Iterable
 from typing import IO, Any, Protocol
 
-from slovariki import reading
-from slovariki.terminal import shown
+from slovariki.files import reading
+from slovariki.text.terminal import shown
 
 MAX_LINE = 64 * 1024  # a command is a few hundred bytes; a word folder's path at most a few KB
 

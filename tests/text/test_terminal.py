@@ -1,6 +1,6 @@
 """Text from files and people reaches the terminal with its control characters made visible."""
 
-from slovariki.terminal import shown
+from slovariki.text.terminal import shown
 
 
 def test_control_and_invisible_characters_are_shown_as_escapes():
@@ -21,7 +21,7 @@ def test_a_huge_piped_line_is_read_only_in_part():
     import io
     import tracemalloc
 
-    from slovariki.terminal import TYPED_LIMIT, typed_lines
+    from slovariki.text.terminal import TYPED_LIMIT, typed_lines
 
     from streams import Endless
 

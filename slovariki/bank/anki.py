@@ -13,7 +13,7 @@ import io
 from collections.abc import Iterable
 from pathlib import Path
 
-from slovariki import atomic
+from slovariki.files import atomic
 from slovariki.markup import ACUTE
 from slovariki.model import Card, Colour
 
@@ -64,7 +64,7 @@ def build(cards: Iterable[Card]):
     """The genanki package: a sub-deck per grade under «Словарики», a note per card."""
     import genanki
 
-    from slovariki.russian import stars
+    from slovariki.text.russian import stars
 
     model = _model()
     decks: dict[int, genanki.Deck] = {}

@@ -22,10 +22,11 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from slovariki import reading, wordtable
+from slovariki.files import reading
+from slovariki.bank import wordtable
 from slovariki.diagnostics import Diagnostic, error
 from slovariki.model import Source, column_letter
-from slovariki.russian import os_error
+from slovariki.text.russian import os_error
 
 SUFFIXES = (".xlsx", ".ods", ".csv")
 OLD_SUFFIXES = (".xls", ".xlsb", ".xlsm")  # told what to do, never read

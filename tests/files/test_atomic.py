@@ -2,9 +2,7 @@ import os
 
 import pytest
 
-from slovariki import atomic
-
-
+from slovariki.files import atomic
 def test_write_text_replaces_the_file(tmp_path):
     target = tmp_path / "партия.txt"
     atomic.write_text(target, "первая\n")

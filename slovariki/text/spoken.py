@@ -10,7 +10,7 @@ from functools import lru_cache
 
 from slovariki.game.cards import PlayingCard, Suit
 from slovariki.markup import ACUTE
-from slovariki.russian import morph  # the one analyzer a process shares
+from slovariki.text.russian import morph  # the one analyzer a process shares
 
 # The longest word looked up: pymorphy3's time grows with its input, and longer text is no word.
 MAX_WORD_CHARS = 80

@@ -13,9 +13,9 @@ import csv
 import io
 from pathlib import Path
 
-from slovariki import atomic
-from slovariki.spreadsheet import GRADE_TITLE
-from slovariki.wordtable import COLUMNS, COMMENT_TITLE, COMMENTS_SHEET, HINTS, Row, Table
+from slovariki.files import atomic
+from slovariki.bank.spreadsheet_reader import GRADE_TITLE
+from slovariki.bank.wordtable import COLUMNS, COMMENT_TITLE, COMMENTS_SHEET, HINTS, Row, Table
 
 FORMATS = ("xlsx", "ods", "csv")
 WIDTHS = {"word": 24, "stars": 12, "definition": 64, "picture": 20, "note": 40,  # in characters

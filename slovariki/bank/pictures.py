@@ -17,8 +17,8 @@ from importlib import resources
 from pathlib import Path
 from xml.parsers import expat
 
-from slovariki import reading
-from slovariki.russian import os_error
+from slovariki.files import reading
+from slovariki.text.russian import os_error
 
 SUFFIXES = (".svg", ".png")
 MAX_SVG_BYTES = 1024 * 1024       # a shipped picture is a few KB; an editor's drawing well under this
@@ -51,8 +51,7 @@ def search(text: str) -> dict[str, str]:
     """The shipped pictures ``text`` names (name → what it shows): a part of a name («ball»), the start
     of what one shows («солн»), or every word of it in any form («яблоки» finds «красное яблоко»), «е»
     for «ё»."""
-    from slovariki import spoken
-
+    from slovariki.text import spoken
     query = spoken.normal(text)
     tokens = [set(spoken.lemmas(token)) for token in re.findall(r"[\w-]+", query)]
     found = {}

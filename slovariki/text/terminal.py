@@ -8,7 +8,7 @@ import sys
 from collections.abc import Callable, Iterable, Iterator
 from typing import IO
 
-from slovariki import reading
+from slovariki.files import reading
 from slovariki.markup import ACUTE
 from slovariki.model import Card
 

@@ -17,7 +17,7 @@ import click.formatting
 import click.parser
 import click.types
 
-from slovariki.russian import decimal, plural
+from slovariki.text.russian import decimal, plural
 
 CATALOGUE = {
     "Usage:": "Использование:",

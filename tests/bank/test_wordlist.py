@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from slovariki.diagnostics import Diagnostic
-from slovariki.wordlist import MAX_FILE_BYTES, WordBankError, WordFile, load_bank, load_text
+from slovariki.bank.wordlist import MAX_FILE_BYTES, WordBankError, WordFile, load_bank, load_text
 
 GOOD = """\
 grade: 2
@@ -297,8 +297,7 @@ def test_hidden_files_are_not_word_lists(bank_dir):
 
 
 def test_unreadable_file_is_named_with_a_russian_reason(bank_dir, monkeypatch):
-    from slovariki import reading
-
+    from slovariki.files import reading
     def refuse(*args, **kwargs):
         raise PermissionError(13, "Permission denied")
 

@@ -12,9 +12,10 @@ import pytest
 import yaml
 from click.testing import CliRunner
 
-from slovariki import spreadsheet, wordtable
+from slovariki.bank import spreadsheet_reader as spreadsheet
+from slovariki.bank import wordtable
 from slovariki.cli import main
-from slovariki.wordlist import bundled_words
+from slovariki.bank.wordlist import bundled_words
 
 FORMATS = ["xlsx", "ods", "csv"]
 

@@ -3,13 +3,13 @@
 ``templates/rulebook.yaml`` holds every rule's number, title, text and clarification; the printed rules
 sheet, docs/game-rules.md and the referee's «правило 7» all read it through this module::
 
-    from slovariki import rulebook
+    from slovariki.game import rulebook
     rulebook.rule("7").plain()         # «Правило 7. Как побить. Некозырную карточку …»
     rulebook.rules("slovariki")        # the 16 rules of the game, in order
     rulebook.render(text, MARKDOWN)    # inline markup (**, *, ==) for one kind of output
 
 The numbers in the texts (hand size, limit, players) are filled in from the rules engine, so they are
-written in one place only. ``python -m slovariki.rulebook docs/game-rules.md`` writes the docs page.
+written in one place only. ``python -m slovariki.game.rulebook docs/game-rules.md`` writes the docs page.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from importlib import resources
 from pathlib import Path
 
 from slovariki.game.rulesets import HAND_SIZE, MAX_PLAYERS, MAX_TABLE, MIN_PLAYERS
-from slovariki.russian import plural
+from slovariki.text.russian import plural
 
 SOURCE = "rulebook.yaml"
 VALUES = {"hand": HAND_SIZE, "limit": MAX_TABLE, "min_players": MIN_PLAYERS, "max_players": MAX_PLAYERS}
@@ -165,11 +165,10 @@ def markdown() -> str:
 
 
 def main(argv: list[str]) -> int:
-    """``python -m slovariki.rulebook [FILE]``: the docs page to FILE, or to stdout."""
+    """``python -m slovariki.game.rulebook [FILE]``: the docs page to FILE, or to stdout."""
     text = markdown()
     if argv:
-        from slovariki import atomic
-
+        from slovariki.files import atomic
         atomic.write_text(Path(argv[0]), text)
     else:
         sys.stdout.buffer.write(text.encode("utf-8"))

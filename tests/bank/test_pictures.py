@@ -8,9 +8,9 @@ import zlib
 import pytest
 from click.testing import CliRunner
 
-from slovariki import pictures
+from slovariki.bank import pictures
 from slovariki.cli import main
-from slovariki.wordlist import load_bank
+from slovariki.bank.wordlist import load_bank
 
 ENTRY = """\
 grade: 1

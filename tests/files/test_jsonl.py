@@ -1,7 +1,7 @@
 import io
 import json
 
-from slovariki.jsonl import encoded, serve
+from slovariki.files.jsonl import encoded, serve
 
 from streams import Endless
 

@@ -2,7 +2,7 @@
 
 from hypothesis import given, strategies as st
 
-from slovariki.russian import SHORT_WORD, wrap
+from slovariki.text.russian import SHORT_WORD, wrap
 
 
 def test_a_number_stays_with_its_word_at_a_line_break():

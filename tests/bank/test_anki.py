@@ -10,8 +10,8 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from slovariki.cli import main
-from slovariki.export import anki
-from slovariki.wordlist import load_bank
+from slovariki.bank import anki
+from slovariki.bank.wordlist import load_bank
 
 
 def read_apkg(path: Path, tmp_path: Path) -> tuple[dict[str, list[str]], dict[str, str], dict[str, int]]:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from slovariki import console
+from slovariki.text import console
 from slovariki.referee import session
 
 ENCODINGS = ["cp1251", "cp866"]

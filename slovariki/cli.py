@@ -135,7 +135,23 @@ def check(words_dir: str | None, grades: tuple[int, ...] | None, fmt: str, stric
         click.echo(report.as_json())  # JSON escapes what it must itself
     else:
         _say(report.as_text())
-    sys.exit(1 if report.failed(strict) else 0)
+    fits = _definitions_fit(report.deck) if fmt != "json" else True
+    sys.exit(1 if report.failed(strict) or not fits else 0)
+
+
+def _definitions_fit(deck) -> bool:  # noqa: ANN001 - a Deck
+    """Say the deck's definition size and the cards printed one step smaller; False if one fits at no size."""
+    if not len(deck):
+        return True
+    from slovariki.generator.build import deck_type
+    from slovariki.generator.faces import FitError
+
+    try:
+        _say(deck_type(deck).report())
+    except FitError as exc:
+        _say("\n".join(f"Ошибка: {line}" for line in str(exc).splitlines()))
+        return False
+    return True
 
 
 @main.command()
@@ -319,6 +335,8 @@ def build_deck(words_dir: str | None, grades: tuple[int, ...] | None, out_dir: s
         _say(f"Сборка прервана: файлы в папке {out} остались прежними.", err=True)
         raise
     _say(result.layout_report(settings))
+    if result.deck_type:
+        _say(result.deck_type.report())
     _say("Файлы:\n" + "\n".join(f"  {file.path.resolve()}" for file in result.files))
     _say(result.summary())
     if open_folder and not console.show_folder(out.resolve()):
@@ -500,10 +518,10 @@ def preview(word: str, words_dir: str | None, out_file: str | None, dpi: int, ba
         card = find_card(bank.deck, word)
         _word_warnings(check_bank(bank), words_dir, [card])  # drawn all the same: it is for looking
         path = Path(out_file) if out_file else Path(f"{card.word}.png")
-        width, height = render_preview(card, settings, path, dpi, back)
+        (width, height), deck_type = render_preview(bank.deck, card, settings, path, dpi, back)
     except (BuildError, OutputError) as exc:
         _fail(str(exc))
-    click.echo(f"Готово: {path.resolve()} ({width}×{height} точек, {dpi} dpi)")
+    click.echo(f"Готово: {path.resolve()} ({width}×{height} точек, {dpi} dpi); {deck_type.of(card)}")
 
 
 def _bitva_players(ctx: click.Context, param: click.Parameter, value: str | None) -> tuple[str, ...] | None:

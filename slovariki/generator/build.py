@@ -12,7 +12,7 @@ from slovariki.text import spoken
 from slovariki.generator import drawings, fonts, handout, rules_sheet, sheet, theme, writer
 from slovariki.generator.calibration import render_calibration
 from slovariki.generator.dictation import render_dictation
-from slovariki.generator.faces import Faces, FitError, grade_label
+from slovariki.generator.faces import DeckType, Faces, FitError, grade_label
 from slovariki.generator.imposition import Run, render_cards
 from slovariki.generator.options import PAPER_NAMES, DeckOptions
 from slovariki.generator.palette import Palette
@@ -63,6 +63,7 @@ class BuildResult:
     copies: int
     layout: sheet.SheetLayout
     files: tuple[OutputFile, ...]
+    deck_type: DeckType | None = None  # the definitions' size; None for the calibration sheet
 
     def layout_report(self, options: DeckOptions) -> str:
         width, height = options.card_size
@@ -106,7 +107,7 @@ def build_deck(deck: Deck, options: DeckOptions, out: Path, progress: Progress |
     except FitError as exc:
         raise BuildError(f"пример на листе правил: {exc}") from None
     faces = Faces(*layout.card, options.bleed * theme.MM, options.stress, ink, back_bleed=layout.back_bleed)
-    check_fit(printed, faces)
+    deck_type = check_fit(deck, printed, faces)
     runs = sheets(printed, options)
     pages = {}
     with writer.batch(out) as batch:
@@ -123,7 +124,8 @@ def build_deck(deck: Deck, options: DeckOptions, out: Path, progress: Progress |
         with batch.open(DICTATION_FILE) as stream:
             pages[DICTATION_FILE] = render_dictation(stream, deck, options.paper, options.stress, progress.advance, ink)
     return BuildResult(len(printed), options.copies, layout,
-                       tuple(OutputFile(out / name, n, (out / name).stat().st_size) for name, n in pages.items()))
+                       tuple(OutputFile(out / name, n, (out / name).stat().st_size) for name, n in pages.items()),
+                       deck_type)
 
 
 def chosen(deck: Deck, options: DeckOptions) -> list[Card]:
@@ -186,25 +188,34 @@ def build_calibration(options: DeckOptions, out: Path) -> BuildResult:
     return BuildResult(0, 1, layout, (OutputFile(path, pages, path.stat().st_size),))
 
 
-def check_fit(cards: list[Card], faces: Faces) -> None:
-    """Measure every card and read every picture before anything is written; all cards that do not
-    fit or whose picture cannot be drawn are named together.
+def check_fit(deck: Deck, printed: list[Card], faces: Faces) -> DeckType:
+    """Choose the deck's definition size (over the whole deck, so a reprint of a few cards matches it)
+    and read every printed card's picture before anything is written; all cards that do not fit or whose
+    picture cannot be drawn are named together.
 
     The measurements are dropped: drawing measures again, so memory does not grow with the deck.
     """
     problems = []
-    for card in cards:
+    try:
+        deck_type = faces.fit_deck(deck)
+    except FitError as exc:
+        problems.append(str(exc))
+    for card in printed:
         try:
-            faces.measure(card, balance=False)
             if card.picture is not None:
                 drawings.load(card.picture)
-        except FitError as exc:
-            problems.append(str(exc))
         except PictureError as exc:
             where = f"{card.source}: " if card.source else ""
             problems.append(f"{where}картинка слова «{card.word}»: {exc}")
     if problems:
         raise BuildError("\n".join(problems))
+    return deck_type
+
+
+def deck_type(deck: Deck, options: DeckOptions = DeckOptions()) -> DeckType:
+    """The deck's definition size on cards of ``options.card_size``: what `check` and `preview` report.
+    FitError names a definition that fits at no size."""
+    return Faces(*(v * theme.MM for v in options.card_size), 0, options.stress).fit_deck(deck)
 
 
 def _printed_texts(deck: Deck) -> list[tuple[str, str]]:

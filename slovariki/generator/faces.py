@@ -7,6 +7,7 @@ The word and the definition are drawn as real text, so they stay searchable.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -16,11 +17,13 @@ from slovariki.generator import drawings, fit, fonts, symbols, theme
 from slovariki.generator.palette import Palette
 from slovariki.generator.sheet import Placement
 from slovariki.model import Card, Colour
+from slovariki.text import russian
 
 
 WORD_TOP = theme.X_HEIGHT + 0.3  # the word's visible height above the baseline, stress mark included, in ems
 UNDERLINE = 0.055  # thickness of the line under hard letters, in ems
 LETTER_ROWS = 2    # the corner index has room for two rows of hard letters
+DECK_STEP = 1.0    # points: a definition that cannot fit at the deck's size prints this much smaller
 
 
 class FitError(Exception):
@@ -37,6 +40,34 @@ class Front:
     definition: fit.TextBlock
     letters: tuple[str, ...]  # rows of the hard letters under the stars
     letter_size: float
+
+
+@dataclass(frozen=True)
+class DeckType:
+    """The definitions' size for a whole deck, so its cards read as one set: the largest at which every
+    definition fits either at it or one step (DECK_STEP) smaller; ``stepped`` are the cards that need the
+    step."""
+
+    size: float
+    smaller: float
+    stepped: tuple[Card, ...]
+
+    def report(self) -> str:
+        """«Толкования: шрифт 10,25 пт; мельче (9,25 пт) — 2 карточки: «…», «…»» for check, preview and build."""
+        said = f"Толкования: шрифт {_points(self.size)} пт"
+        if self.stepped:
+            words = ", ".join(f"«{card.word}»" for card in self.stepped)
+            said += (f"; на шаг мельче ({_points(self.smaller)} пт), чтобы поместиться или не оставить слово "
+                     f"одно в строке, — "
+                     f"{russian.cards(len(self.stepped))}: {words}")
+        return said
+
+    def of(self, card: Card) -> str:
+        """What preview says of one card's definition."""
+        if card in self.stepped:
+            return (f"толкование на шаг мельче, чем в колоде: {_points(self.smaller)} пт вместо "
+                    f"{_points(self.size)} (иначе не помещается или слово остаётся одно в строке)")
+        return f"толкование шрифтом колоды: {_points(self.size)} пт"
 
 
 def grade_label(grade: int) -> str:
@@ -76,26 +107,74 @@ class Faces:
         self._forms: set[str] = set()
         self._pictures = drawings.Forms(self.palette)
         self._definition_measure = fit.measurer(theme.FONT_REGULAR)
+        self._sizes: tuple[float, ...] = ()  # set by fit_deck: the deck's size, then the one below it
+
+    def fit_deck(self, cards: Iterable[Card]) -> DeckType:
+        """Choose the deck's definition size (DeckType) from every card's largest fitting size; from now
+        on every card is measured at it, or one step smaller where it does not fit or leaves a word alone
+        that the step does not. FitError names every card that fits at no size."""
+        s = self.style
+        self._sizes = ()
+        largest, problems = [], []
+        for card in cards:
+            try:
+                largest.append((card, self.measure(card, balance=False).definition.size))
+            except FitError as exc:
+                problems.append(str(exc))
+        if problems:
+            raise FitError("\n".join(problems))
+        size = min([s.definition_max, *(fits + DECK_STEP for _, fits in largest)])
+        smaller = max(s.definition_min, size - DECK_STEP)
+        self._sizes = (size, smaller)
+        return DeckType(size, smaller, tuple(card for card, _ in largest if self.measure(card).definition.size < size))
 
     # Measuring
 
     def measure(self, card: Card, with_definition: bool = True, balance: bool = True) -> Front:
-        """Fit the card's text; a card drawn without definition shows only its word. Without ``balance``
-        the definition's lines are only filled: enough to know that the card fits."""
+        """Fit the card's text: the definition at the deck's size (or one step smaller) once fit_deck chose
+        it, else at the largest size that fits; a card drawn without definition shows only its word.
+        Without ``balance`` the definition's lines are only filled: enough to know that the card fits."""
         s = self.style
         word_size = fit.fit_line(card.word, theme.FONT_BOLD, self.word_width, s.word_max, s.word_min)
         if word_size is None:
             raise FitError(f"{_where(card)}слово «{card.word}» не помещается на карту даже шрифтом {s.word_min:g} пт")
         letters, letter_size = self._letters(card)
-        top = self.word_baseline - s.definition_gap
-        block = fit.fit_block(card.definition if with_definition else "", theme.FONT_REGULAR, self.definition_width,
-                              top - self.content_bottom, s.definition_max, s.definition_min, s.leading,
-                              fit.hyphenator(), measure=self._definition_measure, balance=balance)
+        text = card.definition if with_definition else ""
+        if self._sizes:
+            block = self._deck_block(text, balance)
+        else:
+            block = self._fit(text, s.definition_max, s.definition_min, balance)
         if block is not None:
             return Front(card, word_size, self.word_baseline, block, letters, letter_size)
+        smallest = self._sizes[-1] if self._sizes else s.definition_min
         hint = "" if fit.hyphenator() else " (переносы недоступны: не установлен pyphen)"
         raise FitError(f"{_where(card)}толкование слова «{card.word}» не помещается на карту даже шрифтом "
-                       f"{s.definition_min:g} пт{hint}: сократите его")
+                       f"{_points(smallest)} пт{hint}: сократите его")
+
+    def _deck_block(self, text: str, balance: bool) -> fit.TextBlock | None:
+        """The definition at the deck's size, or the step below where whole words do not fit or a word is
+        left alone that the step does not leave; balanced at that size."""
+        size, smaller = self._sizes
+        block = self._fit(text, size, smaller, balance=False, step=size - smaller or 1)  # whole words first
+        if block is None or not balance:
+            return block
+        chosen = self._fit(text, block.size, block.size, balance=True)
+        if block.size > smaller and self._lone(chosen):
+            below = self._fit(text, smaller, smaller, balance=True)
+            if below is not None and self._lone(below) < self._lone(chosen):
+                return below
+        return chosen
+
+    def _lone(self, block: fit.TextBlock) -> int:
+        return fit.unevenness(block.lines, self._definition_measure)[0]
+
+    def _fit(self, text: str, largest: float, smallest: float, balance: bool,
+             step: float = fit.SIZE_STEP) -> fit.TextBlock | None:
+        s = self.style
+        top = self.word_baseline - s.definition_gap
+        return fit.fit_block(text, theme.FONT_REGULAR, self.definition_width, top - self.content_bottom,
+                             largest, smallest, s.leading, fit.hyphenator(), measure=self._definition_measure,
+                             balance=balance, step=step)
 
     def _letters(self, card: Card) -> tuple[tuple[str, ...], float]:
         """The hard letters in one row if they fit under the suit, else in two, shrunk if need be: the index
@@ -366,6 +445,10 @@ def runs(card: Card) -> list[tuple[int, int, bool]]:
         else:
             runs.append((i, i + 1, i in hard))
     return runs
+
+
+def _points(size: float) -> str:
+    return f"{size:g}".replace(".", ",")
 
 
 def _where(card: Card) -> str:

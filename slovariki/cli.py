@@ -274,6 +274,9 @@ class _ProgressBar:
 @click.option("--calibration", is_flag=True, help="Собрать только тестовый лист, чтобы подобрать сдвиг рубашек.")
 @click.option("--open", "open_folder", is_flag=True, help="Открыть папку с готовыми файлами.")
 @click.option("--cmyk", is_flag=True, help="Для типографии: цвета в CMYK, текст и метки только чёрной краской.")
+@click.option("--print-shop", is_flag=True,
+              help="Для типографии: каждая карта на своей странице с вылетом 3 мм (TrimBox и BleedBox), за лицом "
+                   "рубашка, CMYK, текст 100 % K; и PNG каждой карты, 300 dpi, в папке png.")
 @click.option("--only", "only", default=None, metavar="СЛОВО,…",
               help="Напечатать карточки только этих слов (например, взамен потерянных).")
 @click.option("--stars", "only_stars", type=click.IntRange(1, 3), default=None, metavar="ЧИСЛО",
@@ -285,7 +288,8 @@ class _ProgressBar:
 def build_deck(words_dir: str | None, grades: tuple[int, ...] | None, out_dir: str, card_size: str, paper: str,
                landscape: bool | None, bleed: float, gap: float, crop_marks: bool, backs: str, back_offset: str | None,
                back_offset_x: float | None, back_offset_y: float | None, copies: int, stress: bool,
-               rules_template: str | None, calibration: bool, open_folder: bool, cmyk: bool, only: str | None,
+               rules_template: str | None, calibration: bool, open_folder: bool, cmyk: bool, print_shop: bool,
+               only: str | None,
                only_stars: int | None, grade_sheets: bool, force: bool) -> None:
     """Собрать PDF для печати: карточки, правила, список слов и словарный диктант для учителя.
 
@@ -302,7 +306,7 @@ def build_deck(words_dir: str | None, grades: tuple[int, ...] | None, out_dir: s
             card_size=options.parse_card_size(card_size), paper=paper, landscape=landscape, bleed=bleed,
             gap=gap, crop_marks=crop_marks, backs=backs,
             back_offset=options.offset(back_offset, back_offset_x, back_offset_y),
-            copies=copies, stress=stress, cmyk=cmyk, grade_sheets=grade_sheets, stars=only_stars,
+            copies=copies, stress=stress, cmyk=cmyk, print_shop=print_shop, grade_sheets=grade_sheets, stars=only_stars,
             only=tuple(w.strip() for w in (only or "").split(",") if w.strip()))
     except options.OptionsError as exc:
         raise click.UsageError(str(exc)) from None

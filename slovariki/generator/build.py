@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import difflib
-from dataclasses import dataclass, replace
+import io
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
 from slovariki.text import russian
 from slovariki.text import spoken
-from slovariki.generator import drawings, fonts, handout, rules_sheet, sheet, theme, writer
+from slovariki.generator import drawings, fonts, handout, print_shop, rules_sheet, sheet, theme, writer
 from slovariki.generator.calibration import render_calibration
 from slovariki.generator.dictation import render_dictation
 from slovariki.generator.faces import DeckType, Faces, FitError, grade_label
@@ -64,6 +65,7 @@ class BuildResult:
     layout: sheet.SheetLayout
     files: tuple[OutputFile, ...]
     deck_type: DeckType | None = None  # the definitions' size; None for the calibration sheet
+    pngs: int = 0  # --print-shop: the PNG files in the png folder
 
     def layout_report(self, options: DeckOptions) -> str:
         width, height = options.card_size
@@ -71,11 +73,8 @@ class BuildResult:
         report = (f"Раскладка: {PAPER_NAMES[options.paper]} {orientation}, карта {width:g}×{height:g} мм, "
                   f"{self.layout.cols}×{self.layout.rows} = {self.layout.per_sheet} на листе, "
                   f"рубашки: {BACKS_REPORT[options.backs]}")
-        if options.bleed:  # say why a sheet holds fewer cards than a teacher expects
-            without = sheet.compute(replace(options, bleed=0.0)).per_sheet
-            if without > self.layout.per_sheet:
-                report += (f" (из-за вылета {options.bleed:g} мм; без вылета — {without} на листе)").replace(".", ",")
-        return report
+        cost = sheet.bleed_cost(options)  # say why a sheet holds fewer cards than a teacher expects
+        return f"{report} ({cost})" if cost else report
 
     def summary(self) -> str:
         folder = self.files[0].path.parent if self.files else Path(".")
@@ -83,6 +82,8 @@ class BuildResult:
         cards = russian.cards(self.cards)
         if self.copies > 1:
             cards += f", {self.copies} {russian.plural(self.copies, 'комплект', 'комплекта', 'комплектов')}"
+        if self.pngs:
+            parts += f", {self.pngs} PNG ({print_shop.DPI} dpi) в папке {print_shop.FOLDER}"
         return f"Готово: {cards}; {parts}; папка {folder}" if self.cards else f"Готово: {parts}; папка {folder}"
 
 
@@ -110,11 +111,18 @@ def build_deck(deck: Deck, options: DeckOptions, out: Path, progress: Progress |
     deck_type = check_fit(deck, printed, faces)
     runs = sheets(printed, options)
     pages = {}
+    pngs = 0
     with writer.batch(out) as batch:
         # Only once the folder is known to be writable.
-        progress.start(sum(len(run.cards) for run in runs) + 2 * len(deck) + 1)
+        progress.start(sum(len(run.cards) for run in runs) + 2 * len(deck) + 1
+                       + (len(printed) if options.print_shop else 0))
         with batch.open(CARDS_FILE) as stream:
-            pages[CARDS_FILE] = render_cards(stream, runs, layout, faces, progress.advance)
+            pdf = io.BytesIO() if options.print_shop else stream  # kept for the PNGs
+            pages[CARDS_FILE] = render_cards(pdf, runs, layout, faces, progress.advance)
+            if options.print_shop:
+                stream.write(pdf.getvalue())
+                order = [card for run in runs for card in run.cards][:len(printed)]
+                pngs = print_shop.render_pngs(pdf.getvalue(), order, options.backs != "none", out, progress.advance)
         with batch.open(RULES_FILE) as stream:
             pages[RULES_FILE] = rules_sheet.render_rules(stream, rules, options.paper, ink)
         progress.advance(1)
@@ -125,7 +133,7 @@ def build_deck(deck: Deck, options: DeckOptions, out: Path, progress: Progress |
             pages[DICTATION_FILE] = render_dictation(stream, deck, options.paper, options.stress, progress.advance, ink)
     return BuildResult(len(printed), options.copies, layout,
                        tuple(OutputFile(out / name, n, (out / name).stat().st_size) for name, n in pages.items()),
-                       deck_type)
+                       deck_type, pngs)
 
 
 def chosen(deck: Deck, options: DeckOptions) -> list[Card]:

@@ -10,6 +10,7 @@ from slovariki.generator.build import BuildError, by_key, check_fit, nearest, wo
 from slovariki.generator.faces import DeckType, Faces
 from slovariki.generator.imposition import new_canvas
 from slovariki.generator.options import DeckOptions
+from slovariki.generator.print_shop import page_png
 from slovariki.generator.sheet import Placement, Rect
 from slovariki.model import Card, Deck
 
@@ -51,12 +52,10 @@ def render_preview(deck: Deck, card: Card, options: DeckOptions, path: Path, dpi
     canvas.save()
     document = pypdfium2.PdfDocument(pdf.getvalue())
     try:
-        image = document[0].render(scale=dpi / 72).to_pil()
+        png, size = page_png(document[0], dpi)
     finally:
         document.close()
-    png = io.BytesIO()
-    image.save(png, format="PNG", dpi=(dpi, dpi))
     with writer.batch(path.parent) as batch:
         with batch.open(path.name) as stream:
-            stream.write(png.getvalue())
-    return image.size, deck_type
+            stream.write(png)
+    return size, deck_type

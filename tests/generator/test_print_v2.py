@@ -166,6 +166,43 @@ def test_every_definition_is_one_even_column_clear_of_both_corner_indices(bundle
     assert len(stubs) <= 0.03 * len(load_bank().deck), stubs
 
 
+def test_the_bundled_deck_prints_its_definitions_in_one_size_and_a_few_one_step_smaller(bundled_pdf):
+    sizes = defaultdict(list)
+    for page in bundled_pdf.pages[::2]:
+        for card in cards_on(page):
+            found = {round(ch["size"], 2) for row in definition_rows(page, card) for ch in row}
+            assert len(found) == 1, card_word(page, card)
+            sizes[found.pop()].append(card_word(page, card))
+    deck = load_bank().deck
+    expected = Faces(63 * MM, 88 * MM, 0, True).fit_deck(deck)
+    assert sorted(sizes, reverse=True) == [expected.size, expected.smaller]
+    assert expected.size - expected.smaller == 1.0
+    assert sorted(sizes[expected.smaller]) == sorted(card.word for card in expected.stepped)
+    assert len(expected.stepped) <= 0.05 * len(deck)  # the exceptions are few
+
+
+def test_a_definition_that_does_not_fit_the_deck_size_steps_down_once_and_no_further():
+    faces = Faces(63 * MM, 88 * MM, 0, True)
+    short = [Card(parse(f"к[о]р+ова{'а' * i}"), 1, 1, "Домашнее животное.") for i in range(3)]
+    long = Card(parse("м[о]л+око"), 1, 1, "Белый напиток, который дают коровы, козы и овцы; из него делают "
+                                           "сыр, творог, масло, кефир и сметану, а пьют его тёплым.")
+    alone = faces.fit_deck(short)
+    assert alone.size == faces.style.definition_max and not alone.stepped
+    largest = Faces(63 * MM, 88 * MM, 0, True).measure(long, balance=False).definition.size
+    mixed = faces.fit_deck([*short, long])
+    assert mixed.size == min(faces.style.definition_max, largest + 1.0) and mixed.stepped == (long,)
+    assert faces.measure(long).definition.size == mixed.smaller == mixed.size - 1.0
+    assert {faces.measure(card).definition.size for card in short} == {mixed.size}
+    assert "1 карта: «молоко»" in mixed.report() and "9" in mixed.of(long)
+
+
+def test_check_and_preview_say_the_deck_size_and_the_cards_a_step_smaller(tmp_path):
+    report = CliRunner().invoke(main, ["check", "--words", str(BANK)])
+    assert "Толкования: шрифт " in report.output and " пт" in report.output
+    said = CliRunner().invoke(main, ["preview", "корова", "--words", str(BANK), "--out", str(tmp_path / "k.png")])
+    assert said.exit_code == 0 and "толкование шрифтом колоды" in said.output
+
+
 def test_balanced_lines_and_hyphenation_only_for_a_word_that_cannot_fit():
     faces = Faces(63 * MM, 88 * MM, 0, True)
     card = Card(parse("к[о]р+ова"), 1, 1, "Большое домашнее животное с рогами и копытами, которое даёт молоко.")

@@ -281,6 +281,10 @@ class _ProgressBar:
               help="Напечатать карточки только этих слов (например, взамен потерянных).")
 @click.option("--stars", "only_stars", type=click.IntRange(1, 3), default=None, metavar="ЧИСЛО",
               help="Напечатать только карточки с этим числом звёздочек.")
+@click.option("--game-words", is_flag=True,
+              help="В список слов и диктант взять и слова, добавленные только для игры (они помечены).")
+@click.option("--dictation-words", type=int, default=None, metavar="ЧИСЛО",
+              help="Сколько слов каждого класса взять в список слов и диктант (от лёгких к трудным).")
 @click.option("--grade-sheets/--no-grade-sheets", default=True, show_default="да",
               help="Каждый класс с нового листа.")
 @click.option("--force", is_flag=True, help="Собрать, даже если ударение или написание слова (ё, большая буква) "
@@ -290,8 +294,9 @@ def build_deck(words_dir: str | None, grades: tuple[int, ...] | None, out_dir: s
                back_offset_x: float | None, back_offset_y: float | None, copies: int, stress: bool,
                rules_template: str | None, calibration: bool, open_folder: bool, cmyk: bool, print_shop: bool,
                only: str | None,
-               only_stars: int | None, grade_sheets: bool, force: bool) -> None:
-    """Собрать PDF для печати: карточки, правила, список слов и словарный диктант для учителя.
+               only_stars: int | None, game_words: bool, dictation_words: int | None, grade_sheets: bool,
+               force: bool) -> None:
+    """Собрать PDF для печати: карточки, правила, список слов, словарный диктант и ответы к нему.
 
     Ударение или написание (ё, большая буква), которое расходится со словарём, останавливает сборку
     (--force — собрать всё равно)."""
@@ -307,6 +312,7 @@ def build_deck(words_dir: str | None, grades: tuple[int, ...] | None, out_dir: s
             gap=gap, crop_marks=crop_marks, backs=backs,
             back_offset=options.offset(back_offset, back_offset_x, back_offset_y),
             copies=copies, stress=stress, cmyk=cmyk, print_shop=print_shop, grade_sheets=grade_sheets, stars=only_stars,
+            game_words=game_words, dictation_words=dictation_words,
             only=tuple(w.strip() for w in (only or "").split(",") if w.strip()))
     except options.OptionsError as exc:
         raise click.UsageError(str(exc)) from None

@@ -12,7 +12,7 @@ from slovariki.text import russian
 from slovariki.text import spoken
 from slovariki.generator import drawings, fonts, handout, print_shop, rules_sheet, sheet, theme, writer
 from slovariki.generator.calibration import render_calibration
-from slovariki.generator.dictation import render_dictation
+from slovariki.generator.dictation import render_answers, render_dictation
 from slovariki.generator.faces import DeckType, Faces, FitError, grade_label
 from slovariki.generator.imposition import Run, render_cards
 from slovariki.generator.options import PAPER_NAMES, DeckOptions
@@ -24,7 +24,9 @@ CARDS_FILE = "cards.pdf"
 RULES_FILE = "rules.pdf"
 WORDLIST_FILE = "wordlist.pdf"
 DICTATION_FILE = "dictation.pdf"
+ANSWERS_FILE = "dictation-answers.pdf"
 CALIBRATION_FILE = "calibration.pdf"
+SMALL_CARD_MM = 50  # a side below this (mini is 44×63) is small for a child's hand and eyes
 BACKS_REPORT = {  # how to print them, as the console says it
     "duplex-long": "на обороте, печать с двух сторон с переворотом по длинному краю",
     "duplex-short": "на обороте, печать с двух сторон с переворотом по короткому краю",
@@ -74,7 +76,12 @@ class BuildResult:
                   f"{self.layout.cols}×{self.layout.rows} = {self.layout.per_sheet} на листе, "
                   f"рубашки: {BACKS_REPORT[options.backs]}")
         cost = sheet.bleed_cost(options)  # say why a sheet holds fewer cards than a teacher expects
-        return f"{report} ({cost})" if cost else report
+        if cost:
+            report += f" ({cost})"
+        if min(width, height) < SMALL_CARD_MM:
+            report += (f"\nВнимание: карта {width:g}×{height:g} мм мелкая для детей: толкование печатается мелким "
+                       "шрифтом, а маленькие карты трудно держать веером; для класса лучше poker или bridge")
+        return report
 
     def summary(self) -> str:
         folder = self.files[0].path.parent if self.files else Path(".")
@@ -89,9 +96,10 @@ class BuildResult:
 
 def build_deck(deck: Deck, options: DeckOptions, out: Path, progress: Progress | None = None,
                rules_template: Path | None = None) -> BuildResult:
-    """Write cards.pdf, rules.pdf, wordlist.pdf and dictation.pdf into ``out``, all of them or none.
+    """Write cards.pdf, rules.pdf, wordlist.pdf, dictation.pdf and dictation-answers.pdf into ``out``,
+    all of them or none.
 
-    --only and --stars choose the cards printed; the rules and the handouts describe the whole deck.
+    --only and --stars choose the cards printed and the handouts' words; the rules describe the whole deck.
     """
     progress = progress or _Silent()
     if not len(deck):
@@ -110,11 +118,12 @@ def build_deck(deck: Deck, options: DeckOptions, out: Path, progress: Progress |
     faces = Faces(*layout.card, options.bleed * theme.MM, options.stress, ink, back_bleed=layout.back_bleed)
     deck_type = check_fit(deck, printed, faces)
     runs = sheets(printed, options)
+    words = handout_words(printed, options)
     pages = {}
     pngs = 0
     with writer.batch(out) as batch:
         # Only once the folder is known to be writable.
-        progress.start(sum(len(run.cards) for run in runs) + 2 * len(deck) + 1
+        progress.start(sum(len(run.cards) for run in runs) + 3 * len(words) + 1
                        + (len(printed) if options.print_shop else 0))
         with batch.open(CARDS_FILE) as stream:
             pdf = io.BytesIO() if options.print_shop else stream  # kept for the PNGs
@@ -127,10 +136,12 @@ def build_deck(deck: Deck, options: DeckOptions, out: Path, progress: Progress |
             pages[RULES_FILE] = rules_sheet.render_rules(stream, rules, options.paper, ink)
         progress.advance(1)
         with batch.open(WORDLIST_FILE) as stream:
-            pages[WORDLIST_FILE] = handout.render_handout(stream, deck, options.paper, options.stress,
+            pages[WORDLIST_FILE] = handout.render_handout(stream, words, options.paper, options.stress,
                                                           progress.advance, ink)
         with batch.open(DICTATION_FILE) as stream:
-            pages[DICTATION_FILE] = render_dictation(stream, deck, options.paper, options.stress, progress.advance, ink)
+            pages[DICTATION_FILE] = render_dictation(stream, words, options.paper, progress.advance, ink)
+        with batch.open(ANSWERS_FILE) as stream:
+            pages[ANSWERS_FILE] = render_answers(stream, words, options.paper, options.stress, progress.advance, ink)
     return BuildResult(len(printed), options.copies, layout,
                        tuple(OutputFile(out / name, n, (out / name).stat().st_size) for name, n in pages.items()),
                        deck_type, pngs)
@@ -152,6 +163,21 @@ def chosen(deck: Deck, options: DeckOptions) -> list[Card]:
         raise BuildError(f"среди слов --only нет карточек с {stars}" if options.only else
                          f"в колоде нет карточек с {stars}")
     return cards
+
+
+def handout_words(printed: list[Card], options: DeckOptions) -> list[Card]:
+    """The word list's and the dictation's words: the printed cards that are on their grade's list (game
+    words too with --game-words); with --dictation-words N, N of each grade, spread evenly over its list
+    from the easiest to the hardest."""
+    words = [card for card in printed if options.game_words or not handout.is_game_word(card)]
+    if options.dictation_words is None:
+        return words
+    chosen_words = []
+    for _, levels in handout.grades(words):
+        listed = [card for level in levels for card in level]
+        count = min(options.dictation_words, len(listed))
+        chosen_words.extend(listed[(2 * i + 1) * len(listed) // (2 * count)] for i in range(count))
+    return chosen_words
 
 
 # A word as the user may type it: any case, ё as е, spaces squeezed, a stress mark copied from the list ignored.

@@ -300,7 +300,8 @@ class Faces:
             symbols.star(canvas, cx, y, s.star_size)
 
     def _draw_letters(self, canvas: Canvas, front: Front) -> None:
-        """The hard letters under the stars, in both corners: a fanned hand shows what can be tossed in."""
+        """The hard letters under the stars, in both corners: a fanned hand shows what can be tossed in.
+        Each row is underlined, so the turned corner reads as turned (a line over «бб», not «99»)."""
         s = self.style
         cx = s.frame + s.index_margin + s.suit_size / 2
         baselines = self._letter_baselines(front.card.stars, len(front.letters), front.letter_size)
@@ -313,6 +314,10 @@ class Faces:
                 canvas.rotate(180)
             for line, y in zip(front.letters, baselines):
                 canvas.drawCentredString(cx, y, line)
+                # Underlined, as in the word: turned, the line is on top, so «б» never reads as «9».
+                width = stringWidth(line, theme.FONT_BOLD, front.letter_size)
+                canvas.rect(cx - width / 2, y - front.letter_size * 0.16, width, front.letter_size * UNDERLINE,
+                            stroke=0, fill=1)
             if turned:
                 canvas.restoreState()
 
@@ -380,38 +385,27 @@ class Faces:
             baseline -= block.leading
 
     def _back_form(self, canvas: Canvas) -> str:
-        """The one back: a mid-tone field, the four suit shapes in a lighter tone of it, a frame line
-        and the game's name on a framed panel: clearly printed, yet sparing with ink."""
+        """The one back, the same for every grade: the four suit shapes in a light tone over a pale field,
+        all over the card and its bleed, so that duplex drift or an uneven cut shows no edge or frame
+        to be off-centre, and the game's name on a panel well inside the card. Sparing with ink."""
         name = "back"
         if not self._begin_form(canvas, name, self.back_bleed):
             return name
         s, w, h, ink = self.style, self.width, self.height, self.palette
         self._fill_to_bleed(canvas, theme.BACK_FIELD, self.back_bleed)
-        # The pattern is centred on the card and kept inside a frame line well within the trim: a cut a
-        # little off the line, or duplex drift, cuts no shape. The line is the frame of the card's face.
-        inset = s.frame
-        canvas.setStrokeColor(ink(theme.BACK_LINE))
-        canvas.setLineWidth(s.edge_line * 2)
-        canvas.roundRect(inset, inset, w - 2 * inset, h - 2 * inset, s.corner_radius, stroke=1, fill=0)
-        panel_w, panel_h = w * 0.8, h * 0.36
+        panel_w, panel_h = w * 0.66, h * 0.3
         px, py = (w - panel_w) / 2, (h - panel_h) / 2
-        size = s.back_symbol * 0.8
-        # Rows spread evenly over the band between the panel and the frame line, the same above and
-        # below; every other row shifted by half a step and one shape shorter, so each row is centred.
-        left, right = inset + s.padding + size / 2, w - inset - s.padding - size / 2
-        near, far = panel_h / 2 + s.padding + size / 2, h / 2 - inset - s.padding - size / 2
-        rows = max(1, int((far - near) // (s.back_symbol * 1.2)) + 1)
-        across = max(2, int((right - left) // (s.back_symbol * 1.4)) + 1)
-        step_x = (right - left) / (across - 1)
+        # A lattice centred on the card, every other row shifted half a step, running on into the bleed.
+        size, step_x, step_y = s.back_symbol * 0.8, s.back_symbol * 1.5, s.back_symbol * 1.3
         colours = list(Colour)
         canvas.setFillColor(ink(theme.BACK_PATTERN))
-        for j in range(rows):
-            offset = near + (far - near) * (j / (rows - 1) if rows > 1 else 0.5)
-            count = across - j % 2
-            start = w / 2 - step_x * (count - 1) / 2
-            for side in (1, -1):
-                for i in range(count):
-                    symbols.suit(canvas, colours[(i + j + (side < 0)) % 4], start + i * step_x, h / 2 + side * offset, size)
+        reach_x = int((w / 2 + self.back_bleed) // step_x) + 1
+        reach_y = int((h / 2 + self.back_bleed) // step_y) + 1
+        for j in range(-reach_y, reach_y + 1):
+            for i in range(-reach_x, reach_x + 1):
+                x, y = w / 2 + (i + (j % 2) / 2) * step_x, h / 2 + j * step_y
+                if not (px - size < x < px + panel_w + size and py - size < y < py + panel_h + size):
+                    symbols.suit(canvas, colours[(i + 2 * j) % 4], x, y, size)
         # The panel: paper white with a dark frame and a thin line inside it, like a box's label.
         canvas.setFillColor(ink(theme.PAPER))
         canvas.setStrokeColor(ink(theme.BACK_INK))

@@ -15,6 +15,7 @@ MIN_CARD_MM, MAX_CARD_MM = 30.0, 200.0
 MAX_BLEED_MM, MAX_GAP_MM, MAX_OFFSET_MM = 10.0, 30.0, 20.0
 MAX_COPIES = 20
 PRINT_SHOP_BLEED_MM = 3.0
+MAX_DICTATION_WORDS = 500
 
 _PAIR = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*[x×хX,]\s*(-?\d+(?:\.\d+)?)\s*$")
 
@@ -40,6 +41,8 @@ class DeckOptions:
     only: tuple[str, ...] = ()  # print only these words' cards
     stars: int | None = None    # print only cards with this many stars
     print_shop: bool = False    # one card a page with bleed and boxes, CMYK, and a PNG of each card
+    game_words: bool = False    # the word list and the dictation take the game-only words too, marked
+    dictation_words: int | None = None  # the word list and the dictation take this many words a grade
 
     def __post_init__(self) -> None:
         if self.print_shop:
@@ -66,6 +69,8 @@ class DeckOptions:
             raise OptionsError(f"--back-offset: сдвиг не больше {MAX_OFFSET_MM:g} мм по каждой оси")
         if not 1 <= self.copies <= MAX_COPIES:
             raise OptionsError(f"--copies: от 1 до {MAX_COPIES} комплектов")
+        if self.dictation_words is not None and not 1 <= self.dictation_words <= MAX_DICTATION_WORDS:
+            raise OptionsError(f"--dictation-words: от 1 до {MAX_DICTATION_WORDS} слов в каждом классе")
         if self.stars is not None and self.stars not in (1, 2, 3):
             raise OptionsError("--stars: звёздочек бывает 1, 2 или 3")
 

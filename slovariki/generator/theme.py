@@ -25,9 +25,9 @@ HARD_RED = "#D00000"     # hard letters
 MUTED = "#555555"        # grade label, small print
 PAPER = "#FFFFFF"
 MARK = "#000000"         # crop and fold marks
-BACK_FIELD = "#7886C6"   # card back: a mid-tone field (grey 50 % in greyscale) that hides duplex drift
-BACK_PATTERN = "#9DA9DC"  # the suit shapes on it, a lighter tone of the same blue
-BACK_LINE = "#B4BEE6"     # the frame line round the pattern and inside the title panel
+BACK_FIELD = "#CAD1EE"   # card back: a pale blue field, all over, light on ink
+BACK_PATTERN = "#9EA9DA"  # the suit shapes on it, a darker tone of the same blue that shows in greyscale
+BACK_LINE = "#B4BEE6"     # the thin line inside the title panel
 BACK_INK = "#2B3A67"
 
 GAME_NAME = "Словарики"

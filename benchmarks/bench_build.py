@@ -68,12 +68,12 @@ def generated_deck(size: int) -> Deck:
 
 
 def ours(deck: Deck) -> None:
-    """The generator's whole card path: the fit check of every card (pictures read), then measuring and
-    drawing, pictures included."""
+    """The generator's whole card path: the deck's definition size chosen over every card (pictures
+    read), then measuring at it and drawing, pictures included."""
     options = DeckOptions(grade_sheets=False)
     layout = sheet.compute(options)
     faces = Faces(*layout.card, 0, options.stress)
-    check_fit(list(deck), faces)
+    check_fit(deck, list(deck), faces)
     render_cards(io.BytesIO(), [Run(list(deck))], layout, faces)
 
 

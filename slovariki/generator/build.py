@@ -117,7 +117,7 @@ def build_deck(deck: Deck, options: DeckOptions, out: Path, progress: Progress |
         raise BuildError(f"пример на листе правил: {exc}") from None
     faces = Faces(*layout.card, options.bleed * theme.MM, options.stress, ink, back_bleed=layout.back_bleed)
     deck_type = check_fit(deck, printed, faces)
-    runs = sheets(printed, options)
+    runs = sheets(printed, options, layout)
     words = handout_words(printed, options)
     pages = {}
     pngs = 0
@@ -198,15 +198,32 @@ def nearest(deck: Deck, word: str) -> str:
     return "; может быть, " + ", ".join(f"«{w}»" for w in close) + "?" if close else ""
 
 
-def sheets(cards: list[Card], options: DeckOptions) -> list[Run]:
-    """Each set (--copies), and by default each grade within it, starts on a new sheet."""
+def sheets(cards: list[Card], options: DeckOptions, layout: sheet.SheetLayout) -> list[Run]:
+    """Each set (--copies), and by default each grade within it, starts on a new sheet. Where the cards
+    stand apart (bleed or a gap: a mis-cut shows no sliver of a neighbour's colour), the part-filled last
+    sheets of a set's grades share sheets where they fit together, so no sheet is printed for one or two
+    cards that another grade's last sheet has room for."""
+    per_sheet, apart = layout.per_sheet, layout.spacing > 0
     runs = []
     for copy in range(1, options.copies + 1):
         mark = f"{theme.SET_LABEL} {copy}" if options.copies > 1 else ""
-        if options.grade_sheets:
-            runs.extend(Run([c for c in cards if c.grade == g], mark) for g in sorted({c.grade for c in cards}))
-        else:
+        if not options.grade_sheets:
             runs.append(Run(cards, mark))
+            continue
+        rests: list[list[Card]] = []
+        for grade in sorted({c.grade for c in cards}):
+            in_grade = [c for c in cards if c.grade == grade]
+            full = len(in_grade) - len(in_grade) % per_sheet
+            if full:
+                runs.append(Run(in_grade[:full], mark))
+            if full < len(in_grade):
+                rest = in_grade[full:]
+                shared = next((r for r in rests if len(r) + len(rest) <= per_sheet), None) if apart else None
+                if shared is None:
+                    rests.append(rest)
+                else:
+                    shared.extend(rest)
+        runs.extend(Run(rest, mark) for rest in rests)
     return runs
 
 

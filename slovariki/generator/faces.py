@@ -322,14 +322,14 @@ class Faces:
                 canvas.restoreState()
 
     def _draw_picture(self, canvas: Canvas, card: Card) -> None:
+        """The picture scaled by what it draws (its ink's box), centred on it: the set reads evenly."""
         s = self.style
         x, y, width, height = self.window
         name = self._pictures.name(canvas, card.picture)
-        picture = drawings.load(card.picture)
-        own_w, own_h = picture.width, picture.height
-        scale = min(s.picture_size / own_w, min(s.picture_size, height - 2 * s.padding) / own_h)
+        x0, y0, x1, y1 = drawings.load(card.picture).drawn
+        scale = min(s.picture_size / (x1 - x0), min(s.picture_size, height - 2 * s.padding) / (y1 - y0))
         canvas.saveState()
-        canvas.translate(x + (width - own_w * scale) / 2, y + (height - own_h * scale) / 2)
+        canvas.translate(x + width / 2 - (x0 + x1) / 2 * scale, y + height / 2 - (y0 + y1) / 2 * scale)
         canvas.scale(scale, scale)
         canvas.doForm(name)
         canvas.restoreState()

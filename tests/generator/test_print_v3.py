@@ -163,3 +163,60 @@ def test_mini_cards_warn_that_they_are_small_for_children(deck, tmp_path):
     said = build_deck(deck, options, tmp_path).layout_report(options)
     assert "мелкая для детей" in said
     assert "мелкая" not in build_deck(deck, DeckOptions(), tmp_path).layout_report(DeckOptions())
+
+
+def test_with_bleed_the_last_sheets_of_grades_share_a_sheet_and_without_it_each_grade_keeps_its_own(deck, tmp_path):
+    per_grade = {g: sum(1 for c in deck if c.grade == g) for g in deck.grades}
+    alone = build_deck(deck, DeckOptions(), tmp_path / "plain")
+    assert alone.files[0].pages == 2 * sum(-(-n // 9) for n in per_grade.values())  # a mis-cut shows no other colour
+    bled = build_deck(deck, DeckOptions(bleed=3), tmp_path / "bled")
+    fronts = bled.files[0].pages // 2
+    assert bled.layout.per_sheet == 6
+    assert fronts == -(-sum(per_grade.values()) // 6) < sum(-(-n // 6) for n in per_grade.values())
+    with pdfplumber.open(tmp_path / "bled" / "cards.pdf") as pdf:
+        counts = [len([ch for ch in page.chars if ch["text"] == "к" and ch["size"] < 8]) for page in pdf.pages[::2]]
+    assert all(count > 1 for count in counts)  # no sheet for a single card
+
+
+def test_ink_box_follows_the_programs_transform_and_skips_unpainted_paths():
+    from slovariki.generator.drawings import ink_box
+
+    program = "q .5 0 0 -.5 0 20 cm 0 0 m 10 0 l 10 10 l h f 30 30 m 40 40 l n Q"
+    assert ink_box(program) == (0.0, 15.0, 5.0, 20.0)
+    assert ink_box("0 0 m 5 5 l n") is None
+
+
+@pytest.mark.parametrize("picture", ["person-standing", "red-apple", "tram"])
+def test_every_picture_is_scaled_by_what_it_draws(picture, tmp_path):
+    import io
+
+    from slovariki.bank import pictures
+    from slovariki.generator.faces import Faces
+    from slovariki.generator.imposition import new_canvas
+    from slovariki.generator.sheet import Placement, Rect
+    from slovariki.markup import parse
+    from slovariki.model import Card
+
+    path = pictures.shipped_folder() / f"{picture}.svg"
+    if not path.exists():
+        pytest.skip(f"{picture} is not shipped")
+    faces = Faces(63 * MM, 88 * MM, 0, True)
+    card = Card(parse("к[о]р+ова"), 1, 1, "Домашнее животное.", picture=path)
+    pdf = io.BytesIO()
+    canvas = new_canvas(pdf, (63 * MM, 88 * MM), "t", "t")
+    trim = Rect(0, 0, 63 * MM, 88 * MM)
+    faces.draw_front(canvas, faces.measure(card), Placement(trim, False, trim))
+    canvas.save()
+    pdf.seek(0)
+    x, y, width, height = faces.window
+    with pdfplumber.open(pdf) as document:
+        page = document.pages[0]
+        tints = {tuple(round(int(c.print_tint[i:i + 2], 16) / 255, 4) for i in (1, 3, 5)) for c in Colour}
+        ink = [o for o in page.curves + page.rects if o["x0"] >= x - 0.1 and o["x1"] <= x + width + 0.1
+               and page.height - o["bottom"] >= y - 0.1 and page.height - o["top"] <= y + height + 0.1
+               and tuple(round(v, 4) for v in (o.get("non_stroking_color") or ())) not in tints]
+    drawn_w = max(o["x1"] for o in ink) - min(o["x0"] for o in ink)
+    drawn_h = max(o["bottom"] for o in ink) - min(o["top"] for o in ink)
+    assert max(drawn_w, drawn_h) == pytest.approx(faces.style.picture_size, abs=0.5 * MM)
+    centre_x = (max(o["x1"] for o in ink) + min(o["x0"] for o in ink)) / 2
+    assert centre_x == pytest.approx(x + width / 2, abs=0.5 * MM)

@@ -10,7 +10,7 @@ from typing import Protocol
 
 from slovariki.text import russian
 from slovariki.text import spoken
-from slovariki.generator import drawings, fonts, handout, print_shop, rules_sheet, sheet, theme, writer
+from slovariki.generator import box, drawings, fonts, handout, print_shop, rules_sheet, sheet, theme, writer
 from slovariki.generator.calibration import render_calibration
 from slovariki.generator.dictation import render_answers, render_dictation
 from slovariki.generator.faces import DeckType, Faces, FitError, grade_label
@@ -25,6 +25,7 @@ RULES_FILE = "rules.pdf"
 WORDLIST_FILE = "wordlist.pdf"
 DICTATION_FILE = "dictation.pdf"
 ANSWERS_FILE = "dictation-answers.pdf"
+BOX_FILE = "box.pdf"
 CALIBRATION_FILE = "calibration.pdf"
 SMALL_CARD_MM = 50  # a side below this (mini is 44×63) is small for a child's hand and eyes
 BACKS_REPORT = {  # how to print them, as the console says it
@@ -96,8 +97,8 @@ class BuildResult:
 
 def build_deck(deck: Deck, options: DeckOptions, out: Path, progress: Progress | None = None,
                rules_template: Path | None = None) -> BuildResult:
-    """Write cards.pdf, rules.pdf, wordlist.pdf, dictation.pdf and dictation-answers.pdf into ``out``,
-    all of them or none.
+    """Write cards.pdf, rules.pdf, wordlist.pdf, dictation.pdf, dictation-answers.pdf and box.pdf (tuck
+    boxes, reference cards) into ``out``, all of them or none.
 
     --only and --stars choose the cards printed and the handouts' words; the rules describe the whole deck.
     """
@@ -142,6 +143,8 @@ def build_deck(deck: Deck, options: DeckOptions, out: Path, progress: Progress |
             pages[DICTATION_FILE] = render_dictation(stream, words, options.paper, progress.advance, ink)
         with batch.open(ANSWERS_FILE) as stream:
             pages[ANSWERS_FILE] = render_answers(stream, words, options.paper, options.stress, progress.advance, ink)
+        with batch.open(BOX_FILE) as stream:
+            pages[BOX_FILE] = box.render_box(stream, list(deck), options, ink)
     return BuildResult(len(printed), options.copies, layout,
                        tuple(OutputFile(out / name, n, (out / name).stat().st_size) for name, n in pages.items()),
                        deck_type, pngs)

@@ -383,8 +383,8 @@ def test_cmyk_reaches_every_pdf_the_build_writes(picture_bank, tmp_path):
     build_deck(picture_bank, DeckOptions(cmyk=True), tmp_path)
     build_calibration(DeckOptions(cmyk=True), tmp_path)
     written = sorted(p.name for p in tmp_path.glob("*.pdf"))
-    assert written == ["calibration.pdf", "cards.pdf", "dictation-answers.pdf", "dictation.pdf", "rules.pdf",
-                       "wordlist.pdf"]
+    assert written == ["box.pdf", "calibration.pdf", "cards.pdf", "dictation-answers.pdf", "dictation.pdf",
+                       "rules.pdf", "wordlist.pdf"]
     ink = Palette(cmyk=True)
     coloured_text = {tuple(round(v, 4) for v in ink(c).cmyk()) for c in (theme.HARD_RED, theme.BACK_INK)}
     for name in written:

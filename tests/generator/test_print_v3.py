@@ -220,3 +220,26 @@ def test_every_picture_is_scaled_by_what_it_draws(picture, tmp_path):
     assert max(drawn_w, drawn_h) == pytest.approx(faces.style.picture_size, abs=0.5 * MM)
     centre_x = (max(o["x1"] for o in ink) + min(o["x0"] for o in ink)) / 2
     assert centre_x == pytest.approx(x + width / 2, abs=0.5 * MM)
+
+
+def test_box_pdf_has_a_tuck_box_per_grade_sized_to_its_cards_and_a_sheet_of_reference_cards(deck, tmp_path):
+    from slovariki.generator.box import CARD_MM, EASE_MM, GLUE_MM, TUCK_MM, reference_text
+
+    build_deck(deck, DeckOptions(), tmp_path)
+    with pdfplumber.open(tmp_path / "box.pdf") as pdf:
+        assert len(pdf.pages) == len(deck.grades) + 1
+        for grade, page in zip(deck.grades, pdf.pages):
+            count = sum(1 for c in deck if c.grade == grade)
+            assert f"Коробка: {grade} класс" in page.extract_text()
+            cuts = [line for line in page.lines if not line.get("dash")]
+            folds = [line for line in page.lines if line.get("dash")]
+            assert folds
+            width = (max(line["x1"] for line in cuts) - min(line["x0"] for line in cuts)) / MM
+            height = (max(line["bottom"] for line in cuts) - min(line["top"] for line in cuts)) / MM
+            depth = count * CARD_MM + EASE_MM
+            assert width == pytest.approx(GLUE_MM + 2 * (63 + EASE_MM) + 2 * depth, abs=0.05)
+            assert height == pytest.approx(88 + EASE_MM + 2 * (depth + TUCK_MM), abs=0.05)
+        reference = pdf.pages[-1].extract_text()
+    text = reference_text()
+    assert reference.count(text["title"]) == 9  # a card for each player, as many as a sheet holds
+    assert "4 класс" in reference

@@ -172,7 +172,7 @@ def handout_words(printed: list[Card], options: DeckOptions) -> list[Card]:
     """The word list's and the dictation's words: the printed cards that are on their grade's list (game
     words too with --game-words); with --dictation-words N, N of each grade, spread evenly over its list
     from the easiest to the hardest."""
-    words = [card for card in printed if options.game_words or not handout.is_game_word(card)]
+    words = [card for card in printed if options.game_words or not card.game_word]
     if options.dictation_words is None:
         return words
     chosen_words = []

@@ -27,10 +27,6 @@ LEADING = 1.25
 GAME_MARK = "для игры"  # after a word that is in the deck only for the game, not on the grade's list
 
 
-def is_game_word(card: Card) -> bool:
-    return getattr(card, "game_word", False)  # until the bank's field lands
-
-
 def grades(cards: Iterable[Card]) -> Iterator[tuple[int, list[list[Card]]]]:
     """(grade, its cards by star level), as the handouts list them; numbers run through a grade."""
     cards = sorted(cards, key=lambda c: (c.grade, c.stars))
@@ -54,7 +50,7 @@ def bookmark(page: Columns, title: str) -> None:
 
 def game_mark(page: Columns, card: Card, x: float, baseline: float) -> None:
     """«для игры», small and grey, after a word that is not on the grade's list."""
-    if is_game_word(card):
+    if card.game_word:
         page.canvas.setFont(theme.FONT_REGULAR, theme.SMALL_SIZE)
         page.canvas.setFillColor(page.ink(theme.MUTED))
         page.canvas.drawString(x + 1.5 * MM, baseline, GAME_MARK)

@@ -99,15 +99,20 @@ def test_handouts_take_the_chosen_cards_and_n_words_a_grade_spread_over_the_list
 def test_game_words_stay_off_the_handouts_unless_asked_and_are_marked(deck, tmp_path):
     from dataclasses import replace
 
-    from slovariki.model import Card
-
     game = next(iter(deck))
-    if "game_word" not in Card.__dataclass_fields__:
-        pytest.skip("the bank's game_word field has not landed")
     cards = [replace(card, game_word=card is game) for card in deck]
-    assert game.word not in {c.word for c in handout_words(cards, DeckOptions()) if c.game_word}
-    marked = handout_words(cards, DeckOptions(game_words=True))
-    assert any(c.game_word for c in marked)
+    assert game.word not in {c.word for c in handout_words(cards, DeckOptions())}
+    assert game.word in {c.word for c in handout_words(cards, DeckOptions(game_words=True))}
+    from slovariki.model import Deck
+
+    build_deck(Deck.of(cards), DeckOptions(game_words=True), tmp_path)
+    for name in ("wordlist.pdf", "dictation-answers.pdf"):
+        with pdfplumber.open(tmp_path / name) as pdf:
+            text = " ".join(page.extract_text() for page in pdf.pages)
+        assert text.count("для игры") == 1, name
+    build_deck(Deck.of(cards), DeckOptions(), tmp_path)
+    with pdfplumber.open(tmp_path / "wordlist.pdf") as pdf:
+        assert "для игры" not in " ".join(page.extract_text() for page in pdf.pages)
 
 
 def test_grade_headings_are_bookmarks_in_the_word_list_the_dictation_and_the_answers(deck, tmp_path):

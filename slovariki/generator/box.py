@@ -14,7 +14,7 @@ from typing import BinaryIO
 import yaml
 from reportlab.pdfgen.canvas import Canvas
 
-from slovariki.generator import fit, sheet, symbols, theme
+from slovariki.generator import fit, fonts, sheet, symbols, theme
 from slovariki.generator.faces import grade_label
 from slovariki.generator.imposition import new_canvas
 from slovariki.generator.options import PAPERS, DeckOptions
@@ -28,6 +28,7 @@ EASE_MM = 2.0      # room round the pile, so the cards slide in and out
 GLUE_MM = 12.0
 TUCK_MM = 15.0     # the flap that tucks the lid in
 CUT_WIDTH, FOLD_WIDTH = 0.6, 0.5
+MIN_REFERENCE_SIZE = 4.0  # points: the reference card's text never gets smaller
 
 
 @dataclass(frozen=True)
@@ -53,6 +54,7 @@ class TuckBox:
 
 def render_box(stream: BinaryIO, cards: list[Card], options: DeckOptions, ink: Palette) -> int:
     """A page per grade with its tuck box, then a sheet of reference cards; returns the number of pages."""
+    fonts.register()
     paper_w, paper_h = (v * MM for v in PAPERS[options.paper])
     canvas = new_canvas(stream, (paper_w, paper_h), "«Словарики»: коробка и памятка",
                         "Развёртки коробок для карт каждого класса и карточки-памятки для игроков")
@@ -176,17 +178,22 @@ def _reference_card(canvas: Canvas, trim: sheet.Rect, text: dict, ink: Palette) 
     canvas.setFillColor(ink(theme.PAPER))
     canvas.roundRect(style.frame, style.frame, trim.width - 2 * style.frame, trim.height - 2 * style.frame,
                      style.corner_radius, stroke=0, fill=1)
-    y = trim.height - pad - style.grade_size * 2
+    title_size = style.grade_size * 1.8
+    top = trim.height - pad - title_size
     canvas.setFillColor(ink(theme.BACK_INK))
-    canvas.setFont(theme.FONT_BOLD, style.grade_size * 1.8)
-    canvas.drawCentredString(trim.width / 2, y, text["title"])
-    size = style.grade_size * 1.25
-    measure = fit.measurer(theme.FONT_REGULAR)
+    canvas.setFont(theme.FONT_BOLD, title_size)
+    canvas.drawCentredString(trim.width / 2, top, text["title"])
+    # The steps at the largest size (down from 1.25 of the grade label's) at which they and the colours
+    # fit; on a card too small for any, at the smallest.
+    for size in fit.sizes(style.grade_size * 1.25, MIN_REFERENCE_SIZE):
+        steps = _steps(text["steps"], width, size)
+        if steps and top - len(steps) * size * 0.6 - sum(map(len, steps)) * size * 1.2 - size * 5.2 >= pad:
+            break
+    steps = steps or [[step] for step in text["steps"]]
+    y = top
     canvas.setFont(theme.FONT_REGULAR, size)
     canvas.setFillColor(ink(theme.INK))
-    for number, step in enumerate(text["steps"], 1):
-        lines = fit.break_lines(step.split(), measure, (width - size * 1.2) / size, fit.hyphenator(),
-                                balance=False) or [step]
+    for number, lines in enumerate(steps, 1):
         y -= size * 0.6
         canvas.drawString(pad, y - size * 1.2, f"{number}.")
         for line in lines:
@@ -204,3 +211,11 @@ def _reference_card(canvas: Canvas, trim: sheet.Rect, text: dict, ink: Palette) 
         canvas.setFont(theme.FONT_REGULAR, size * 0.9)
         canvas.drawCentredString(cx, y - size * 3.4, grade_label(colour.grade))
     canvas.restoreState()
+
+
+def _steps(steps: list[str], width: float, size: float) -> list[list[str]] | None:
+    """Each step broken into lines beside its number, or None if a word does not fit."""
+    measure = fit.measurer(theme.FONT_REGULAR)
+    broken = [fit.break_lines(step.split(), measure, (width - size * 1.2) / size, fit.hyphenator(), balance=False)
+              for step in steps]
+    return None if None in broken else broken

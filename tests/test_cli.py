@@ -181,7 +181,7 @@ def test_command_lists_show_whole_sentences(runner):
     for args in ([], ["referee"], ["bitva-par"]):
         listing = runner.invoke(main, [*args, "--help"], terminal_width=80).output.split("Команды:")[1]
         assert "..." not in listing
-    assert "словарный\n              диктант для учителя." in runner.invoke(main, ["--help"], terminal_width=80).output
+    assert "словарный\n              диктант и ответы к нему." in runner.invoke(main, ["--help"], terminal_width=80).output
 
 
 def test_words_to_a_file_keeps_whole_definitions_and_a_terminal_gets_its_width(runner):

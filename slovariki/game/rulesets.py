@@ -30,7 +30,7 @@ class Ruleset:
     transfer: bool = False  # R8 / D4
     equal_rank_beats: bool = False  # R7: equal stars beat; D2: only a higher card
     toss_needs_all_beaten: bool = False  # R9: toss-ins only when every card is beaten
-    strict_toss_order: bool = False  # R9: the right to toss passes in a fixed order
+    pass_word: str = "пас"  # what a player says to decline to toss in (R9); classic durak: «бито» (D3)
     toss_after_take: bool = False  # D5: cards may be added after the defender says «беру»
     first_out_wins: bool = False  # R16: the first player out of cards wins and the game ends
     spare_cards: int = 1  # R2, R3: a card beyond the hands turns up as trump (classic: may be 0)
@@ -96,7 +96,6 @@ class Slovariki(Ruleset):
     transfer = True
     equal_rank_beats = True
     toss_needs_all_beaten = True
-    strict_toss_order = True
     first_out_wins = True
     rule = {
         "players": "правило 2", "order": "правило 4", "attack": "правило 5", "defence": "правило 6",
@@ -139,6 +138,7 @@ class ClassicDurak(Ruleset):
 
     equal_rank_beats = False
     toss_after_take = True
+    pass_word = "бито"
     spare_cards = 0  # six players share the 36 cards: the last card dealt, shown, is trump
 
     def __init__(self, name: str, aliases: tuple[str, ...], title: str, transfer: bool) -> None:

@@ -61,14 +61,42 @@ def test_d2_beat(led, answer, legal):
         rejected(state, 1, beat(answer, led), "cannot-beat", "правило D2")
 
 
-# --- D3 Adding cards -------------------------------------------------------------------------------
-def test_d3_any_player_adds_a_rank_on_the_table_at_any_time():
-    state = pod([["9♠", "6♦"], ["10♠", "7♦", "8♣"], ["9♦", "10♣"]], stock=["8♦", "К♥"])
+# --- D3 Adding cards: the attacker first, until «бито»; then clockwise -----------------------------
+def test_d3_the_attacker_adds_first_at_any_time_of_the_bout():
+    state = pod([["9♠", "9♣", "6♦"], ["10♠", "В♣", "7♦"], ["9♦", "10♣"]], stock=["8♦", "К♥"])
     state.apply(0, attack("9♠"))
-    state.apply(2, toss("9♦"))  # before anything is beaten, and not the attacker
+    illegal = rejected(state, 2, toss("9♦"), "not-your-turn", "правило D3")  # the attacker has not said «бито»
+    assert "только игрок 1" in illegal.message and "скажет «бито»" in illegal.message
+    state.apply(0, toss("9♣"))  # before anything is beaten: the attacker holds the right
     assert state.to_move == 1 and len(state.table) == 2
-    state.apply(1, beat("10♠", "9♠"))
-    assert state.check(2, toss("10♣")) is None  # the beating card's rank counts too
+
+
+def test_d3_after_bito_the_right_passes_clockwise():
+    state = pod([["9♠", "9♣", "6♦"], ["10♠", "В♣", "7♦"], ["9♦", "10♣"]], stock=["8♦", "К♥"])
+    run(state, (0, attack("9♠")), (1, beat("10♠", "9♠")))
+    assert state.to_move == 0  # everything is beaten: the attacker adds or says «бито»
+    rejected(state, 2, toss("10♣"), "not-your-turn", "правило D3")
+    rejected(state, 2, PASS, "not-your-turn", "правило D3")
+    state.apply(0, PASS)  # «бито»: the right passes to the next player clockwise
+    assert state.to_move == 2
+    rejected(state, 0, toss("9♣"), "not-your-turn", "правило D3")
+    rejected(state, 0, PASS, "not-your-turn", "правило D3")  # «этот игрок уже сказал «бито»»
+    state.apply(2, toss("10♣"))  # the beating card's rank counts too
+    assert state.to_move == 1
+
+
+def test_d3_once_a_card_is_beaten_the_attacker_is_first_again():
+    state = pod([["9♠", "9♣", "6♦"], ["10♠", "В♣", "7♦"], ["9♦", "10♣"]], stock=["8♦", "К♥"])
+    run(state, (0, attack("9♠")), (1, beat("10♠")), (0, PASS), (2, toss("10♣")), (1, beat("В♣")))
+    assert state.to_move == 0 and state.toss_order == (0, 2)
+    run(state, (0, PASS), (2, PASS))
+    assert state.log[-1].events[0] == Beaten()
+
+
+def test_d3_two_players_bito_ends_the_bout():
+    state = pod([["9♠", "9♣", "6♦"], ["10♠", "В♣", "7♦"]], stock=["8♦", "К♥"])
+    run(state, (0, attack("9♠")), (1, beat("10♠")))
+    assert state.apply(0, PASS)[0] == Beaten()
 
 
 def test_d3_a_rank_not_on_the_table_is_refused():
@@ -83,7 +111,18 @@ def test_d3_never_more_unbeaten_cards_than_the_defender_holds():
     state = pod([["9♠", "9♦", "9♣"], ["10♠", "7♦"], ["8♦", "10♣"]], stock=["8♣", "К♥"])
     run(state, (0, attack("9♠")), (0, toss("9♦")))
     assert state.limit == 2
-    rejected(state, 0, toss("9♣"), "table-full", "правило 10")
+    illegal = rejected(state, 0, toss("9♣"), "table-full", "правило 10")
+    assert "у отбивающегося (игрок 2) всего 2 карты" in illegal.message  # «игрок 2» is not declined
+
+
+@pytest.mark.parametrize(("name", "genitive"), [("Боря", "Бори"), ("Анна Сергеевна", "Анны Сергеевны")])
+def test_d3_the_limit_of_the_defenders_hand_names_him_in_the_genitive(name, genitive):
+    hands = [[c(x) for x in ("9♠", "9♦", "9♣")], [c("10♠"), c("7♦")], [c("8♦")]]
+    state = PODKIDNOY_GAME.arranged(hands, [c("8♣"), c("К♥")], names=["Аня", name, "Вика"])
+    run(state, (0, attack("9♠")), (0, toss("9♦")))
+    assert f"у {genitive} всего 2 карты" in rejected(state, 0, toss("9♣"), "table-full", "правило 10").message
+    state.apply(1, beat("10♠", "9♠"))  # his hand is smaller now: the limit was his hand when he became defender
+    assert f"у {genitive} было всего 2 карты" in rejected(state, 0, toss("9♣"), "table-full").message
 
 
 def test_d3_never_more_than_six_cards():
@@ -125,6 +164,7 @@ def test_d5_cards_are_added_to_a_taker_then_the_taker_is_skipped():
     run(state, (0, attack("9♠")), (1, TAKE))
     assert state.to_move == 0 and state.hand_count(1) == 4
     rejected(state, 1, beat("10♦"), "not-your-turn")  # the defender already takes
+    rejected(state, 2, toss("9♦"), "not-your-turn", "правило D3")  # after «беру» the attacker is first again
     state.apply(0, toss("9♣"))
     assert state.to_move == 2  # the attacker has no 9 left: he is not asked
     rejected(state, 0, toss("6♦"), "toss-not-allowed", "правило D3")

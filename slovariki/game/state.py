@@ -472,7 +472,8 @@ class GameState:
 
     @property
     def passed(self) -> frozenset[int]:
-        """Players who declined to toss in since the defender last beat a card."""
+        """Players who declined to toss in since the defender last beat a card (R9, D3), or were
+        passed by for certainly holding nothing to add."""
         return frozenset(p for p in range(self.players) if self._passed >> p & 1)
 
     def may_add(self, player: int) -> bool:
@@ -968,7 +969,7 @@ class GameState:
         if phase == DEFEND:
             if self._open:
                 if not self._all_beaten:  # D3: the one who holds the right may add while the defender answers
-                    self._ask_tosser()
+                    self._ask_tosser(skip=False)
                 return
             self.phase = phase = TOSS
         if self._ask_tosser():
@@ -978,19 +979,27 @@ class GameState:
         else:
             self._end_beaten(events)
 
-    def _ask_tosser(self) -> bool:
-        """R9, D3: the right to toss in is the first player's in toss order who has not passed and may
-        hold a card that links, while the table has room; False (and nobody asked) when there is none."""
+    def _ask_tosser(self, skip: bool = True) -> bool:
+        """R9, D3: the right to toss in is the first player's in toss order who has not passed, while
+        the table has room; False (and nobody holds it) when there is none. With ``skip`` (every card
+        is beaten, or the defender takes: the right is asked for) a player who certainly holds no card
+        that links is passed by as if they had passed, as they would at a table; while the defender
+        answers (D3) the right stays with the first who has not passed and holds cards (R9: players
+        without cards are passed by)."""
         if len(self._att) < self._limit:
             passed, known, count, unseen, links = self._passed, self._known, self._count, self._unseen, self._toss_mask
             for p in self._tossers:
-                if not passed >> p & 1:
-                    mask = known[p]  # the cards the player may hold, as in may_add
-                    if unseen and count[p] > mask.bit_count():
-                        mask |= unseen
-                    if mask & links:
-                        self._asked = p
-                        return True
+                if passed >> p & 1:
+                    continue
+                mask = known[p]  # the cards the player may hold, as in may_add
+                if unseen and count[p] > mask.bit_count():
+                    mask |= unseen
+                if not count[p] or skip and not mask & links:
+                    passed |= 1 << p
+                    continue
+                self._passed, self._asked = passed, p
+                return True
+            self._passed = passed
         self._asked = None
         return False
 

@@ -675,7 +675,7 @@ class Repl:
         kinds = {type(m) for m in state.legal_moves(who)}
         doing = [text for kind, text in _DOING.items() if kind in kinds]
         options = ", ".join(doing[:-1]) + f" или {doing[-1]}" if len(doing) > 1 else "".join(doing)
-        # Classic durak (D3): the others may add a card at any time, not only the one asked.
+        # Classic durak (D3): whoever holds the right to add may do it while the defender answers.
         adders = [state.names[p] for p in range(state.players)
                   if p != who and any(type(m) is TossIn for m in state.legal_moves(p))]
         also = ""

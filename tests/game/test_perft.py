@@ -54,10 +54,10 @@ SEEDED = [  # (rules, deck, players, seed, counts to depth 1..4)
     ("slovariki", 40, 2, 1, [6, 29, 161, 650]),
     ("slovariki", 40, 4, 2, [6, 25, 110, 358]),
     ("slovariki", 60, 6, 3, [6, 11, 49, 147]),
-    ("podkidnoy", None, 3, 4, [6, 21, 57, 221]),
-    ("perevodnoy", None, 4, 5, [6, 17, 65, 267]),
-    ("podkidnoy", None, 6, 6, [6, 21, 67, 214]),  # the whole deck dealt, no stock
-    ("perevodnoy", None, 6, 7, [6, 37, 137, 569]),
+    ("podkidnoy", None, 3, 4, [6, 19, 53, 198]),
+    ("perevodnoy", None, 4, 5, [6, 16, 56, 180]),
+    ("podkidnoy", None, 6, 6, [6, 16, 41, 101]),  # the whole deck dealt, no stock
+    ("perevodnoy", None, 6, 7, [6, 30, 68, 190]),
 ]
 
 

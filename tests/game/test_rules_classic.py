@@ -229,15 +229,15 @@ def test_d2_the_target_may_be_left_out_when_only_one_card_fits():
 
 # --- Players who are out (D6): every "next player" step passes them by -------------------------------
 def test_d4_a_transfer_passes_a_player_who_played_out():
-    # Stock empty; A 4 cards, B 5, C 1. C tosses his last card: he is out, so B's transfer goes to A.
-    state = per([["6♣", "7♠", "8♠", "9♠"], ["6♥", "10♦", "В♦", "Д♦", "К♦"], ["6♦"]], trump="Т♠")
-    run(state, (0, attack("6♣")), (2, toss("6♦")))
+    # Stock empty; A 4 cards, B 5, C 1. C leads his last card: he is out, so B's transfer goes to A.
+    state = per([["6♣", "7♠", "8♠", "9♠"], ["6♥", "10♦", "В♦", "Д♦", "К♦"], ["6♦"]], trump="Т♠", first=2)
+    run(state, (2, attack("6♦")), (0, transfer("6♣")))
     assert not state.is_active(2)  # C has left the game at once
     assert transfer("6♥") in state.legal_moves(1)
     state.apply(1, transfer("6♥"))
     assert (state.attacker, state.defender, state.to_move) == (1, 0, 0)
     assert state.refill_order == (1, 0) and state.toss_order == (1,)
-    events = run(state, (0, beat("7♠", "6♣")), (0, beat("8♠", "6♦")), (0, beat("9♠", "6♥")))
+    events = run(state, (0, beat("7♠", "6♦")), (0, beat("8♠", "6♣")), (0, beat("9♠", "6♥")))
     assert events == (Beaten(), Winner(2), Out(0), Fool(1), GameOver())
 
 
@@ -257,10 +257,10 @@ def test_d4_no_transfer_when_everybody_else_is_out():
 
 
 def test_d6_the_next_attacker_passes_players_who_are_out():
-    # C tosses his last card, B beats both with his last cards: after the beaten bout B would attack,
-    # C would be next; both are out, so D attacks A.
+    # C tosses his last card (A has nothing to add), B beats both with his last cards: after the beaten
+    # bout B would attack, C would be next; both are out, so D attacks A.
     state = pod([["9♠", "6♦"], ["10♠", "10♣"], ["9♣"], ["7♦", "8♦"]], trump="Т♥")
-    run(state, (0, attack("9♠")), (2, toss("9♣")), (1, beat("10♠", "9♠")))
+    run(state, (0, attack("9♠")), (1, beat("10♠", "9♠")), (2, toss("9♣")))
     events = state.apply(1, beat("10♣", "9♣"))
     assert events == (Beaten(), Winner(2), Out(1), NextBout(3, 0))
     assert [state.is_active(p) for p in range(4)] == [True, False, False, True]
@@ -268,8 +268,10 @@ def test_d6_the_next_attacker_passes_players_who_are_out():
 
 def test_d6_after_a_take_the_next_attacker_passes_a_player_who_is_out():
     state = pod([["9♠", "6♦"], ["7♦", "8♣", "Д♦"], ["9♣"], ["9♦", "8♦"]], trump="Т♥")
-    run(state, (0, attack("9♠")), (2, toss("9♣")), (1, TAKE))
-    assert state.toss_order == (0, 3) and state.to_move == 3  # A holds no 9: only D is asked
+    run(state, (0, attack("9♠")), (1, TAKE))
+    assert state.to_move == 2  # A holds no 9: C is asked first
+    state.apply(2, toss("9♣"))  # his last card: C is out
+    assert state.toss_order == (0, 3) and state.to_move == 3
     events = state.apply(3, PASS)
     assert events == (Taken(1, (c("9♠"), c("9♣"))), Winner(2), NextBout(3, 0))
 

@@ -358,6 +358,8 @@ def test_new_says_who_was_dealt_the_trump_card_when_six_share_the_deck(client):
     refused = client.refused(move("beat", "Егор", "7ч"), "card-not-available")["message"]
     assert refused == "карта 7♥ на руках у другого игрока (Боря)"
     client.ok(move("beat", "Егор", "8п"))
+    client.ok({"cmd": "pass", "player": "Даша"})  # D3: the attacker, then clockwise from Егор's left
+    client.ok({"cmd": "pass", "player": "Аня"})
     state = client.ok(move("toss", "Боря", "7ч"))["state"]  # the holder may play it
     assert state["known"]["Боря"] == [] and state["hands"]["Боря"] == 5
     # Without the field the card lies in a hand the referee does not know: anybody may play it.

@@ -288,15 +288,20 @@ def test_a_card_that_beats_none_of_the_unbeaten_ones_is_told_so(small_bank):
            "(«собака», «медведь»)." in out.getvalue()
 
 
-def test_in_classic_durak_the_hint_names_who_else_may_add():
+def test_in_classic_durak_the_hint_names_who_holds_the_right_to_add():
     table = Table.start(Setup(("Аня", "Боря", "Вика"), "7ч", rules="podkidnoy"))
     out = io.StringIO()
     repl = Repl(table, default_path(), out)
-    for line in ["Аня 8п", "Боря бьёт 10п"]:
+    for line in ["Аня 8п", "Вика 8к", "Боря бьёт 10п", "Аня бито", "Вика 10к"]:
         repl.handle(line)
     text = out.getvalue()
-    assert "Ходит Боря: можно побить или взять карты. Подкинуть могут также Аня и Вика." in text
-    assert "Ходит Аня: можно подкинуть карту или сказать «пас». Подкинуть может также Вика." in text
+    # D3: the attacker adds first, also while the defender answers; the others after her «бито»
+    assert "Ходит Боря: можно побить или взять карты. Подкинуть может также Аня." in text
+    assert ("✗ Вика не может подкинуть карту «8♣» (правило D3): подкинуть сейчас может только Аня; право перейдёт "
+            "к следующему по часовой стрелке, когда Аня скажет «бито»." in text)
+    assert "Ходит Аня: можно подкинуть карту или сказать «пас». Подкинуть может также" not in text
+    assert "✓ Аня: пас." in text and "Ходит Вика: можно подкинуть карту или сказать «пас»." in text
+    assert "✓ Вика: подкидывает карту «10♣»." in text
     slovariki = Repl(Table.start(Setup(("Аня", "Боря", "Вика"), "лопата")), default_path(), io.StringIO())
     slovariki.handle("Аня корова")
     slovariki.handle("Боря бьёт собакой")
@@ -485,19 +490,19 @@ def test_the_end_of_game_summary_in_the_repl_and_the_log(small_bank):
     assert all(line.startswith("#") for line in log.split("   → Игра окончена.\n")[1].split("\n") if line)
 
 
-def _arranged(rules: str, hands: list[list[str]], trump: str, names: tuple[str, ...]) -> Repl:
+def _arranged(rules: str, hands: list[list[str]], trump: str, names: tuple[str, ...], first: int = 0) -> Repl:
     """A REPL over a known position (stock empty, every other card in the discard)."""
     game = Game(rules)
     state = game.arranged([[PlayingCard.parse(c) for c in hand] for hand in hands], [],
-                          trump=PlayingCard.parse(trump), names=names)
-    return Repl(Table(Setup(names, trump, names[0], rules), game, state), default_path(), io.StringIO())
+                          trump=PlayingCard.parse(trump), first=first, names=names)
+    return Repl(Table(Setup(names, trump, names[first], rules), game, state), default_path(), io.StringIO())
 
 
 def test_perevodnoy_a_transfer_goes_past_a_player_who_is_out():
-    """Stock empty; Аня 4, Боря 5, Вика 1. Вика tosses her last card, Боря transfers: to Аня (Вика is out)."""
+    """Stock empty; Аня 4, Боря 5, Вика 1. Вика leads her last card, Аня and Боря transfer: to Аня (Вика is out)."""
     repl = _arranged("perevodnoy", [["6к", "7п", "8п", "9п"], ["6ч", "Кп", "Кк", "Кб", "Кч"], ["6б"]], "Тп",
-                     ("Аня", "Боря", "Вика"))
-    text = _lines(repl, "Аня 6 крести", "Вика подкидывает 6 бубен", "Боря переводит 6 червей")
+                     ("Аня", "Боря", "Вика"), first=2)
+    text = _lines(repl, "Вика 6 бубен", "Аня переводит 6 крести", "Боря переводит 6 червей")
     assert "✓ Боря: переводит картой «6♥».\n" in text and "✗" not in text
     # Вика is passed by, but named as gone only when the bout ends and the referee says so (QA2 #12)
     assert text.endswith("На руках: Аня 3, Боря 4.\nБез карт (выйдет из игры, когда кончится заход): Вика.\n"
@@ -534,7 +539,7 @@ SIX_ARGS = ["referee", "play", "--players", "Аня,Боря,Вика,Гоша,�
 def test_six_players_of_classic_durak_share_the_36_cards():
     """All 36 cards are dealt; the REPL asks who got the last one, the face-up trump, and then knows it
     is in that hand: nobody else may play it."""
-    lines = ["Петя", "Боре", "у Даши", "Даша 8п", "Егор бьёт семёркой червей", "Егор бьёт 10п",
+    lines = ["Петя", "Боре", "у Даши", "Даша 8п", "Егор бьёт семёркой червей", "Егор бьёт 10п", "Даша бито",
              "Аня подкидывает восьмёрку крести"]
     result = CliRunner().invoke(main, SIX_ARGS, input="\n".join(lines) + "\n")
     assert result.exit_code == 0, result.output
@@ -556,7 +561,7 @@ def test_six_players_of_classic_durak_share_the_36_cards():
     record = default_path().with_name("record.txt")
     record.write_text(log, encoding="utf-8")
     assert CliRunner().invoke(main, ["referee", "replay", str(record)]).exit_code == 0
-    record.write_text(log + "4. Егор: бьёт карту «8♣» картой «7♥»\n", encoding="utf-8")
+    record.write_text(log + "5. Егор: бьёт карту «8♣» картой «7♥»\n", encoding="utf-8")
     replayed = CliRunner().invoke(main, ["referee", "replay", str(record)])
     assert replayed.exit_code == 1 and "на руках у другого игрока (Боря)" in replayed.output
 

@@ -319,9 +319,11 @@ def test_a_classic_durak_game(screen):
     screen.ok("new", {"players": ["Аня", "Боря", "Вика"], "trump": "Тч", "first": "Аня", "rules": "perevodnoy"})
     screen.move("Аня", "attack", "10п")
     screen.move("Боря", "beat", "В♠")
+    screen.refused(screen.post("move", {"player": "Вика", "cmd": "toss", "card": "10♦"}), 409, "not-your-turn")
+    screen.move("Аня", "pass")  # D3: the attacker adds first; after her «бито» the next player clockwise
     game = screen.move("Вика", "toss", "10♦")["game"]
     assert game["banner"] == {"who": "Боря", "title": "ХОДИТ БОРЯ", "doing": "бить или брать",
-                              "also": "Подкинуть могут также Аня и Вика."}  # D3: anyone but the defender
+                              "also": "Подкинуть может также Вика."}  # she holds the right until «бито»
     assert game["table"][0] == {"attack": {"word": "10♠", "rank": "10", "suit": "spades", "symbol": "♠"},
                                 "beaten_by": {"word": "В♠", "rank": "В", "suit": "spades", "symbol": "♠"}}
     assert game["played"] is None  # nothing to read aloud: no word, no definition

@@ -610,7 +610,7 @@ class Repl:
             self.say(sentence(refusal.message))
             return
         self.save()
-        self.say(f"↶ {undo_text(records, self.table.names)}")
+        self.say(f"↶ {undo_text(records, self.table.names, self.table.put_back(records))}")
         self.show_state()
 
     def save(self) -> None:

@@ -831,3 +831,32 @@ def test_the_table_names_a_player_as_gone_only_once_the_referee_has_said_so():
             assert set(table.out()) <= announced
             checked += any(table.state.hand_count(p) == 0 and p not in announced for p in range(6))
     assert checked  # a player ran out of cards mid-bout in some game
+
+
+# --- issue 21 §3: what to put back after «отмена» --------------------------------------------------------
+def test_undoing_a_refill_says_who_puts_how_many_cards_back_and_the_discard_goes_back_on_the_table():
+    repl = Repl(Table.start(Setup(("Аня", "Андрей"), "7ч", rules="podkidnoy")), default_path(), io.StringIO())
+    text = _lines(repl, "Аня 8п", "Андрей бьёт 10п", "Аня бито", "отмена")
+    assert "Добирают из колоды: Аня 1, Андрей 1." in text
+    assert ("↶ Отменён ход: Аня: пас. Верните в колоду: Аня 1, Андрей 1. "
+            "Карты из отбоя верните на стол: «8♠», «10♠».\n") in text
+    assert repl.table.state.stock_count == 24 and len(repl.table.state.table) == 1
+
+
+def test_undoing_a_take_asks_the_taker_to_put_the_cards_back_on_the_table():
+    repl = Repl(Table.start(Setup(("Аня", "Андрей"), "7ч", rules="podkidnoy")), default_path(), io.StringIO())
+    text = _lines(repl, "Аня 8п", "Андрей берёт", "Аня бито", "отмена")
+    assert "Андрей забирает со стола 1 карту." in text
+    assert "↶ Отменён ход: Аня: пас. Верните в колоду: Аня 1. Андрей, положи карты обратно на стол: «8♠».\n" in text
+    text = _lines(repl, "отмена", "отмена")  # moves inside a bout: nothing else to put back
+    assert "↶ Отменён ход: Андрей: берёт.\n" in text and "↶ Отменён ход: Аня: заходит с карты «8♠».\n" in text
+
+
+def test_undoing_the_draw_of_the_face_up_trump_puts_it_back_under_the_stock():
+    game = Game("podkidnoy")
+    cards = lambda *texts: [PlayingCard.parse(t) for t in texts]  # noqa: E731
+    state = game.arranged([cards("8п", "9б"), cards("10п", "6б")], cards("Кк", "7ч"), names=("Аня", "Андрей"))
+    repl = Repl(Table(Setup(("Аня", "Андрей"), "7ч", "Аня", "podkidnoy"), game, state), default_path(), io.StringIO())
+    text = _lines(repl, "Аня 8п", "Андрей бьёт 10п", "отмена")  # Аня holds no 8 or 10: the beat ends the bout
+    assert ("↶ Отменён ход: Андрей: бьёт карту «8♠» картой «10♠». Верните в колоду: Аня 1. Аня, положи открытый "
+            "козырь «7♥» обратно под колоду. Карты из отбоя верните на стол: «8♠»; «10♠» забирает Андрей.\n") in text

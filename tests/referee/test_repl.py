@@ -104,6 +104,7 @@ def test_a_game_to_the_winner_with_refill_orders(small_bank):
     winner = state.names[state.winner]
     assert f"Победитель — {winner}!" in result.output
     assert "Игра окончена." in result.output
+    assert "выйдет из игры" not in result.output  # issue 21 §4: the winner has won, not left (R16)
 
 
 def test_questions_and_confusions(small_bank):
@@ -860,3 +861,21 @@ def test_undoing_the_draw_of_the_face_up_trump_puts_it_back_under_the_stock():
     text = _lines(repl, "Аня 8п", "Андрей бьёт 10п", "отмена")  # Аня holds no 8 or 10: the beat ends the bout
     assert ("↶ Отменён ход: Андрей: бьёт карту «8♠» картой «10♠». Верните в колоду: Аня 1. Аня, положи открытый "
             "козырь «7♥» обратно под колоду. Карты из отбоя верните на стол: «8♠»; «10♠» забирает Андрей.\n") in text
+
+
+# --- issue 21 §4: messages ---------------------------------------------------------------------------
+def _slovariki_repl() -> Repl:
+    return Repl(Table.start(Setup(("Аня", "Боря", "Вика"), "лопата", "Аня")), default_path(), io.StringIO())
+
+
+def test_a_lead_or_a_toss_in_of_two_cards_is_refused_saying_one_card_is_played():
+    repl = _slovariki_repl()
+    text = _lines(repl, "Аня корова собака")
+    assert "Заходят одной картой, а названы две: «корова» и «собака». Напишите одну: «Аня корова»." in text
+    assert not repl.table.state.log  # nothing was played
+    text = _lines(repl, "Аня корова", "Боря бьёт собакой", "Аня сорока ворона")
+    assert ("Подкидывают по одной карте, а названы две: «сорока» и «ворона». Напишите по одной: «Аня сорока», "
+            "потом «Аня ворона».") in text
+    assert len(repl.table.state.log) == 2
+    _lines(repl, "Аня сорока")
+    assert len(repl.table.state.log) == 3  # one card: accepted

@@ -726,9 +726,13 @@ class Repl:
         self.show_state()
 
 
+_QUOTES = "«»\"„“”'"  # «Аня «корова»», as a card is quoted in the game record
+
+
 def _words(line: str) -> list[str]:
-    """The words of a line typed as a sentence: «Аня: корова.», «Боря, бьёт собакой», «Аня — пас!»."""
-    words = (word.strip(",:;") for word in line.strip().rstrip(".!?…").split())
+    """The words of a line typed as a sentence: «Аня: корова.», «Боря, бьёт собакой», «Аня — пас!»,
+    «Аня «корова»» (a card in quotes)."""
+    words = (word.strip(",:;").strip(_QUOTES).strip(",:;") for word in line.strip().rstrip(".!?…").split())
     return [word for word in words if word.strip("-—–")]
 
 

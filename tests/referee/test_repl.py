@@ -879,3 +879,10 @@ def test_a_lead_or_a_toss_in_of_two_cards_is_refused_saying_one_card_is_played()
     assert len(repl.table.state.log) == 2
     _lines(repl, "Аня сорока")
     assert len(repl.table.state.log) == 3  # one card: accepted
+
+
+@pytest.mark.parametrize("line", ["Аня «корова»", 'Аня "корова"', "Аня „корова“.", "Аня: заходит «корова»"])
+def test_a_card_typed_in_quotes_is_read_without_them(line):
+    repl = _slovariki_repl()
+    text = _lines(repl, line)
+    assert "✓ Аня: заходит с карты «корова»." in text and "Нет такой карты" not in text

@@ -47,8 +47,8 @@ class Ruleset:
         return self.standard_deck() is not None
 
     def show(self, card: Any) -> str:
-        """A card as written in a message."""
-        return str(card)
+        """A card as written in a message: in quotes, as every message and the game record quote it."""
+        return f"«{card}»"
 
     def beats(self, card: Any, target: Any, trump: Any) -> bool:
         """R7 / D2: does ``card`` beat ``target`` when ``trump`` is the trump suit?"""
@@ -102,9 +102,6 @@ class Slovariki(Ruleset):
         "beat": "правило 7", "transfer": "правило 8", "toss": "правило 9", "limit": "правило 10",
         "take": "правило 11", "beaten": "правило 12", "end": "правило 16",
     }
-
-    def show(self, card: Any) -> str:
-        return f"«{card.word}»"
 
     def transfers(self, card: Any, attack: Any) -> bool:
         return card.suit == attack.suit and card.rank == attack.rank
@@ -165,7 +162,7 @@ class ClassicDurak(Ruleset):
         return min(holders)[1] if holders else None
 
     def beat_refusal(self, card: Any, target: Any, trump: Any) -> str:
-        head = f"{self.rule['beat']}: {card} не бьёт {target}"
+        head = f"{self.rule['beat']}: карта {self.show(card)} не бьёт карту {self.show(target)}"
         if target.suit == trump:
             return f"{head}: козырь бьётся только старшим козырем"
         if card.suit == target.suit:
@@ -175,7 +172,7 @@ class ClassicDurak(Ruleset):
     def transfer_refusal(self, card: Any, attack: Any) -> str:
         if not self.transfer:
             return f"{self.rule['transfer']}: в подкидном дураке переводить нельзя"
-        return f"{self.rule['transfer']}: переводят только картой того же достоинства, что и {attack}"
+        return f"{self.rule['transfer']}: переводят только картой того же достоинства, что и {self.show(attack)}"
 
     def toss_refusal(self, card: Any, last_beat: Any, table: Sequence[Any]) -> tuple[str, str]:
         ranks = ", ".join(RANK_NAMES[r] for r in sorted({c.rank for c in table}))

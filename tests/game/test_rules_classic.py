@@ -57,8 +57,9 @@ def test_d2_beat(led, answer, legal):
     state.apply(0, attack(led))
     if legal:
         state.apply(1, beat(answer))
-    else:
-        rejected(state, 1, beat(answer, led), "cannot-beat", "правило D2")
+    else:  # a card is quoted as in every message and the game record (issue 21 §4)
+        illegal = rejected(state, 1, beat(answer, led), "cannot-beat", "правило D2")
+        assert illegal.message.startswith(f"правило D2: карта «{answer}» не бьёт карту «{led}»: ")
 
 
 # --- D3 Adding cards: the attacker first, until «бито»; then clockwise -----------------------------

@@ -356,7 +356,7 @@ def test_new_says_who_was_dealt_the_trump_card_when_six_share_the_deck(client):
     assert state["known"]["Боря"] == ["7♥"] and state["stock"] == 0 and state["hands"]["Боря"] == 6
     client.ok(move("attack", "Даша", "7п"))
     refused = client.refused(move("beat", "Егор", "7ч"), "card-not-available")["message"]
-    assert refused == "карта 7♥ на руках у другого игрока (Боря)"
+    assert refused == "карта «7♥» на руках у другого игрока (Боря)"
     client.ok(move("beat", "Егор", "8п"))
     client.ok({"cmd": "pass", "player": "Даша"})  # D3: the attacker, then clockwise from Егор's left
     client.ok({"cmd": "pass", "player": "Аня"})

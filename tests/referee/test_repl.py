@@ -381,7 +381,8 @@ def test_all_pass_is_undone_by_one_undo_also_after_a_resume():
     assert [r.move.cmd for r in repl.table.state.log] == ["attack", "beat", "pass", "pass", "attack"]
     text = _lines(repl, "отмена", "отмена")
     assert "↶ Отменён ход: Боря: заходит с карты «сорока».\n" in text
-    assert "↶ Отменены ходы: Аня: пас; Вика: пас.\n" in text
+    assert ("↶ Отменены ходы: Аня: пас; Вика: пас. Верните в колоду: Аня 1, Боря 1. "
+            "Карты из отбоя верните на стол: «корова», «собака».\n") in text
     assert [r.move.cmd for r in repl.table.state.log] == ["attack", "beat"]
     _lines(repl, "все пас")
     resumed = Repl(load(default_path()), default_path(), io.StringIO())
@@ -553,7 +554,7 @@ def test_six_players_of_classic_durak_share_the_36_cards():
     assert "Начинает Даша.\nЗаход 1: заходит Даша, отбивается Егор" in out
     assert "Козырь: 7♥ (черви, сдан последним и остался на руках). В колоде 0, в отбое 0." in out
     assert "На руках: Аня 6, Боря 6, Вика 6, Гоша 6, Даша 6, Егор 6.\nИзвестно, что на руках: Боря — 7♥.\n" in out
-    assert "✗ Егор не может побить картой «7♥»: карта 7♥ на руках у другого игрока (Боря)." in out
+    assert "✗ Егор не может побить картой «7♥»: карта «7♥» на руках у другого игрока (Боря)." in out
     assert "✓ Егор: бьёт карту «8♠» картой «10♠»." in out and "✓ Аня: подкидывает карту «8♣»." in out
     table = load(default_path())
     assert (table.setup.trump_holder, table.setup.first) == ("Боря", "Даша")
@@ -702,7 +703,7 @@ def test_the_cases_say_which_card_is_beaten_even_when_it_is_not_on_the_table():
 def test_without_cases_the_card_on_the_table_then_the_first_named_is_the_card_beaten():
     repl = Repl(Table.start(Setup(("Аня", "Боря"), "Тч", "Аня", "podkidnoy")), default_path(), io.StringIO())
     text = _lines(repl, "Аня 6п", "Боря бьёт 8п 9п", "Боря бьёт 8 пик 6 пик")
-    assert "✗ Боря не может побить карту «8♠» картой «9♠» (правило D2): карты 8♠ нет на столе." in text
+    assert "✗ Боря не может побить карту «8♠» картой «9♠» (правило D2): карты «8♠» нет на столе." in text
     assert "✓ Боря: бьёт карту «6♠» картой «8♠»." in text  # «6 пик» lies on the table
     text = _lines(Repl(Table.start(Setup(("Аня", "Боря"), "Тч", "Аня", "podkidnoy")), default_path(),
                        io.StringIO()), "Аня 6п", "Боря бьёт десяткой пик шестёрку пик")

@@ -401,7 +401,8 @@ def test_undo_takes_back_a_whole_step_said_in_the_repl(screen):
         screen.refused(screen.post("undo", {}), 503, "not-saved")
     assert table.with_previous[-2:] == [False, True]
     answer = screen.ok("undo")
-    assert answer["said"] == ["Отменены ходы: Аня: пас; Вика: пас."]
+    assert answer["said"] == ["Отменены ходы: Аня: пас; Вика: пас. Верните в колоду: Аня 1, Боря 1. "
+                              "Карты из отбоя верните на стол: «6♠», «7♠»."]  # issue 21 §3
     assert answer["game"] == before
     screen.ok("undo")
     assert len(session.load(screen.path).state.log) == 1
@@ -497,5 +498,5 @@ def test_an_own_picture_is_checked_again_when_it_is_sent(screen, picture_bank, t
 def test_a_typo_names_the_word_a_form_away_first_and_lists_as_a_sentence_does():
     # QA2 #10: the set-up offered «Может быть, «платок» или «пальто» или «лопата»?» for «лапатой»
     typo = view.found(CardFinder(load_bank(None).deck.cards), "лапатой")
-    assert typo["message"] == "Нет карты «лапатой». Может быть, «лопата», «платок» или «пальто»?"
-    assert [c.word for c in typo["cards"]] == ["лопата", "платок", "пальто"]
+    assert typo["message"] == "Нет карты «лапатой». Может быть, «лопата»?"  # issue 21 §4: only near words
+    assert [c.word for c in typo["cards"]] == ["лопата"]

@@ -65,8 +65,10 @@ ADVERB_PREFIXES = ("во", "со", "на", "за", "до", "из", "по", "в",
 # teacher would not say in class (measured in benchmarks/suggest_vs_bank.py --checks).
 UNFIT_TAGS = frozenset({"Slng", "Infr", "Arch", "Obsc", "Erro", "Dist", "Vulg"})
 UNFIT = frozenset({"презик", "зад", "задок"})
+OLD_FORMS = UNFIT_TAGS | {"V-oy", "voct"}  # forms no child says: «о́тче» (the old vocative) checks nothing in «отец»
 # The school's check words that the dictionary's related words lack, by letter (the index of the letter
-# in the word): the textbooks' own pairs, said with their stress, and what the note adds.
+# in the word): the textbooks' own pairs, said with their stress, and what the reason adds. A vowel so
+# checked stays hard (a related word), a consonant is not.
 SCHOOL_CHECKS: dict[str, tuple[int, tuple[str, ...], str]] = {
     "четверг": (1, ("че́тверо", "че́тверть"), "четверг — четвёртый день недели"),
     "самолёт": (1, ("сам",), "самолёт сам летит"),
@@ -74,6 +76,7 @@ SCHOOL_CHECKS: dict[str, tuple[int, tuple[str, ...], str]] = {
     "снегирь": (2, ("снег",), ""),
     "хлебороб": (2, ("хлеб",), ""),
     "столица": (2, ("стол",), ""),
+    "назад": (4, ("за́дний",), ""),
 }
 KIND_NAMES = {  # one letter of the kind, several
     "vowel": ("безударная гласная", "безударные гласные"),
@@ -599,7 +602,7 @@ class Assistant:
         names = [name for name in dict.fromkeys(names) if self.fit_for_child(name)]
         related = [r for name in names for r in self.dictionary.entries(name)]
         lexeme = {fold(f.word) for p in self.lexicon.known_parses(low) if p.normal_form == info.paradigm
-                  for f in p.lexeme}
+                  for f in p.lexeme if not f.tag.grammemes & OLD_FORMS}
         own = [f for e in entries for f in _spellings(e)]
         return [f for f in own if fold(f.plain) in lexeme] or own, [f for r in related for f in _spellings(r)], names
 
@@ -742,9 +745,14 @@ def _school_checks(word: str, letters: list[Letter]) -> list[Letter]:
         return letters
     i, checks, why = SCHOOL_CHECKS[word]
     said = ", ".join(checks) + (f" ({why})" if why else "")
-    return [replace(x, checks=checks, related=True, reason="безударная; проверить её можно только родственным словом: "
-                                                         f"{said} — такие буквы выделяют")
-            if x.start == i and x.kind == "vowel" and x.hard and not x.checks else x for x in letters]
+
+    def checked(x: Letter) -> Letter:
+        if x.kind == "vowel":
+            return replace(x, checks=checks, related=True, reason="безударная; проверить её можно только родственным "
+                                                                  f"словом: {said} — такие буквы выделяют")
+        return replace(x, hard=False, checks=checks, related=True,
+                       reason=f"{x.reason.split(',')[0]}, но проверяется: {said}")
+    return [checked(x) if x.start == i and x.hard and not x.checks else x for x in letters]
 
 
 def _suffix_vowels(word: str, infinitive: bool = False) -> dict[int, str]:

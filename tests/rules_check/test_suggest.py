@@ -588,3 +588,9 @@ def test_the_vowel_of_a_prefix_follows_the_grade(assistant):
     assert not third.hard_letters
     assert [x.start for x in assistant.suggest("отдыхать", grade=2).hard_letters] == [0, 1]
     assert letter_at(assistant.suggest("председатель", grade=4), 2).hard  # «пред-» keeps its «е» (пре-/при-)
+
+
+def test_an_old_vocative_checks_nothing(assistant):
+    """«о́тче» is a form pymorphy3 gives «отец», but no child says it: the «о» stays hard, no note."""
+    result = assistant.suggest("отец", grade=2)
+    assert result.markup.render() == "[о]т+ец" and "о́тче" not in result.entry()

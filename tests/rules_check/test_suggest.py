@@ -1,6 +1,7 @@
 """`slovariki suggest`: the editor's assistant (issue 9 §3)."""
 
 import json
+import re
 import os
 
 import pytest
@@ -544,7 +545,7 @@ def test_a_check_word_is_one_a_child_may_be_told(assistant, lemma, fit):
 def test_no_check_word_a_teacher_would_not_say(assistant, word, grade):
     result = assistant.suggest(word, grade=grade)
     said = " ".join(c for x in result.letters for c in x.checks) + result.entry()
-    assert "пре́зик" not in said and "«за́д" not in said and "за́да" not in said
+    assert not {"пре́зик", "за́д", "за́да", "за́ду"} & set(re.findall(r"[\w\u0301]+", said))
     if word == "назад":  # the school's check word instead
         assert letter_at(result, 4).checks == ("за́дний",) and not letter_at(result, 4).hard
     else:

@@ -22,6 +22,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
+from slovariki.bank.pictures import fitting
 from slovariki.markup import ACUTE, CYRILLIC, LOOKALIKES, LOWER_VOWELS, PLUS, Markup, Stress, latin_letter
 from slovariki.model import Card, Colour, Deck
 from slovariki.rules_check.lexicon import PAIRS, VOICED, VOICELESS, Lexicon, stressed_exception
@@ -213,6 +214,7 @@ class Suggestion:
     case: str | None = None  # why ``word`` is written with another first letter than ``asked`` (москва → Москва)
     singular: str | None = None  # a plural's singular in the stress dictionary, stressed, when pymorphy3's lemma is
     # another word that check takes instead (кроссовки: «кроссо́вка», pymorphy3 «кроссовок»)
+    pictures: tuple[tuple[str, str], ...] = ()  # shipped pictures that show the word: (name, what it shows)
 
     @property
     def stresses(self) -> tuple[tuple[int, ...], ...]:
@@ -249,6 +251,9 @@ class Suggestion:
         word = f'"{markup}"' if markup.startswith("[") else markup
         lines = [f"  - word: {word}", f"    stars: {self.stars}",
                  "    definition: …  # своими словами, понятно ребёнку, до 110 знаков"]
+        if self.pictures:
+            others = ", ".join(name for name, _ in self.pictures[1:])
+            lines.append(f"    picture: {self.pictures[0][0]}" + (f"  # или: {others}" if others else ""))
         notes = [self._stress_note(c) for c in self.choices if len(c.accepted) > 1]
         notes += [note for letter in self.letters if (note := letter.note(self.word))]
         if notes:
@@ -265,6 +270,7 @@ class Suggestion:
             "letters": [letter.as_json(self.word) for letter in self.letters],
             "markup": self.markup.render() if self.hard_letters else None,
             "stars": self.stars, "grade": self.grade, "entry": self.entry(), "deck": self.deck,
+            "pictures": [{"name": name, "shows": shows} for name, shows in self.pictures],
         }
 
     def as_text(self) -> str:
@@ -300,6 +306,11 @@ class Suggestion:
         lines.append("")
         where = f"grade{self.grade}.yaml ({Colour.for_grade(self.grade).russian} цвет)" if self.grade else \
             "файла нужного класса (класс задаёт --grade)"
+        for name, shows in self.pictures:
+            lines.append(f"Встроенная картинка: {name} ({shows.partition(':')[0]}) — она в записи ниже; когда вставите "
+                         f"запись, посмотрите карточку: slovariki preview {self.word}")
+        if self.pictures:
+            lines.append("")
         lines.append(f"Запись для {where}:")
         lines.append(self.entry())
         if self.deck is not None:
@@ -432,7 +443,8 @@ class Assistant:
                                + ", ".join(f"slovariki suggest {p}" for p in asked.split(" ")))
         if not near:
             word, case = self._cased(asked)
-        result = replace(self._analyse(word, asked, near, grade), case=case)
+        result = replace(self._analyse(word, asked, near, grade), case=case,
+                         pictures=tuple((f.name, f.shows) for f in fitting(word) if f.named))
         if result.known and not result.dictionary_form:  # «пинал»: most likely «пенал» was meant
             result = replace(result, near=tuple(self.lexicon.near(asked)))
         if deck is not None:

@@ -598,3 +598,11 @@ def test_an_old_vocative_checks_nothing(assistant):
     """«о́тче» is a form pymorphy3 gives «отец», but no child says it: the «о» stays hard, no note."""
     result = assistant.suggest("отец", grade=2)
     assert result.markup.render() == "[о]т+ец" and "о́тче" not in result.entry()
+
+
+def test_suggest_offers_the_shipped_picture_that_shows_the_word(assistant):
+    result = assistant.suggest("самолёт", grade=3)
+    assert result.pictures == (("airplane", "самолёт"),) and "    picture: airplane" in result.entry().splitlines()
+    assert "slovariki preview самолёт" in result.as_text()
+    assert result.as_json()["pictures"] == [{"name": "airplane", "shows": "самолёт"}]
+    assert not assistant.suggest("президент", grade=4).pictures and "picture:" not in assistant.suggest("президент").entry()

@@ -51,8 +51,9 @@ SPOKEN = {"пожалуйст": ("уй", ""), "сегодн": ("г", "в"), "к�
 # dozens of words a child knows. They are matched from the end of the word's stem (up to its last consonant
 # or «ь»), one after another: прав|и|тель|ств|о, обяз|а|тельн|о, сорев|н|ован|ие, два|дцать.
 SUFFIXES = ("тельн", "дцать", "тель", "еств", "ств", "ник", "ниц", "очк", "ечк", "ищ", "ик")
-# A verb's suffix before «-ть» of its infinitive and «-ние» of the noun made of it: здоров|а|ться, сорев|н|ова|ние.
-VERB_SUFFIXES = ("ова", "ева", "а")
+# A verb's suffix before «-ть» of its infinitive and «-ние» of the noun made of it: здоров|а|ться, сорев|н|ова|ние,
+# пригот|ов|и|ть (not «-е-»: ненавидеть, терпеть are learnt as exceptions).
+VERB_SUFFIXES = ("ова", "ева", "а", "и")
 DERIVED = ("ный", "ной", "овый", "евый", "ский", "ний")  # adjectives that show a noun's stress (се́верный)
 # Prefixes taught in grade 3 whose last consonant is always written the same (пред|седатель, под|ход);
 # «из-», «раз-», «без-» are not among them: they are written as heard. Nor is «об-»: spelling alone does not

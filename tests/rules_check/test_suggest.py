@@ -606,3 +606,10 @@ def test_suggest_offers_the_shipped_picture_that_shows_the_word(assistant):
     assert "slovariki preview самолёт" in result.as_text()
     assert result.as_json()["pictures"] == [{"name": "airplane", "shows": "самолёт"}]
     assert not assistant.suggest("президент", grade=4).pictures and "picture:" not in assistant.suggest("президент").entry()
+
+
+@pytest.mark.parametrize("word, index, hard", [("приготовить", 8, False), ("экономить", 6, False),
+                                               ("ненавидеть", 7, True)])
+def test_the_verb_suffix_i_is_not_hard_and_e_is(assistant, word, index, hard):
+    """пригот|ов|и|ть: «-и-» is written by rule; the «-е-» of ненавидеть is one of the verbs learnt by heart."""
+    assert letter_at(assistant.suggest(word, grade=4), index).hard == hard

@@ -23,6 +23,7 @@ from slovariki.rules_check.suggest import UNFIT, UNFIT_TAGS, Assistant
 from slovariki.text.russian import fold
 
 LISTS = Path(__file__).parent / "data" / "school_lists.txt"
+JUDGED = Path(__file__).parent / "data" / "school_lists_judged.tsv"  # each proposal read and judged
 RARE = 2.5  # wordfreq's Zipf scale: 2.5 is about 3 in 10 million words, where «презик» (2.07) falls
 
 
@@ -75,6 +76,12 @@ def main() -> None:
         check_words(assistant, {c.word: c.grade for c in deck} | others)
 
 
+def primary_words() -> set[str]:
+    """The words of the grade 1–4 lines (the later grades' words are judged with grade 4's rules)."""
+    return {word for line in LISTS.read_text(encoding="utf-8").splitlines()
+            if line[:1] in "1234" for word in line.split()[1:]}
+
+
 def list_words() -> dict[str, int]:
     """The public lists' words, each with the grade `suggest` judges it by (grades 5–6 as grade 4)."""
     words: dict[str, int] = {}
@@ -86,10 +93,25 @@ def list_words() -> dict[str, int]:
     return words
 
 
+def judged() -> dict[str, str]:
+    """Proposal («с[а]м[о]лёт ★2») → the verdict it was given: «ok» or what is wrong with it."""
+    found = {}
+    for line in JUDGED.read_text(encoding="utf-8").splitlines():
+        if line and not line.startswith("#"):
+            _, proposal, verdict = line.split("\t")
+            found[proposal] = verdict
+    return found
+
+
 def against_lists(assistant: Assistant, words: dict[str, int], show: bool) -> None:
-    kinds, hard = Counter(), Counter()
+    kinds, hard, verdicts, school = Counter(), Counter(), Counter(), Counter()
+    known = judged()
     for word, grade in words.items():
         result = assistant.suggest(word, grade)
+        proposal = f"{result.markup.render() if result.hard_letters else result.word} ★{result.stars}"
+        verdict = known.get(proposal, "not judged: the proposal changed since it was read")
+        verdicts[verdict] += 1
+        school[verdict == "ok"] += grade <= 4 and word in primary_words()
         kinds["ready to paste (a dictionary form, stress known)"] += result.ready and all(result.stresses)
         kinds["stress not in the dictionary"] += not all(result.stresses)
         kinds["two stresses left to the editor"] += any(c.undecided for c in result.choices)
@@ -103,6 +125,12 @@ def against_lists(assistant: Assistant, words: dict[str, int], show: bool) -> No
     for kind, n in kinds.items():
         print(f"  {n:4}  {kind}")
     print("  hard letters by kind: " + ", ".join(f"{k} {n}" for k, n in hard.most_common()))
+    n = len(words)
+    print(f"judged as a methodologist reads them ({JUDGED.name}): accepted as proposed {verdicts['ok']} of {n} "
+          f"({verdicts['ok'] / n:.0%}); of the grade 1–4 words {school[True]} of {school[True] + school[False]}")
+    for verdict, count in verdicts.most_common():
+        if verdict != "ok":
+            print(f"  {count:4}  {verdict}")
 
 
 def check_words(assistant: Assistant, words: dict[str, int]) -> None:

@@ -661,8 +661,9 @@ class Assistant:
         none (и́ней, у́лей: :func:`_zero_ending`). An unchanging word (спасибо, метро) has none."""
         if low.endswith("те") and any("impr" in p.tag.grammemes for p in self.lexicon.known_parses(low)):
             return len(low) - 2  # a polite imperative (извините, здравствуйте): «-те» is its ending
-        lemma = self.lexicon.info(low).paradigm
-        parses = [p for p in self.lexicon.known_parses(low) if p.normal_form == lemma and str(p.tag.POS) in INFLECTING]
+        info = self.lexicon.info(low)  # of its readings, the one the word is taken as: справа is an adverb, not a noun
+        parses = [p for p in self.lexicon.known_parses(low) if p.normal_form == info.paradigm
+                  and str(p.tag.POS) in INFLECTING and str(p.tag.POS) == info.pos]
         if not parses or len({f.word for f in parses[0].lexeme}) < 2 or any(map(_zero_ending, parses)):
             return len(low)
         return max((i for i, ch in enumerate(low) if ch not in LOWER_VOWELS + "йь"), default=-1) + 1

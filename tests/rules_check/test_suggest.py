@@ -613,3 +613,8 @@ def test_suggest_offers_the_shipped_picture_that_shows_the_word(assistant):
 def test_the_verb_suffix_i_is_not_hard_and_e_is(assistant, word, index, hard):
     """пригот|ов|и|ть: «-и-» is written by rule; the «-е-» of ненавидеть is one of the verbs learnt by heart."""
     assert letter_at(assistant.suggest(word, grade=4), index).hard == hard
+
+
+def test_an_adverb_is_not_read_as_a_rare_noun_spelled_alike(assistant):
+    """«справа» is also a rare noun (снаряжение) to pymorphy3; read as the adverb, its last «а» is hard, as in «слева»."""
+    assert assistant.suggest("справа", grade=4).markup.render() == "спр+ав[а]"

@@ -795,8 +795,9 @@ def _singulative(word: str, i: int, own: list[Form]) -> str | None:
     the plural (хозя|ин — хозя́ева, гражданин — гра́ждане); «ужин» keeps it in every form."""
     if word[i:] != "ин":
         return None
-    return next((f.shown() for f in own if not fold(f.plain).startswith(fold(word))
-                 and fold(f.plain).startswith(fold(word[:i - 1]))), None)
+    plural = [f for f in own if not fold(f.plain).startswith(fold(word)) and fold(f.plain).startswith(fold(word[:i - 1]))]
+    # the nominative shows it best: the shortest form that ends in a vowel (хозя́ева, not хозя́ев)
+    return min(plural, key=lambda f: (f.plain[-1] not in LOWER_VOWELS, len(f.plain))).shown() if plural else None
 
 
 def _fleeting_suffix(word: str, i: int, own: list[Form]) -> bool:

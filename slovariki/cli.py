@@ -361,22 +361,35 @@ def _shown(path: str) -> str:
 @click.option("--out", "out_dir", type=click.Path(file_okay=False), required=True, metavar="ПАПКА",
               help="Папка для файлов grade1.yaml … grade4.yaml.")
 @click.option("--force", is_flag=True, help="Заменить файлы, которые уже есть в папке.")
-def import_command(file: str, out_dir: str, force: bool) -> None:
+@click.option("--suggest", is_flag=True, help="Словам без отмеченных сложных букв предложить разметку (ударение, "
+                                              "сложные буквы, звёздочки): её нужно проверить.")
+def import_command(file: str, out_dir: str, force: bool, suggest: bool) -> None:
     """Перенести слова из таблицы (.xlsx, .ods, .csv) в файлы со словами.
 
-    В таблице лист на класс («1 класс» … «4 класс»), в первой строке заголовки: Слово, Звёздочки,
-    Толкование, Картинка, Заметка. Если в таблице есть ошибки, ничего не записывается.
+    В таблице лист на класс («1 класс», «Слова 2 класса») или столбец «Класс», в строке заголовков:
+    Слово, Звёздочки, Толкование (или Значение), Картинка, Заметка. Сложные буквы — красным цветом,
+    жирным шрифтом или в скобках [ ]; ударение — заглавной гласной (карандАш), знаком ´ или «+».
+    Если в таблице есть ошибки, ничего не записывается.
     """
     from pathlib import Path
 
-    from slovariki.bank.importing import ImportProblem, read_spreadsheet, write_word_files
+    from slovariki.bank.importing import ImportProblem, accepted, how_read, preview_spreadsheet, write_word_files
 
     try:
-        written = write_word_files(read_spreadsheet(Path(file)), Path(out_dir), force)
+        found = preview_spreadsheet(Path(file), suggest)
+        done = write_word_files(accepted(found, Path(file)), Path(out_dir), force)
     except ImportProblem as exc:
         _print_problems(exc.diagnostics)
         _fail(str(exc), 1 if exc.diagnostics else 2)
-    click.echo("Записаны файлы:\n" + "\n".join(f"  {path.resolve()}" for path in written))
+    _say("Записаны файлы:\n" + "\n".join(f"  {path.resolve()}" for path in done.written))
+    if done.removed:
+        _say("Убраны примеры из init (этих классов нет в таблице, в колоде будут только ваши слова):\n"
+             + "\n".join(f"  {path.resolve()}" for path in done.removed))
+    if done.left:
+        _say("Оставлены как были (их слова тоже войдут в колоду):\n"
+             + "\n".join(f"  {path.resolve()}" for path in done.left))
+    if lines := how_read(found.rows):
+        _say("Как прочитаны слова:\n" + "\n".join(lines))
     click.echo(f"Проверить слова: slovariki check --words {_shown(out_dir)}")
 
 

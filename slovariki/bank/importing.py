@@ -7,15 +7,20 @@ named by its cell. Existing files are replaced only when asked (``force``), each
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
+from slovariki import markup
 from slovariki.files import atomic
 from slovariki.files import reading
 from slovariki.bank import spreadsheet_reader as spreadsheet
 from slovariki.bank import wordlist
 from slovariki.bank import wordtable
-from slovariki.diagnostics import Diagnostic
-from slovariki.text.russian import os_error
+from slovariki.bank.typed_word import LETTERS_SAID, STRESS_SAID
+from slovariki.diagnostics import Diagnostic, Severity
+from slovariki.model import column_letter
+from slovariki.text.russian import os_error, plural
+from slovariki.text.russian import stars as n_stars
 
 
 class ImportProblem(Exception):
@@ -26,21 +31,220 @@ class ImportProblem(Exception):
         self.diagnostics = diagnostics
 
 
-def read_spreadsheet(path: Path) -> list[wordtable.Table]:
-    """The spreadsheet's tables, refused with every problem when a cell cannot be used or the word
-    file it gives has an error that ``check`` would find without a dictionary."""
+@dataclass(frozen=True)
+class RowPreview:
+    """One word row of a spreadsheet as import understands it, for a teacher to look over before
+    anything is written. ``letters`` and ``stress`` say in Russian how they were read («красным
+    цветом», «заглавной гласной», «по словарю ударений», «предложены программой»); ``problems`` what
+    keeps the row out (empty when it will be written)."""
+
+    sheet: str
+    row: int
+    grade: int | None  # None: a row of a sheet whose grade is not known
+    typed: str  # the word cell as she typed it
+    markup: str  # the word as it will be written
+    stars: int | str | None
+    definition: str | None
+    letters: str | None
+    stress: str | None
+    proposed: bool  # holds the program's proposal (import --suggest): to be looked over
+    problems: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class SpreadsheetPreview:
+    """What ``import`` would write: the tables, each word row understood, and every problem (those of a
+    cell name it; a word row's own are in its RowPreview too)."""
+
+    tables: list[wordtable.Table]
+    rows: list[RowPreview]
+    problems: tuple[Diagnostic, ...]
+
+    @property
+    def ready(self) -> bool:
+        return not self.problems and bool(self.tables)
+
+
+def preview_spreadsheet(path: Path, suggest: bool = False) -> SpreadsheetPreview:
+    """Read a teacher's spreadsheet as import would, row by row, and write nothing: hard letters
+    coloured or bold, stress typed her way (see :mod:`typed_word`), a word without stress stressed
+    from the stress dictionary, and with ``suggest`` a word without hard letters given the program's
+    proposal (hard letters, stress, and stars if the cell is empty). Raises ImportProblem only for a
+    file that is not a readable spreadsheet."""
     try:
-        book = spreadsheet.read(path)
+        book = spreadsheet.read(path, proposing=suggest)
     except spreadsheet.SpreadsheetError as exc:
         raise ImportProblem(str(exc)) from None
+    completer = _Completer(suggest)
+    for item in book.tables:
+        for row in item.table.rows:
+            if row.comment is None and isinstance(row.values.get("word"), str):
+                completer.complete(item, row)
     problems = list(book.diagnostics)
     for text, locate, _ in book.word_files(str(path)):
         problems += [d for d in wordlist.load_text(text, str(path), locate).diagnostics if d.is_error]
-    if problems:
-        raise ImportProblem("в таблице есть ошибки, файлы не записаны", tuple(sorted(problems, key=Diagnostic.sort_key)))
-    if not book.tables:
+    problems.sort(key=Diagnostic.sort_key)
+    rows = [_row_preview(item, row, problems, completer) for item in book.tables for row in item.table.rows
+            if row.comment is None]
+    seen = {(row.sheet, row.row) for row in rows}
+    rows += [RowPreview(d.sheet or "", d.line, None, "", "", None, None, None, None, False,
+                        tuple(_said(e) for e in problems if (e.sheet, e.line) == (d.sheet, d.line)))
+             for d in problems if d.line and (d.sheet or "", d.line) not in seen
+             and not seen.add((d.sheet or "", d.line))]  # rows left out for a cell that cannot be used
+    rows.sort(key=lambda row: (row.sheet, row.row))
+    return SpreadsheetPreview([item.table for item in book.tables], rows, tuple(problems))
+
+
+def read_spreadsheet(path: Path, suggest: bool = False) -> list[wordtable.Table]:
+    """The spreadsheet's tables, refused with every problem when a cell cannot be used or the word
+    file it gives has an error that ``check`` would find without a dictionary."""
+    return accepted(preview_spreadsheet(path, suggest), path)
+
+
+def accepted(found: SpreadsheetPreview, path: Path) -> list[wordtable.Table]:
+    """The tables of a preview, or ImportProblem with its problems; the words without hard letters are
+    named together, once, with what to do (``--suggest`` proposes them)."""
+    if found.problems:
+        raise ImportProblem("в таблице есть ошибки, файлы не записаны", _grouped(found.problems, path))
+    if not found.tables:
         raise ImportProblem(f"{path}: в таблице нет ни одного листа со словами («1 класс» … «4 класс»)")
-    return [item.table for item in book.tables]
+    return found.tables
+
+
+_NO_HARD = "markup-no-hard-letter"
+
+
+def _grouped(problems: tuple[Diagnostic, ...], path: Path) -> tuple[Diagnostic, ...]:
+    """The problems, with all the words that lack hard letters said in one line and what to do."""
+    lacking = [d for d in problems if d.code == _NO_HARD]
+    if len(lacking) < 2:
+        return problems
+    places = ", ".join(place(d.sheet or "", d.line or 0) for d in lacking[:8]) + (" …" if len(lacking) > 8 else "")
+    said = (f"в {len(lacking)} {plural(len(lacking), 'слове', 'словах', 'словах')} не отмечены сложные буквы "
+            f"({places}): покрасьте их в красный цвет (или возьмите в скобки [ ]) — или пусть их предложит "
+            f"программа, а вы проверите: slovariki import {path} --suggest …")
+    summary = Diagnostic(Severity.ERROR, _NO_HARD, said, str(path))
+    return tuple(d for d in problems if d.code != _NO_HARD) + (summary,)
+
+
+_SHOWN = 12  # words named for one way of reading; an exported bank has hundreds in brackets
+
+
+def how_read(rows: list[RowPreview]) -> list[str]:
+    """The import report's lines on how the words were read, each way with its words: «сложные буквы
+    красным цветом: корова, карандаш»; the dictionary's stresses and the program's proposals to look over."""
+    ways: dict[str, list[str]] = {}
+    for row in rows:
+        if row.problems:
+            continue
+        if row.letters and not row.proposed:
+            ways.setdefault(f"сложные буквы {row.letters}", []).append(row.markup)
+        if row.stress and not row.proposed:
+            check = " (проверьте)" if row.stress == "по словарю ударений" else ""
+            ways.setdefault(f"ударение {row.stress}{check}", []).append(row.markup)
+    lines = [f"  {way}: {', '.join(words[:_SHOWN])}" + (f" … (всего {len(words)})" if len(words) > _SHOWN else "")
+             for way, words in ways.items()]
+    proposed = [row for row in rows if row.proposed and not row.problems]
+    if proposed:
+        lines.append("  предложено программой — проверьте, прежде чем печатать (ударение, сложные буквы, звёздочки):")
+        lines += [f"    {place(row.sheet, row.row)}: {row.markup}, {n_stars(row.stars)}" for row in proposed]
+    return lines
+
+
+def place(sheet: str, row: int) -> str:
+    """«лист «2 класс», строка 4» (in a csv file: «строка 4»)."""
+    return f"лист «{sheet}», строка {row}" if sheet else f"строка {row}"
+
+
+class _Completer:
+    """What the table left out, from the dictionaries: the stress (always, when the stress dictionary
+    knows one), hard letters and stars (with ``suggest``). Heavy data is loaded on first need."""
+
+    def __init__(self, suggest: bool) -> None:
+        self.suggest = suggest
+        self.how: dict[tuple[str, int], tuple[str | None, str | None, bool]] = {}  # (sheet, row) → letters, stress, proposed
+        self._dictionary = self._assistant = None
+
+    def complete(self, item: spreadsheet.SheetTable, row: wordtable.Row) -> None:
+        reading = item.readings.get(row.number)
+        letters = LETTERS_SAID.get(reading.letters) if reading else None
+        stress = STRESS_SAID.get(reading.stress) if reading else None
+        word = row.values["word"]
+        proposed = False
+        if self.suggest and "[" not in word and word.strip():
+            proposal = self._propose(word, item.table.grade)
+            if proposal is not None:
+                word, stars = proposal
+                letters, proposed = "предложены программой", True
+                stress = stress or "предложено программой"
+                row.values.setdefault("stars", stars)
+        filled = _with_dictionary_stress(word, self.dictionary)
+        if filled != word:
+            word, stress = filled, stress or "по словарю ударений"
+        row.values["word"] = word
+        self.how[(item.sheet, row.number)] = (letters, stress, proposed)
+
+    @property
+    def dictionary(self):
+        if self._dictionary is None:
+            from slovariki.rules_check.stress import StressDictionary
+
+            self._dictionary = StressDictionary.bundled()
+        return self._dictionary
+
+    def _propose(self, word: str, grade: int) -> tuple[str, int] | None:
+        """suggest's markup for the word (her own stress kept), and its stars; None when it has none."""
+        from slovariki.rules_check.suggest import Assistant, SuggestError
+
+        if self._assistant is None:
+            self._assistant = Assistant(dictionary=self.dictionary)
+        parsed = markup.parse(word.replace("[", "").replace("]", ""))
+        plain = "".join(ch for ch in word if ch not in "+" + markup.ACUTE)
+        try:
+            found = self._assistant.suggest(plain, grade)
+        except SuggestError:
+            return None
+        if found.word != plain or not found.hard_letters:
+            return None  # a typo or a word suggest does not know: she is told to mark the letters herself
+        own = () if isinstance(parsed, list) else parsed.stresses
+        proposal = markup.Markup(found.word, found.markup.groups, own or found.markup.stresses)
+        return proposal.render(), found.stars
+
+
+def _with_dictionary_stress(word: str, dictionary) -> str:
+    """``word`` (markup) with «+» added before the stressed vowel of each of its words that lacks a
+    stress mark and needs one, where the stress dictionary knows exactly one stress."""
+    plain, offsets, stressed = [], [], set()
+    for offset, ch in enumerate(word):
+        if ch == markup.PLUS:
+            stressed.add(len(plain))
+        elif ch == markup.ACUTE:
+            stressed.add(len(plain) - 1)
+        elif ch not in "[]":
+            plain.append(ch)
+            offsets.append(offset)
+    text, inserts, start = "".join(plain), [], 0
+    for part in text.split(" "):
+        end = start + len(part)
+        vowels = [i for i in range(start, end) if text[i] in markup.VOWELS]
+        if len(vowels) > 1 and not any(text[i] in "ёЁ" for i in vowels) and not stressed & set(range(start, end)):
+            accepted = dictionary.stresses(part.lower())
+            if accepted is not None and len(accepted) == 1:
+                inserts.append(offsets[start + next(iter(accepted))])
+        start = end + 1
+    for offset in sorted(inserts, reverse=True):
+        word = word[:offset] + markup.PLUS + word[offset:]
+    return word
+
+
+def _row_preview(item: spreadsheet.SheetTable, row: wordtable.Row, problems: list[Diagnostic],
+                 completer: _Completer) -> RowPreview:
+    reading = item.readings.get(row.number)
+    letters, stress, proposed = completer.how.get((item.sheet, row.number), (None, None, False))
+    own = tuple(_said(d) for d in problems if (d.sheet or "") == item.sheet and d.line == row.number)
+    return RowPreview(item.sheet, row.number, item.table.grade, reading.typed if reading else str(row.values.get("word", "")),
+                      str(row.values.get("word", "")), row.values.get("stars"), row.values.get("definition"),
+                      letters, stress, proposed, own)
 
 
 def bank_tables(words: str | None) -> list[wordtable.Table]:
@@ -60,17 +264,41 @@ def bank_tables(words: str | None) -> list[wordtable.Table]:
         raise ImportProblem(str(exc)) from None
 
 
-def write_word_files(tables: list[wordtable.Table], out: Path, force: bool) -> list[Path]:
-    """grade1.yaml … into ``out``; an existing file is replaced only with ``force``."""
+@dataclass(frozen=True)
+class Written:
+    """What import did in the folder: the files written from the table, init's example files removed
+    (their grade is not in the table: her deck holds her words only), the other files left as they were."""
+
+    written: list[Path]
+    removed: list[Path]
+    left: list[Path]
+
+
+def write_word_files(tables: list[wordtable.Table], out: Path, force: bool) -> Written:
+    """grade1.yaml … into ``out``. An existing file is replaced only with ``force``, unless it holds
+    just init's examples; those of grades the table lacks are removed (init writes them again), so
+    that the samples are not mixed into her deck."""
+    from slovariki.bank import starter
+
+    examples = starter.untouched_examples(out) if out.is_dir() else {}
     targets = [(out / table.file_name, table) for table in tables]
-    existing = [path for path, _ in targets if path.exists()]
+    existing = [path for path, table in targets if path.exists() and table.grade not in examples]
     if existing and not force:
         names = ", ".join(path.name for path in existing)
         raise ImportProblem(f"в папке {out} уже есть {names}: файлы не записаны (заменить их: --force)")
+    grades = {table.grade for table in tables}
+    removed = [out / f"grade{grade}.yaml" for grade in examples if grade not in grades]
     try:
         out.mkdir(parents=True, exist_ok=True)
         for path, table in targets:
             atomic.write_text(path, wordtable.to_yaml(table)[0])
+        for path in removed:
+            path.unlink()
+        written = {path for path, _ in targets}
+        left = [path for path, _ in wordlist.word_file_paths(str(out)) if path not in written]
     except OSError as exc:
         raise ImportProblem(f"не удалось записать {exc.filename or out}: {os_error(exc)}") from None
-    return [path for path, _ in targets]
+    return Written([path for path, _ in targets], removed, left)
+
+def _said(problem: Diagnostic) -> str:
+    return f"столбец {column_letter(problem.column)}: {problem.message}" if problem.column else problem.message

@@ -1,0 +1,100 @@
+"""A word as a teacher typed it in a spreadsheet, read as word markup.
+
+Teachers mark a hard letter the way a textbook does: they colour it red (or make it bold), and
+they mark the stress with a capital vowel («карандАш»), an apostrophe or «´» after the vowel, or
+the accent sign. :func:`read` turns such a cell into the bank's markup (``к[а]р[а]нд+аш``) and says
+which way the letters and the stress were read, for the import report. Markup typed as such
+(brackets, «+», U+0301) is kept as it is, so that a table exported from a word folder comes back
+byte for byte.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from slovariki.markup import ACUTE, CYRILLIC, PLUS, VOWELS
+
+# How a letter was set apart in its cell (None: as the rest of the cell).
+RED, COLOUR, BOLD = "red", "colour", "bold"
+# How the stress was written; the markup keeps «+» and U+0301 as typed, the rest become «+».
+_STRESS_AFTER = {"\u00b4": "знак «´»", "'": "апостроф", "\u2019": "апостроф", "`": "апостроф"}
+LETTERS_SAID = {RED: "красным цветом", COLOUR: "цветом", BOLD: "жирным шрифтом", "brackets": "в скобках [ ]"}
+STRESS_SAID = {"mark": "знаком ударения", "capital": "заглавной гласной", **{v: v for v in _STRESS_AFTER.values()}}
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What a word cell held and how it was understood. ``letters`` and ``stress`` are keys of
+    LETTERS_SAID and STRESS_SAID (or a word of their own, added later: «dictionary», «suggest»),
+    None when the cell did not mark them."""
+
+    typed: str  # the cell's text, marks aside
+    markup: str
+    letters: str | None
+    stress: str | None
+
+    @property
+    def plain(self) -> str:
+        """The word without markup, lower case as written."""
+        return "".join(ch for ch in self.markup if ch not in "[]+" + ACUTE)
+
+
+def read(text: str, marks: tuple[str | None, ...] | None = None) -> Reading:
+    """``text`` with ``marks`` (how each character was set apart, same length) as markup."""
+    marks = marks if marks is not None and len(marks) == len(text) else (None,) * len(text)
+    start = len(text) - len(text.lstrip())
+    end = len(text.rstrip())
+    text, marks = text[start:end], marks[start:end]
+    letter_marks = {m for ch, m in zip(text, marks) if ch in CYRILLIC}
+    # A whole cell in red or bold is the cell's style, not a letter set apart; typed brackets win.
+    coloured = "[" not in text and len(letter_marks) > 1 and letter_marks != {None} and None in letter_marks
+    out: list[str] = []
+    stress = "mark" if PLUS in text or ACUTE in text else None
+    ways: set[str] = set()
+    open_group = False
+    for i, ch in enumerate(text):
+        if ch in _STRESS_AFTER and out and out[-1] in VOWELS:
+            out.insert(len(out) - 1, PLUS)
+            stress = _STRESS_AFTER[ch]
+            continue
+        marked = coloured and ch in CYRILLIC and marks[i] is not None
+        if open_group and not marked:
+            out.append("]")
+            open_group = False
+        if marked and not open_group:
+            out.append("[")
+            open_group = True
+            ways.add(marks[i])
+        if ch in VOWELS and ch.isupper() and _inside_lower_word(text, i):
+            out.append(PLUS)
+            ch = ch.lower()
+            stress = "capital"
+        out.append(ch)
+    if open_group:
+        out.append("]")
+    letters = "brackets" if "[" in text else next((way for way in (RED, COLOUR, BOLD) if way in ways), None)
+    return Reading(text, "".join(out), letters, stress)
+
+
+def colour(rgb: str) -> str | None:
+    """RED or COLOUR for a font colour given as six hex digits; None for black, white or no colour."""
+    try:
+        red, green, blue = (int(rgb[i:i + 2], 16) for i in (0, 2, 4))
+    except ValueError:
+        return None
+    if len(rgb) != 6 or (red, green, blue) in ((0, 0, 0), (255, 255, 255)):
+        return None
+    return RED if red > 150 and green < 110 and blue < 110 else COLOUR
+
+
+def _inside_lower_word(text: str, i: int) -> bool:
+    """A capital letter that is not the first of its word, in a word otherwise written in small
+    letters («карандАш»; not «Москва», not «КОРОВА»)."""
+    start = i
+    while start > 0 and text[start - 1] in CYRILLIC:
+        start -= 1
+    end = i
+    while end < len(text) and text[end] in CYRILLIC:
+        end += 1
+    word = text[start:end]
+    return i > start and any(ch.islower() for ch in word) and sum(ch.isupper() for ch in word[1:]) == 1

@@ -208,6 +208,16 @@ def _word_warnings(report, words_dir: str | None, cards=None) -> int:  # noqa: A
     return len(wrong)
 
 
+def _deck_advice(report) -> None:  # noqa: ANN001 - a CheckReport
+    """What the deck rules advise, said as advice after what is printed anyway."""
+    from slovariki.rules_check.checker import advice_lines
+
+    tips = advice_lines(report.deck_check) if report.deck_check else []
+    if tips:
+        _say("Совет по колоде (печатается и так): " + tips[0] if len(tips) == 1 else
+             "Советы по колоде (печатается и так):\n" + "\n".join(f"  • {tip}" for tip in tips), err=True)
+
+
 class _ProgressBar:
     """The build's progress as a click progress bar on stderr."""
 
@@ -305,8 +315,7 @@ def build_deck(words_dir: str | None, grades: tuple[int, ...] | None, out_dir: s
                 click.echo("Колода не собрана: на карточках было бы ударение или написание не как в словаре "
                            "(см. выше). Исправьте слова (или, если вы уверены, соберите с --force).", err=True)
                 sys.exit(1)
-            for finding in report.deck_errors:  # a small practice deck is still worth printing
-                _say(f"Замечание о колоде: {finding.message}", err=True)
+            _deck_advice(report)  # a small class list is still worth printing: cards, word list, dictation
             try:
                 template = Path(rules_template) if rules_template else None
                 result = build.build_deck(report.deck, settings, out, bar, template)

@@ -269,9 +269,9 @@ class _ProgressBar:
 @click.option("--open", "open_folder", is_flag=True, help="Открыть папку с готовыми файлами.")
 @click.option("--cmyk", is_flag=True, help="Для типографии: цвета в CMYK, текст и метки только чёрной краской.")
 @click.option("--only", "only", default=None, metavar="СЛОВО,…",
-              help="Напечатать карточки только этих слов (например, взамен потерянных).")
+              help="Напечатать карточки только этих слов (например, взамен потерянных): в файл cards-only.pdf, остальные файлы колоды не трогаются.")
 @click.option("--stars", "only_stars", type=click.IntRange(1, 3), default=None, metavar="ЧИСЛО",
-              help="Напечатать только карточки с этим числом звёздочек.")
+              help="Напечатать только карточки с этим числом звёздочек (тоже в cards-only.pdf).")
 @click.option("--grade-sheets/--no-grade-sheets", default=True, show_default="да",
               help="Каждый класс с нового листа.")
 @click.option("--force", is_flag=True, help="Собрать, даже если ударение или написание слова (ё, большая буква) "
@@ -485,7 +485,8 @@ def pictures(word: str | None) -> None:
     for name, shows in names.items():
         click.echo(f"{name:<{width}}  {shows}")
     count = f"{len(names)} {plural(len(names), 'картинка', 'картинки', 'картинок')}"
-    click.echo(f"\n{'Всего' if word is None else 'Нашлось'} {count}. В списке слов: picture: имя (например, "
+    found = plural(len(names), "Нашлась", "Нашлись", "Нашлось")  # agrees with the number: «Нашлась 1 картинка»
+    click.echo(f"\n{'Всего' if word is None else found} {count}. В списке слов: picture: имя (например, "
                "picture: cow) или путь к своей картинке SVG или PNG рядом со списком.")
 
 
@@ -500,9 +501,18 @@ def pictures(word: str | None) -> None:
 @click.option("--card-size", default="poker", show_default=True, metavar="РАЗМЕР",
               help="poker, bridge, mini или ШxВ в мм, как у build-deck.")
 @click.option("--stress/--no-stress", default=True, show_default="есть", help="Знак ударения над словом.")
+@click.option("--grade", type=click.IntRange(1, 4), default=2, show_default=True, metavar="КЛАСС",
+              help="Для слова, которого ещё нет в банке: класс (цвет карточки).")
+@click.option("--stars", type=click.IntRange(1, 3), default=None, metavar="ЧИСЛО", show_default="по сложным буквам",
+              help="Для слова, которого ещё нет в банке: звёздочки.")
+@click.option("--definition", default="", metavar="ТЕКСТ", help="Для слова, которого ещё нет в банке: толкование.")
 def preview(word: str, words_dir: str | None, out_file: str | None, dpi: int, back: bool, card_size: str,
-            stress: bool) -> None:
-    """Нарисовать одну карточку в PNG, чтобы посмотреть новое слово до печати всей колоды."""
+            stress: bool, grade: int, stars: int | None, definition: str) -> None:
+    """Нарисовать одну карточку в PNG, чтобы посмотреть новое слово до печати всей колоды.
+
+    Слово, которого ещё нет в банке, пишется с разметкой, как в файле со словами:
+    slovariki preview "к[а]л[е]нд+арь" --grade 2 --definition "…".
+    """
     from pathlib import Path
 
     from slovariki.generator import options
@@ -519,13 +529,34 @@ def preview(word: str, words_dir: str | None, out_file: str | None, dpi: int, ba
     bank = _load(words_dir)
     _mention_remarks(bank)
     try:
-        card = find_card(bank.deck, word)
-        _word_warnings(check_bank(bank), words_dir, [card])  # drawn all the same: it is for looking
+        try:
+            card = find_card(bank.deck, word)
+            _word_warnings(check_bank(bank), words_dir, [card])  # drawn all the same: it is for looking
+        except BuildError as exc:
+            card = _new_card(word, grade, stars, definition, str(exc))
         path = Path(out_file) if out_file else Path(f"{card.word}.png")
         width, height = render_preview(card, settings, path, dpi, back)
     except (BuildError, OutputError) as exc:
         _fail(str(exc))
     click.echo(f"Готово: {path.resolve()} ({width}×{height} точек, {dpi} dpi)")
+
+
+def _new_card(word: str, grade: int, stars: int | None, definition: str, not_found: str):
+    """A card for a word not in the bank yet, from its markup, so that an editor sees it before saving."""
+    from slovariki import markup
+    from slovariki.generator.build import BuildError
+    from slovariki.model import Card
+    from slovariki.rules_check.stars import star_policy
+
+    if not any(mark in word for mark in "[]+" + markup.ACUTE):
+        end = "" if not_found.endswith("?") else "."
+        raise BuildError(f"{not_found}{end} Новое слово можно посмотреть, написав его с разметкой, как в файле со "
+                         "словами: slovariki preview \"к[а]л[е]нд+арь\" --grade 2 --definition \"…\"")
+    parsed = markup.parse(word)
+    if isinstance(parsed, list):
+        raise BuildError(f"разметка «{word}»: " + "; ".join(problem.message for problem in parsed))
+    # Without a definition the card shows where it will stand: «…».
+    return Card(parsed, grade, stars or star_policy(parsed).stars, definition.strip() or "…")
 
 
 def _bitva_players(ctx: click.Context, param: click.Parameter, value: str | None) -> tuple[str, ...] | None:

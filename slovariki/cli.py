@@ -269,7 +269,8 @@ class _ProgressBar:
 @click.option("--open", "open_folder", is_flag=True, help="Открыть папку с готовыми файлами.")
 @click.option("--cmyk", is_flag=True, help="Для типографии: цвета в CMYK, текст и метки только чёрной краской.")
 @click.option("--only", "only", default=None, metavar="СЛОВО,…",
-              help="Напечатать карточки только этих слов (например, взамен потерянных): в файл cards-only.pdf, остальные файлы колоды не трогаются.")
+              help="Напечатать карточки только этих слов (например, взамен потерянных): в файл cards-only.pdf, "
+                   "остальные файлы колоды не трогаются.")
 @click.option("--stars", "only_stars", type=click.IntRange(1, 3), default=None, metavar="ЧИСЛО",
               help="Напечатать только карточки с этим числом звёздочек (тоже в cards-only.pdf).")
 @click.option("--grade-sheets/--no-grade-sheets", default=True, show_default="да",

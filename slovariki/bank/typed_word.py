@@ -66,9 +66,10 @@ def read(text: str, marks: tuple[str | None, ...] | None = None) -> Reading:
             open_group = True
             ways.add(marks[i])
         if ch in VOWELS and ch.isupper() and _inside_lower_word(text, i):
-            out.append(PLUS)
+            if ch != "Ё":  # ё is always stressed: no mark, as the bank writes it
+                out.append(PLUS)
+                stress = "capital"
             ch = ch.lower()
-            stress = "capital"
         out.append(ch)
     if open_group:
         out.append("]")

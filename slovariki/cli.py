@@ -316,7 +316,8 @@ def build_deck(words_dir: str | None, grades: tuple[int, ...] | None, out_dir: s
                 click.echo("Колода не собрана: на карточках было бы ударение или написание не как в словаре "
                            "(см. выше). Исправьте слова (или, если вы уверены, соберите с --force).", err=True)
                 sys.exit(1)
-            _deck_advice(report)  # a small class list is still worth printing: cards, word list, dictation
+            if not (settings.only or settings.stars):  # a reprint of lost cards is not the time for advice
+                _deck_advice(report)  # a small class list is still worth printing: cards, word list, dictation
             try:
                 template = Path(rules_template) if rules_template else None
                 result = build.build_deck(report.deck, settings, out, bar, template)

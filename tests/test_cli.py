@@ -463,3 +463,105 @@ def test_terminal_escapes_in_game_records_are_shown_not_obeyed(runner, tmp_path)
     assert result.exit_code == 1 and "\\x1b]0;PWNED\\x07" in result.output
     assert_no_raw_escapes(result.output)
 
+
+
+# --- issue 20: check tells errors from advice; papercuts -----------------------------------------------------
+def class_list(folder, count: int = 12, grade: int = 2):
+    """A teacher's «my class list»: ``count`` words of one grade, taken from the bundled bank as they are."""
+    from slovariki.bank import wordlist, wordtable
+
+    cards = [card for card in wordlist.load_bank().deck if card.grade == grade][:count]
+    rows = [wordtable.Row({"word": c.markup.render(), "stars": c.stars, "definition": c.definition}) for c in cards]
+    folder.mkdir(exist_ok=True)
+    (folder / f"grade{grade}.yaml").write_text(wordtable.to_yaml(wordtable.Table(grade, rows))[0], encoding="utf-8")
+    return folder
+
+
+def test_a_small_class_list_checks_with_advice_not_errors(runner, tmp_path):
+    folder = class_list(tmp_path / "класс")
+    result = runner.invoke(main, ["check", "--words", str(folder)])
+    assert result.exit_code == 0, result.output
+    assert "Ошибки в словах" not in result.output and "error" not in result.output
+    assert "Советы по колоде — карточки, список слов и диктант печатаются и так" in result.output
+    assert "добавьте ещё 1 слово" in result.output  # 12 cards, 13 make a deck two can play
+    assert "Карточек: 12; ошибок: 0" in result.output
+    assert runner.invoke(main, ["check", "--words", str(folder), "--strict"]).exit_code == 1
+    body = json.loads(runner.invoke(main, ["check", "--words", str(folder), "--format", "json"]).output)
+    assert body["entry_errors"] == 0 and body["advice"] > 0
+    assert "deck-too-small" in {d["code"] for d in body["diagnostics"]}  # the codes stay for programs
+
+
+def test_an_entry_error_stops_the_deck_and_is_said_first(runner, bank_dir):
+    folder = bank_dir({"grade1.yaml": BAD})
+    result = runner.invoke(main, ["check", "--words", str(folder)])
+    assert result.exit_code == 1
+    assert result.output.startswith("Ошибки в словах — пока их не исправить, колода не соберётся (1):")
+
+
+def test_a_small_class_list_prints_cards_word_list_and_dictation_without_scary_words(runner, tmp_path):
+    folder = class_list(tmp_path / "класс", 15)
+    result = runner.invoke(main, ["build-deck", "--words", str(folder), "--out", str(tmp_path / "печать")])
+    assert result.exit_code == 0, result.output
+    for name in ("cards.pdf", "wordlist.pdf", "dictation.pdf"):
+        assert (tmp_path / "печать" / name).is_file()
+    assert "Советы по колоде (печатается и так)" in result.stderr
+    assert not any(word in result.stderr.lower() for word in ("ошибк", "error", "нельзя", "не хватает"))
+
+
+def test_only_reprints_lost_cards_without_replacing_the_deck(runner, tmp_path):
+    folder = class_list(tmp_path / "класс", 15)
+    out = tmp_path / "печать"
+    assert runner.invoke(main, ["build-deck", "--words", str(folder), "--out", str(out)]).exit_code == 0
+    whole = {p.name: p.read_bytes() for p in out.iterdir()}
+    from slovariki.bank.wordlist import load_bank
+
+    lost = next(iter(load_bank(str(folder)).deck)).word
+    result = runner.invoke(main, ["build-deck", "--words", str(folder), "--out", str(out), "--only", lost])
+    assert result.exit_code == 0, result.output
+    assert {p.name: p.read_bytes() for p in out.iterdir() if p.name != "cards-only.pdf"} == whole
+    assert "cards-only.pdf (2 с." in result.output and "rules.pdf" not in result.output  # a front, a back
+    assert "Совет" not in result.stderr
+
+
+def test_only_suggests_for_every_typo(runner):
+    result = runner.invoke(main, ["build-deck", "--only", "карова,берёза,сабака", "--out", "нет"])
+    assert result.exit_code == 1
+    assert "«карова» (может быть, «корова»" in result.output and "«сабака» (может быть, «собака»" in result.output
+
+
+def test_found_pictures_agree_with_their_number(runner):
+    assert "Нашлась 1 картинка." in runner.invoke(main, ["pictures", "яблоки"]).output
+
+
+def test_suits_said_on_a_cp1251_console_do_not_repeat_themselves():
+    from slovariki.game.cards import PlayingCard
+    from slovariki.text import console
+
+    with pytest.raises(ValueError) as refused:
+        PlayingCard.parse("пять")
+    shown = str(refused.value).encode("cp1251", errors=console.handler("cp1251")).decode("cp1251")
+    assert "п к б ч — пики, крести, бубны, черви" in shown and "п к б ч или п к б ч" not in shown
+
+
+def test_preview_draws_a_word_not_in_the_bank_from_its_markup(runner, tmp_path):
+    out = tmp_path / "календарь.png"
+    result = runner.invoke(main, ["preview", "к[а]л[е]нд+арь", "--grade", "3", "--definition",
+                                  "Таблица дней, недель и месяцев года.", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert out.read_bytes().startswith(b"\x89PNG")
+    missing = runner.invoke(main, ["preview", "малинка", "--out", str(tmp_path / "м.png")])
+    assert missing.exit_code == 1 and 'slovariki preview "к[а]л[е]нд+арь"' in missing.output
+
+
+def test_a_table_that_is_not_there_is_not_called_a_folder(runner, tmp_path):
+    result = runner.invoke(main, ["check", "--words", str(tmp_path / "мои-слова.xlsx")])
+    assert result.exit_code == 2 and "таблица со словами не найдена" in result.output
+
+
+def test_a_referee_record_given_to_bitva_is_named_as_a_durak_record(runner, tmp_path):
+    record = tmp_path / "партия.txt"
+    record.write_text("# Запись партии (slovariki referee)\nправила: podkidnoy\nигроки: Аня, Боря\nкозырь: Д♠\n",
+                      encoding="utf-8")
+    result = runner.invoke(main, ["bitva-par", "score", str(record)])
+    assert result.exit_code == 1 and "это запись партии в дурака" in result.output
+    assert "slovariki referee replay" in result.output

@@ -18,7 +18,7 @@ from slovariki.bank import wordlist
 from slovariki.bank import wordtable
 from slovariki.bank.typed_word import LETTERS_SAID, STRESS_SAID
 from slovariki.diagnostics import Diagnostic, Severity
-from slovariki.model import column_letter
+from slovariki.model import Source, column_letter
 from slovariki.text.russian import os_error, plural
 from slovariki.text.russian import stars as n_stars
 
@@ -75,14 +75,16 @@ def preview_spreadsheet(path: Path, suggest: bool = False) -> SpreadsheetPreview
         book = spreadsheet.read(path, proposing=suggest)
     except spreadsheet.SpreadsheetError as exc:
         raise ImportProblem(str(exc)) from None
-    completer = _Completer(suggest)
+    completer = _Completer(suggest, str(path))
     for item in book.tables:
         for row in item.table.rows:
             if row.comment is None and isinstance(row.values.get("word"), str):
                 completer.complete(item, row)
-    problems = list(book.diagnostics)
+    problems = list(book.diagnostics) + completer.problems
     for text, locate, _ in book.word_files(str(path)):
         problems += [d for d in wordlist.load_text(text, str(path), locate).diagnostics if d.is_error]
+    unknown = {(d.sheet, d.line) for d in completer.problems}  # the word itself is wrong: its markup is moot
+    problems = [d for d in problems if (d.sheet, d.line) not in unknown or not d.code.startswith("markup-")]
     problems.sort(key=Diagnostic.sort_key)
     rows = [_row_preview(item, row, problems, completer) for item in book.tables for row in item.table.rows
             if row.comment is None]
@@ -119,11 +121,15 @@ def _grouped(problems: tuple[Diagnostic, ...], path: Path) -> tuple[Diagnostic, 
     lacking = [d for d in problems if d.code == _NO_HARD]
     if len(lacking) < 2:
         return problems
-    places = ", ".join(place(d.sheet or "", d.line or 0) for d in lacking[:8]) + (" …" if len(lacking) > 8 else "")
-    said = (f"в {len(lacking)} {plural(len(lacking), 'слове', 'словах', 'словах')} не отмечены сложные буквы "
-            f"({places}): покрасьте их в красный цвет (или возьмите в скобки [ ]) — или пусть их предложит "
-            f"программа, а вы проверите: slovariki import {path} --suggest …")
-    summary = Diagnostic(Severity.ERROR, _NO_HARD, said, str(path))
+    rows: dict[str, list[str]] = {}
+    for d in lacking:
+        rows.setdefault(d.sheet or "", []).append(str(d.line))
+    places = "; ".join(f"лист «{sheet}», {plural(len(lines), 'строка', 'строки', 'строки')} {', '.join(lines)}"
+                       if sheet else f"строки {', '.join(lines)}" for sheet, lines in rows.items())
+    said = (f"{path}: в {len(lacking)} {plural(len(lacking), 'слове', 'словах', 'словах')} не отмечены сложные "
+            f"буквы ({places}): покрасьте их в красный цвет (или возьмите в скобки [ ]) — или пусть их предложит "
+            f"программа, а вы проверите: slovariki import {path} --out … --suggest")
+    summary = Diagnostic(Severity.ERROR, _NO_HARD, said)
     return tuple(d for d in problems if d.code != _NO_HARD) + (summary,)
 
 
@@ -160,8 +166,9 @@ class _Completer:
     """What the table left out, from the dictionaries: the stress (always, when the stress dictionary
     knows one), hard letters and stars (with ``suggest``). Heavy data is loaded on first need."""
 
-    def __init__(self, suggest: bool) -> None:
-        self.suggest = suggest
+    def __init__(self, suggest: bool, name: str) -> None:
+        self.suggest, self.name = suggest, name
+        self.problems: list[Diagnostic] = []  # words suggest does not know
         self.how: dict[tuple[str, int], tuple[str | None, str | None, bool]] = {}  # (sheet, row) → letters, stress, proposed
         self._dictionary = self._assistant = None
 
@@ -173,7 +180,10 @@ class _Completer:
         proposed = False
         if self.suggest and "[" not in word and word.strip():
             proposal = self._propose(word, item.table.grade)
-            if proposal is not None:
+            if isinstance(proposal, str):
+                where = Source(self.name, row.number, item.columns["word"], item.sheet)
+                self.problems.append(Diagnostic.at(where, Severity.ERROR, "suggest-unknown", proposal))
+            elif proposal is not None:
                 word, stars = proposal
                 letters, proposed = "предложены программой", True
                 stress = stress or "предложено программой"
@@ -192,8 +202,9 @@ class _Completer:
             self._dictionary = StressDictionary.bundled()
         return self._dictionary
 
-    def _propose(self, word: str, grade: int) -> tuple[str, int] | None:
-        """suggest's markup for the word (her own stress kept), and its stars; None when it has none."""
+    def _propose(self, word: str, grade: int) -> tuple[str, int] | str | None:
+        """suggest's markup for the word (her own stress kept), and its stars; why not, when the word is
+        not one the dictionary knows; None when suggest finds no hard letter."""
         from slovariki.rules_check.suggest import Assistant, SuggestError
 
         if self._assistant is None:
@@ -202,10 +213,14 @@ class _Completer:
         plain = "".join(ch for ch in word if ch not in "+" + markup.ACUTE)
         try:
             found = self._assistant.suggest(plain, grade)
-        except SuggestError:
+        except SuggestError as exc:
+            return str(exc)
+        if found.word != plain or not found.known:
+            near = f"; может быть, {', '.join(f'«{w}»' for w in found.near[:3])}?" if found.near else ""
+            return f"слова «{plain}» нет в словаре, разметку не предложить{near} Исправьте слово или отметьте " \
+                   "сложные буквы сами"
+        if not found.hard_letters:
             return None
-        if found.word != plain or not found.hard_letters:
-            return None  # a typo or a word suggest does not know: she is told to mark the letters herself
         own = () if isinstance(parsed, list) else parsed.stresses
         proposal = markup.Markup(found.word, found.markup.groups, own or found.markup.stresses)
         return proposal.render(), found.stars

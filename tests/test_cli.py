@@ -506,6 +506,8 @@ def test_a_small_class_list_prints_cards_word_list_and_dictation_without_scary_w
         assert (tmp_path / "печать" / name).is_file()
     assert "Советы по колоде (печатается и так)" in result.stderr
     assert not any(word in result.stderr.lower() for word in ("ошибк", "error", "нельзя", "не хватает"))
+    check = runner.invoke(main, ["check", "--words", str(folder)]).output
+    assert not any(word in check.lower() for word in ("ошибки", "error", "нельзя", "не хватает"))
 
 
 def test_only_reprints_lost_cards_without_replacing_the_deck(runner, tmp_path):

@@ -93,7 +93,8 @@ def preview_spreadsheet(path: Path, suggest: bool = False) -> SpreadsheetPreview
                         tuple(_said(e) for e in problems if (e.sheet, e.line) == (d.sheet, d.line)))
              for d in problems if d.line and (d.sheet or "", d.line) not in seen
              and not seen.add((d.sheet or "", d.line))]  # rows left out for a cell that cannot be used
-    rows.sort(key=lambda row: (row.sheet, row.row))
+    order = {item.sheet: n for n, item in reversed(list(enumerate(book.tables)))}  # the workbook's order
+    rows.sort(key=lambda row: (order.get(row.sheet, len(order)), row.row))
     return SpreadsheetPreview([item.table for item in book.tables], rows, tuple(problems))
 
 

@@ -107,7 +107,7 @@ class CheckReport:
             lines.append(f"{label:<18}" + "".join(f"{stars[s]:>5}" for s in (1, 2, 3)) + f"{sum(stars.values()):>7}")
         if self.stress:
             lines.append(self.stress.as_text())
-        if self.deck_check:
+        if self.deck_check and self.deck_check.figures["capacity"]:  # a class list too small to play: the advice says it
             lines.extend(self.deck_check.as_text_lines())
         return "\n".join(lines)
 

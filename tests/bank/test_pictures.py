@@ -123,7 +123,8 @@ def test_pictures_finds_a_word_in_the_name_or_in_what_it_shows_in_any_form(word,
     result = CliRunner().invoke(main, ["pictures", word])
     assert result.exit_code == 0, result.output
     assert [line.split()[0] for line in result.output.splitlines()[:-2]] == names
-    assert f"Нашлось {len(names)} картин" in result.output
+    found = {1: "Нашлась", 2: "Нашлись", 3: "Нашлись", 4: "Нашлись"}.get(len(names), "Нашлось")
+    assert f"{found} {len(names)} картин" in result.output
 
 
 def test_pictures_says_when_nothing_is_found():

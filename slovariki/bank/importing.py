@@ -210,8 +210,7 @@ class _Completer:
 
         if self._assistant is None:
             self._assistant = Assistant(dictionary=self.dictionary)
-        parsed = markup.parse(word.replace("[", "").replace("]", ""))
-        plain = "".join(ch for ch in word if ch not in "+" + markup.ACUTE)
+        plain, _, stressed = _letters(word)
         try:
             found = self._assistant.suggest(plain, grade)
         except SuggestError as exc:
@@ -222,14 +221,13 @@ class _Completer:
                    "сложные буквы сами"
         if not found.hard_letters:
             return None
-        own = () if isinstance(parsed, list) else parsed.stresses
+        own = tuple(markup.Stress(i, markup.PLUS) for i in sorted(stressed))  # she marked the stress: hers stays
         proposal = markup.Markup(found.word, found.markup.groups, own or found.markup.stresses)
         return proposal.render(), found.stars
 
 
-def _with_dictionary_stress(word: str, dictionary) -> str:
-    """``word`` (markup) with «+» added before the stressed vowel of each of its words that lacks a
-    stress mark and needs one, where the stress dictionary knows exactly one stress."""
+def _letters(word: str) -> tuple[str, list[int], set[int]]:
+    """A word's markup as its plain letters, where each letter stands in the markup, and which are stressed."""
     plain, offsets, stressed = [], [], set()
     for offset, ch in enumerate(word):
         if ch == markup.PLUS:
@@ -239,7 +237,14 @@ def _with_dictionary_stress(word: str, dictionary) -> str:
         elif ch not in "[]":
             plain.append(ch)
             offsets.append(offset)
-    text, inserts, start = "".join(plain), [], 0
+    return "".join(plain), offsets, stressed
+
+
+def _with_dictionary_stress(word: str, dictionary) -> str:
+    """``word`` (markup) with «+» added before the stressed vowel of each of its words that lacks a
+    stress mark and needs one, where the stress dictionary knows exactly one stress."""
+    text, offsets, stressed = _letters(word)
+    inserts, start = [], 0
     for part in text.split(" "):
         end = start + len(part)
         vowels = [i for i in range(start, end) if text[i] in markup.VOWELS]

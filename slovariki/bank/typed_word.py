@@ -17,26 +17,22 @@ from slovariki.markup import ACUTE, CYRILLIC, PLUS, VOWELS
 # How a letter was set apart in its cell (None: as the rest of the cell).
 RED, COLOUR, BOLD = "red", "colour", "bold"
 # How the stress was written; the markup keeps «+» and U+0301 as typed, the rest become «+».
-_STRESS_AFTER = {"\u00b4": "знак «´»", "'": "апостроф", "\u2019": "апостроф", "`": "апостроф"}
+_STRESS_AFTER = {"\u00b4": "acute", "'": "apostrophe", "\u2019": "apostrophe", "`": "apostrophe"}
+# How the import report says it: «сложные буквы красным цветом», «ударение заглавной гласной».
 LETTERS_SAID = {RED: "красным цветом", COLOUR: "цветом", BOLD: "жирным шрифтом", "brackets": "в скобках [ ]"}
-STRESS_SAID = {"mark": "знаком ударения", "capital": "заглавной гласной", **{v: v for v in _STRESS_AFTER.values()}}
+STRESS_SAID = {"mark": "знаком ударения", "capital": "заглавной гласной", "acute": "знаком «´»",
+               "apostrophe": "апострофом"}
 
 
 @dataclass(frozen=True)
 class Reading:
     """What a word cell held and how it was understood. ``letters`` and ``stress`` are keys of
-    LETTERS_SAID and STRESS_SAID (or a word of their own, added later: «dictionary», «suggest»),
-    None when the cell did not mark them."""
+    LETTERS_SAID and STRESS_SAID, None when the cell did not mark them."""
 
     typed: str  # the cell's text, marks aside
     markup: str
     letters: str | None
     stress: str | None
-
-    @property
-    def plain(self) -> str:
-        """The word without markup, lower case as written."""
-        return "".join(ch for ch in self.markup if ch not in "[]+" + ACUTE)
 
 
 def read(text: str, marks: tuple[str | None, ...] | None = None) -> Reading:

@@ -40,7 +40,7 @@ class RowPreview:
 
     sheet: str
     row: int
-    grade: int | None  # None: a row of a sheet whose grade is not known
+    grade: int | None  # None: a row left out before its grade was read (a cell that cannot be used)
     typed: str  # the word cell as she typed it
     markup: str  # the word as it will be written
     stars: int | str | None
@@ -89,10 +89,12 @@ def preview_spreadsheet(path: Path, suggest: bool = False) -> SpreadsheetPreview
     rows = [_row_preview(item, row, problems, completer) for item in book.tables for row in item.table.rows
             if row.comment is None]
     seen = {(row.sheet, row.row) for row in rows}
-    rows += [RowPreview(d.sheet or "", d.line, None, "", "", None, None, None, None, False,
-                        tuple(_said(e) for e in problems if (e.sheet, e.line) == (d.sheet, d.line)))
-             for d in problems if d.line and (d.sheet or "", d.line) not in seen
-             and not seen.add((d.sheet or "", d.line))]  # rows left out for a cell that cannot be used
+    left_out: dict[tuple[str, int], list[str]] = {}  # rows the reader left out: a cell that cannot be used
+    for d in problems:
+        if d.line and (d.sheet or "", d.line) not in seen:
+            left_out.setdefault((d.sheet or "", d.line), []).append(_said(d))
+    rows += [RowPreview(sheet, line, None, "", "", None, None, None, None, False, tuple(said))
+             for (sheet, line), said in left_out.items()]
     order = {item.sheet: n for n, item in reversed(list(enumerate(book.tables)))}  # the workbook's order
     rows.sort(key=lambda row: (order.get(row.sheet, len(order)), row.row))
     return SpreadsheetPreview([item.table for item in book.tables], rows, tuple(problems))

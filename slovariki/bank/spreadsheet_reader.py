@@ -40,8 +40,8 @@ GRADE_TITLE = "Класс"  # the csv file's extra first column
 _OLE = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"  # an old Excel file, or an encrypted new one
 _ALIASES = {"слово": "word", "звездочки": "stars", "звезды": "stars", "звездочка": "stars", "толкование": "definition",
             "определение": "definition", "значение": "definition", "картинка": "picture", "рисунок": "picture",
-            "заметка": "note", "примечание": "note", "класс": "grade", "комментарий": "comment",
-            "№": "number", "n": "number", "номер": "number"}  # folded as _key folds titles; a number column is let be
+            "заметка": "note", "примечание": "note", "для": "game_word", "класс": "grade", "комментарий": "comment",
+            "№": "number", "n": "number", "номер": "number"}  # folded as _key folds titles («Для игры»); «№» is let be
 _TITLE_ROWS = 5  # a title («Словарные слова, 2 класс») may stand above the header, in the first rows
 _STAR_SIGNS = "*★☆⭐"
 _TITLES = {**wordtable.TITLES, "grade": GRADE_TITLE, "comment": wordtable.COMMENT_TITLE}

@@ -24,6 +24,7 @@ from slovariki.rules_check.stress import StressDictionary, StressFigures, check_
 from slovariki.bank.wordlist import WordBank, WordFile
 from slovariki.text.russian import cards as n_cards
 from slovariki.text.russian import plural
+from slovariki.text.terminal import list_words_lines
 
 
 # Warnings about what a card would print wrong: a stress the dictionary disagrees with, «е» for «ё», a
@@ -76,7 +77,9 @@ class CheckReport:
         return dict(sorted(table.items()))
 
     def as_json(self) -> str:
-        summary = {str(g): {str(s): n[s] for s in (1, 2, 3)} for g, n in self.summary().items()}
+        listed = Counter(c.grade for c in self.deck if not c.game_word)  # the others are game words
+        summary = {str(g): {**{str(s): n[s] for s in (1, 2, 3)}, "list_words": listed[g]}
+                   for g, n in self.summary().items()}
         deck = self.deck_check.figures if self.deck_check else None
         stress = self.stress.as_json() if self.stress else None
         advice = self.deck_check.diagnostics if self.deck_check else ()
@@ -105,6 +108,8 @@ class CheckReport:
         for grade, stars in self.summary().items():
             label = f"{grade} класс ({Colour.for_grade(grade).russian})"
             lines.append(f"{label:<18}" + "".join(f"{stars[s]:>5}" for s in (1, 2, 3)) + f"{sum(stars.values()):>7}")
+        if self.deck:
+            lines.extend(list_words_lines(self.deck))
         if self.stress:
             lines.append(self.stress.as_text())
         if self.deck_check and self.deck_check.figures["capacity"]:  # a class list too small to play: the advice says it

@@ -16,6 +16,7 @@ from slovariki.files import reading
 from slovariki.bank import spreadsheet_reader as spreadsheet
 from slovariki.bank import wordlist
 from slovariki.bank import wordtable
+from slovariki.bank import typed_word
 from slovariki.bank.typed_word import LETTERS_SAID, STRESS_SAID
 from slovariki.diagnostics import Diagnostic, Severity
 from slovariki.model import Source, column_letter
@@ -166,14 +167,14 @@ def place(sheet: str, row: int) -> str:
 
 
 class _Completer:
-    """What the table left out, from the dictionaries: the stress (always, when the stress dictionary
-    knows one), hard letters and stars (with ``suggest``). Heavy data is loaded on first need."""
+    """What the table left out, proposed by suggest (``suggest``): hard letters, stress and stars.
+    pymorphy3 and the stress dictionary are loaded on first need."""
 
     def __init__(self, suggest: bool, name: str) -> None:
         self.suggest, self.name = suggest, name
         self.problems: list[Diagnostic] = []  # words suggest does not know
         self.how: dict[tuple[str, int], tuple[str | None, str | None, bool]] = {}  # (sheet, row) → letters, stress, proposed
-        self._dictionary = self._assistant = None
+        self._assistant = None
 
     def complete(self, item: spreadsheet.SheetTable, row: wordtable.Row) -> None:
         reading = item.readings.get(row.number)
@@ -191,19 +192,8 @@ class _Completer:
                 letters, proposed = "предложены программой", True
                 stress = stress or "предложено программой"
                 row.values.setdefault("stars", stars)
-        filled = _with_dictionary_stress(word, self.dictionary)
-        if filled != word:
-            word, stress = filled, stress or "по словарю ударений"
         row.values["word"] = word
         self.how[(item.sheet, row.number)] = (letters, stress, proposed)
-
-    @property
-    def dictionary(self):
-        if self._dictionary is None:
-            from slovariki.rules_check.stress import StressDictionary
-
-            self._dictionary = StressDictionary.bundled()
-        return self._dictionary
 
     def _propose(self, word: str, grade: int) -> tuple[str, int] | str | None:
         """suggest's markup for the word (her own stress kept), and its stars; why not, when the word is
@@ -211,8 +201,8 @@ class _Completer:
         from slovariki.rules_check.suggest import Assistant, SuggestError
 
         if self._assistant is None:
-            self._assistant = Assistant(dictionary=self.dictionary)
-        plain, _, stressed = _letters(word)
+            self._assistant = Assistant()
+        plain, _, stressed = typed_word.letters(word)
         try:
             found = self._assistant.suggest(plain, grade)
         except SuggestError as exc:
@@ -226,38 +216,6 @@ class _Completer:
         own = tuple(markup.Stress(i, markup.PLUS) for i in sorted(stressed))  # she marked the stress: hers stays
         proposal = markup.Markup(found.word, found.markup.groups, own or found.markup.stresses)
         return proposal.render(), found.stars
-
-
-def _letters(word: str) -> tuple[str, list[int], set[int]]:
-    """A word's markup as its plain letters, where each letter stands in the markup, and which are stressed."""
-    plain, offsets, stressed = [], [], set()
-    for offset, ch in enumerate(word):
-        if ch == markup.PLUS:
-            stressed.add(len(plain))
-        elif ch == markup.ACUTE:
-            stressed.add(len(plain) - 1)
-        elif ch not in "[]":
-            plain.append(ch)
-            offsets.append(offset)
-    return "".join(plain), offsets, stressed
-
-
-def _with_dictionary_stress(word: str, dictionary) -> str:
-    """``word`` (markup) with «+» added before the stressed vowel of each of its words that lacks a
-    stress mark and needs one, where the stress dictionary knows exactly one stress."""
-    text, offsets, stressed = _letters(word)
-    inserts, start = [], 0
-    for part in text.split(" "):
-        end = start + len(part)
-        vowels = [i for i in range(start, end) if text[i] in markup.VOWELS]
-        if len(vowels) > 1 and not any(text[i] in "ёЁ" for i in vowels) and not stressed & set(range(start, end)):
-            accepted = dictionary.stresses(part.lower())
-            if accepted is not None and len(accepted) == 1:
-                inserts.append(offsets[start + next(iter(accepted))])
-        start = end + 1
-    for offset in sorted(inserts, reverse=True):
-        word = word[:offset] + markup.PLUS + word[offset:]
-    return word
 
 
 def _row_preview(item: spreadsheet.SheetTable, row: wordtable.Row, problems: list[Diagnostic],

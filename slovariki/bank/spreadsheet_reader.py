@@ -610,7 +610,7 @@ class _SheetReader:
     def value(self, number: int, column: int, key: str, cell: Cell) -> str | int | float | None:
         value = cell.value
         if key == "word" and isinstance(value, str):
-            reading = typed_word.read(value, cell.marks)
+            reading = typed_word.with_dictionary_stress(typed_word.read(value, cell.marks), _dictionary_stresses)
             self.readings[number] = reading
             return reading.markup
         if key == "stars":
@@ -642,6 +642,13 @@ class _SheetReader:
 _REQUIRED_HINT = {"word": "нужно слово с разметкой, например к[о]р[и]д+ор",
                   "stars": "нужно число звёздочек: 1, 2 или 3 (их может предложить import … --suggest)",
                   "definition": "нужно толкование: что значит слово"}
+
+
+def _dictionary_stresses(word: str) -> frozenset[int] | None:
+    """The stress dictionary's stresses of a word a teacher left unstressed (loaded on the first one)."""
+    from slovariki.rules_check.stress import StressDictionary
+
+    return StressDictionary.bundled().stresses(word)
 
 
 def _at(cells: list[Cell], column: int) -> Cell:

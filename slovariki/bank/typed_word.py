@@ -3,14 +3,16 @@
 Teachers mark a hard letter the way a textbook does: they colour it red (or make it bold), and
 they mark the stress with a capital vowel («карандАш»), an apostrophe or «´» after the vowel, or
 the accent sign. :func:`read` turns such a cell into the bank's markup (``к[а]р[а]нд+аш``) and says
-which way the letters and the stress were read, for the import report. Markup typed as such
+which way the letters and the stress were read, for the import report;
+:func:`with_dictionary_stress` stresses a word she left unstressed. Markup typed as such
 (brackets, «+», U+0301) is kept as it is, so that a table exported from a word folder comes back
 byte for byte.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable, Collection
+from dataclasses import dataclass, replace
 
 from slovariki.markup import ACUTE, CYRILLIC, PLUS, VOWELS
 
@@ -21,7 +23,7 @@ _STRESS_AFTER = {"\u00b4": "acute", "'": "apostrophe", "\u2019": "apostrophe", "
 # How the import report says it: «сложные буквы красным цветом», «ударение заглавной гласной».
 LETTERS_SAID = {RED: "красным цветом", COLOUR: "цветом", BOLD: "жирным шрифтом", "brackets": "в скобках [ ]"}
 STRESS_SAID = {"mark": "знаком ударения", "capital": "заглавной гласной", "acute": "знаком «´»",
-               "apostrophe": "апострофом"}
+               "apostrophe": "апострофом", "dictionary": "по словарю ударений"}
 
 
 @dataclass(frozen=True)
@@ -71,6 +73,42 @@ def read(text: str, marks: tuple[str | None, ...] | None = None) -> Reading:
         out.append("]")
     letters = "brackets" if "[" in text else next((way for way in (RED, COLOUR, BOLD) if way in ways), None)
     return Reading(text, "".join(out), letters, stress)
+
+
+def with_dictionary_stress(reading: Reading, stresses: Callable[[str], Collection[int] | None]) -> Reading:
+    """The reading with «+» before the stressed vowel of each of its words that lacks a stress mark and
+    needs one, where ``stresses(word)`` (the stress dictionary) knows exactly one stress; it is asked
+    only then."""
+    text, offsets, stressed = letters(reading.markup)
+    inserts, start = [], 0
+    for part in text.split(" "):
+        end = start + len(part)
+        vowels = [i for i in range(start, end) if text[i] in VOWELS]
+        if len(vowels) > 1 and not any(text[i] in "ёЁ" for i in vowels) and not stressed & set(range(start, end)):
+            accepted = stresses(part.lower())
+            if accepted is not None and len(accepted) == 1:
+                inserts.append(offsets[start + next(iter(accepted))])
+        start = end + 1
+    if not inserts:
+        return reading
+    word = reading.markup
+    for offset in sorted(inserts, reverse=True):
+        word = word[:offset] + PLUS + word[offset:]
+    return replace(reading, markup=word, stress=reading.stress or "dictionary")
+
+
+def letters(word: str) -> tuple[str, list[int], set[int]]:
+    """A word's markup as its plain letters, where each letter stands in the markup, and which are stressed."""
+    plain, offsets, stressed = [], [], set()
+    for offset, ch in enumerate(word):
+        if ch == PLUS:
+            stressed.add(len(plain))
+        elif ch == ACUTE:
+            stressed.add(len(plain) - 1)
+        elif ch not in "[]":
+            plain.append(ch)
+            offsets.append(offset)
+    return "".join(plain), offsets, stressed
 
 
 def colour(rgb: str) -> str | None:

@@ -439,10 +439,11 @@ def _tables(sheets: list[Sheet], name: str, proposing: bool = False) -> Workbook
 
 def _header_row(rows: list[list[Cell]]) -> int:
     """The index of the header row: the first of the top rows whose every filled cell is a known column
-    title (a title such as «Словарные слова, 2 класс» may stand above it); the first row if none is."""
+    title, «Слово» or «Комментарий» among them (a title such as «Словарные слова, 2 класс» or «Класс 2Б»
+    may stand above it); the first row if none is."""
     for index, cells in enumerate(rows[:_TITLE_ROWS]):
-        titles = [cell.value for cell in cells if not cell.empty]
-        if titles and all(_key(title) is not None for title in titles):
+        keys = {_key(cell.value) for cell in cells if not cell.empty}
+        if None not in keys and keys & {"word", "comment"}:
             return index
     return 0
 

@@ -58,11 +58,12 @@ def her_xlsx(path: Path) -> Path:
     sheet.title = "Слова 2 класса"
     sheet.append(["Словарные слова, 2 класс (весна)"])
     sheet.merge_cells("A1:E1")  # a title across the columns
-    sheet.append(["№", "Слово", "Звёздочки", "Значение слова", "Заметка"])
+    sheet["A2"] = "Класс 2Б"  # not the header for all its known word
+    sheet.append(["№", "Слово", "Звёздочки", "Значение слова", "Заметка"])  # row 3
     for n, (word, *_) in enumerate(HER_WORDS, 1):
         sheet.append([n, word, "**" if n % 2 else 1, f"Толкование слова номер {n}.", None])
-    sheet["E3"] = datetime.datetime(2024, 9, 12)
-    sheet["E3"].number_format = "dd.mm"  # she typed «12.09»: Excel made it a date
+    sheet["E4"] = datetime.datetime(2024, 9, 12)
+    sheet["E4"].number_format = "dd.mm"  # she typed «12.09»: Excel made it a date
     book.save(path)
     return path
 
@@ -89,7 +90,7 @@ def test_the_studio_previews_each_row_before_anything_is_written(tmp_path):
     table = her_xlsx(tmp_path / "т.xlsx")
     found = preview_spreadsheet(table)
     assert found.ready and not (tmp_path / "мои").exists()
-    assert [(r.sheet, r.row, r.grade) for r in found.rows][:2] == [("Слова 2 класса", 3, 2), ("Слова 2 класса", 4, 2)]
+    assert [(r.sheet, r.row, r.grade) for r in found.rows][:2] == [("Слова 2 класса", 4, 2), ("Слова 2 класса", 5, 2)]
     for row, (_, markup, letters, stress) in zip(found.rows, HER_WORDS):
         assert (row.markup, row.letters, row.stress, row.problems) == (markup, letters, stress, ())
     assert found.rows[0].typed == "карандАш"

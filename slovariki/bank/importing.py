@@ -143,17 +143,18 @@ _SHOWN = 12  # words named for one way of reading; an exported bank has hundreds
 def how_read(rows: list[RowPreview]) -> list[str]:
     """The import report's lines on how the words were read, each way with its words: «сложные буквы
     красным цветом: корова, карандаш»; the dictionary's stresses and the program's proposals to look over."""
-    ways: dict[str, list[str]] = {}
+    letters: dict[str, list[str]] = {}
+    stresses: dict[str, list[str]] = {}
     for row in rows:
-        if row.problems:
+        if row.problems or row.proposed:
             continue
-        if row.letters and not row.proposed:
-            ways.setdefault(f"сложные буквы {row.letters}", []).append(row.markup)
-        if row.stress and not row.proposed:
-            check = " (проверьте)" if row.stress == "по словарю ударений" else ""
-            ways.setdefault(f"ударение {row.stress}{check}", []).append(row.markup)
+        if row.letters:
+            letters.setdefault(f"сложные буквы {row.letters}", []).append(row.markup)
+        if row.stress:
+            check = " (проверьте)" if row.stress == STRESS_SAID["dictionary"] else ""
+            stresses.setdefault(f"ударение {row.stress}{check}", []).append(row.markup)
     lines = [f"  {way}: {', '.join(words[:_SHOWN])}" + (f" … (всего {len(words)})" if len(words) > _SHOWN else "")
-             for way, words in ways.items()]
+             for way, words in (*letters.items(), *stresses.items())]
     proposed = [row for row in rows if row.proposed and not row.problems]
     if proposed:
         lines.append("  предложено программой — проверьте, прежде чем печатать (ударение, сложные буквы, звёздочки):")

@@ -21,8 +21,8 @@ RED, COLOUR, BOLD = "red", "colour", "bold"
 # How the stress was written; the markup keeps «+» and U+0301 as typed, the rest become «+».
 _STRESS_AFTER = {"\u00b4": "acute", "'": "apostrophe", "\u2019": "apostrophe", "`": "apostrophe"}
 # How the import report says it: «сложные буквы красным цветом», «ударение заглавной гласной».
-LETTERS_SAID = {RED: "красным цветом", COLOUR: "цветом", BOLD: "жирным шрифтом", "brackets": "в скобках [ ]"}
-STRESS_SAID = {"mark": "знаком ударения", "capital": "заглавной гласной", "acute": "знаком «´»",
+LETTERS_SAID = {RED: "красным цветом", COLOUR: "другим цветом", BOLD: "жирным шрифтом", "brackets": "в скобках [ ]"}
+STRESS_SAID = {"mark": "в разметке («+»)", "capital": "заглавной гласной", "acute": "знаком «´»",
                "apostrophe": "апострофом", "dictionary": "по словарю ударений"}
 
 

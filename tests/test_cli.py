@@ -531,10 +531,6 @@ def test_only_suggests_for_every_typo(runner):
     assert "«карова» (может быть, «корова»" in result.output and "«сабака» (может быть, «собака»" in result.output
 
 
-def test_found_pictures_agree_with_their_number(runner):
-    assert "Нашлась 1 картинка." in runner.invoke(main, ["pictures", "яблоки"]).output
-
-
 def test_suits_said_on_a_cp1251_console_do_not_repeat_themselves():
     from slovariki.game.cards import PlayingCard
     from slovariki.text import console

@@ -100,7 +100,9 @@ def build_deck(deck: Deck, options: DeckOptions, out: Path, progress: Progress |
     """Write cards.pdf, rules.pdf, wordlist.pdf, dictation.pdf, dictation-answers.pdf and box.pdf (tuck
     boxes, reference cards) into ``out``, all of them or none.
 
-    --only and --stars choose the cards printed and the handouts' words; the rules describe the whole deck.
+    --only and --stars choose the cards printed (a reprint of lost cards): then only those cards are
+    written, to cards-only.pdf, and the handouts of those words to wordlist-only.pdf, dictation-only.pdf and
+    dictation-answers-only.pdf; the whole deck's files stay as they were.
     """
     progress = progress or _Silent()
     if not len(deck):
@@ -122,32 +124,44 @@ def build_deck(deck: Deck, options: DeckOptions, out: Path, progress: Progress |
     words = handout_words(printed, options)
     pages = {}
     pngs = 0
+    reprint = bool(options.only or options.stars)
+    named = chosen_name if reprint else (lambda name: name)
     with writer.batch(out) as batch:
         # Only once the folder is known to be writable.
-        progress.start(sum(len(run.cards) for run in runs) + 3 * len(words) + 1
+        progress.start(sum(len(run.cards) for run in runs) + 3 * len(words) + (0 if reprint else 1)
                        + (len(printed) if options.print_shop else 0))
-        with batch.open(CARDS_FILE) as stream:
+        with batch.open(named(CARDS_FILE)) as stream:
             pdf = io.BytesIO() if options.print_shop else stream  # kept for the PNGs
-            pages[CARDS_FILE] = render_cards(pdf, runs, layout, faces, progress.advance)
+            pages[named(CARDS_FILE)] = render_cards(pdf, runs, layout, faces, progress.advance)
             if options.print_shop:
                 stream.write(pdf.getvalue())
                 order = [card for run in runs for card in run.cards][:len(printed)]
                 pngs = print_shop.render_pngs(pdf.getvalue(), order, options.backs != "none", out, progress.advance)
-        with batch.open(RULES_FILE) as stream:
-            pages[RULES_FILE] = rules_sheet.render_rules(stream, rules, options.paper, ink)
-        progress.advance(1)
-        with batch.open(WORDLIST_FILE) as stream:
-            pages[WORDLIST_FILE] = handout.render_handout(stream, words, options.paper, options.stress,
-                                                          progress.advance, ink)
-        with batch.open(DICTATION_FILE) as stream:
-            pages[DICTATION_FILE] = render_dictation(stream, words, options.paper, progress.advance, ink)
-        with batch.open(ANSWERS_FILE) as stream:
-            pages[ANSWERS_FILE] = render_answers(stream, words, options.paper, options.stress, progress.advance, ink)
-        with batch.open(BOX_FILE) as stream:
-            pages[BOX_FILE] = box.render_box(stream, list(deck), options, ink)
-    return BuildResult(len(printed), options.copies, layout,
-                       tuple(OutputFile(out / name, n, (out / name).stat().st_size) for name, n in pages.items()),
-                       deck_type, pngs)
+        if not reprint:  # the rules and the boxes describe the whole deck
+            with batch.open(RULES_FILE) as stream:
+                pages[RULES_FILE] = rules_sheet.render_rules(stream, rules, options.paper, ink)
+            progress.advance(1)
+        with batch.open(named(WORDLIST_FILE)) as stream:
+            pages[named(WORDLIST_FILE)] = handout.render_handout(stream, words, options.paper, options.stress,
+                                                                 progress.advance, ink)
+        with batch.open(named(DICTATION_FILE)) as stream:
+            pages[named(DICTATION_FILE)] = render_dictation(stream, words, options.paper, progress.advance, ink)
+        with batch.open(named(ANSWERS_FILE)) as stream:
+            pages[named(ANSWERS_FILE)] = render_answers(stream, words, options.paper, options.stress,
+                                                        progress.advance, ink)
+        if not reprint:
+            with batch.open(BOX_FILE) as stream:
+                pages[BOX_FILE] = box.render_box(stream, list(deck), options, ink)
+    return BuildResult(len(printed), options.copies, layout, _written(out, pages), deck_type, pngs)
+
+
+def chosen_name(name: str) -> str:
+    """«wordlist-only.pdf»: a file of --only or --stars, beside the whole deck's."""
+    return name.removesuffix(".pdf") + "-only.pdf"
+
+
+def _written(out: Path, pages: dict[str, int]) -> tuple[OutputFile, ...]:
+    return tuple(OutputFile(out / name, n, (out / name).stat().st_size) for name, n in pages.items())
 
 
 def chosen(deck: Deck, options: DeckOptions) -> list[Card]:
@@ -159,7 +173,7 @@ def chosen(deck: Deck, options: DeckOptions) -> list[Card]:
         unknown = [word for key, word in wanted.items() if key not in keyed]
         if unknown:
             raise BuildError(f"--only: в колоде нет {'слов' if len(unknown) > 1 else 'слова'} "
-                             + ", ".join(f"«{word}»" for word in unknown) + nearest(deck, unknown[0]))
+                             + ", ".join(f"«{word}»{nearest(deck, word, ' (', ')')}" for word in unknown))
         cards = [c for c in cards if word_key(c.word) in wanted]
     if not cards:
         stars = f"{options.stars} {'звёздочкой' if options.stars == 1 else 'звёздочками'}"  # 1–3
@@ -195,10 +209,11 @@ def by_key(deck: Deck) -> dict[str, Card]:
     return keyed
 
 
-def nearest(deck: Deck, word: str) -> str:
-    """«; может быть, «корова»?»: the deck's words closest to a word it lacks, or nothing."""
+def nearest(deck: Deck, word: str, before: str = "; ", after: str = "") -> str:
+    """«; может быть, «корова»?» (or between ``before`` and ``after``): the deck's words closest to a word
+    it lacks, or nothing."""
     close = difflib.get_close_matches(word_key(word), [word_key(c.word) for c in deck], n=3, cutoff=0.6)
-    return "; может быть, " + ", ".join(f"«{w}»" for w in close) + "?" if close else ""
+    return f"{before}может быть, " + ", ".join(f"«{w}»" for w in close) + f"?{after}" if close else ""
 
 
 def sheets(cards: list[Card], options: DeckOptions, layout: sheet.SheetLayout) -> list[Run]:

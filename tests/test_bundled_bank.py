@@ -79,6 +79,19 @@ def test_the_first_grade_deck_a_teacher_prints_is_first_grade_words_unless_she_a
     assert cards("--grades", "1,2", "--list-only") == LIST_WORDS[1] + LIST_WORDS[2]
 
 
+def test_build_deck_prints_the_first_grade_its_list_words(tmp_path):
+    from click.testing import CliRunner
+    from pypdf import PdfReader
+
+    from slovariki.cli import main
+
+    result = CliRunner().invoke(main, ["build-deck", "--grades", "1", "--out", str(tmp_path), "--backs", "none"])
+    assert result.exit_code == 0, result.output
+    assert f"Готово: {LIST_WORDS[1]} карт" in result.output
+    text = " ".join(page.extract_text() for page in PdfReader(tmp_path / "cards.pdf").pages).replace("\u0301", "")
+    assert "корова" in text and "коридор" not in text  # a list word and a game word of grade 1
+
+
 def test_the_original_games_examples_hold(deck):
     corridor, escalator, ornament = deck.find("коридор"), deck.find("эскалатор"), deck.find("орнамент")
     assert (corridor.grade, corridor.stars) == (1, 2)

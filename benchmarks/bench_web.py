@@ -80,6 +80,35 @@ def web_round_trips(games: list[list[str]]) -> tuple[list[float], list[float], i
             server.wait()
 
 
+# --- following the game from another screen -------------------------------------------------------
+
+def follow_cost(games: list[list[str]], asks: int = 2000) -> dict[str, tuple[list[float], int]]:
+    """What a second screen pays to follow the game (issue 21 §2): the page asks every 2 s whether
+    the game is still the one it shows (api/state?since=tag) — set against asking the whole state,
+    after a game's moves; latency of each ask and the bytes of one answer."""
+    with tempfile.TemporaryDirectory() as folder:
+        server, host, port, path = start_server(folder)
+        try:
+            play_games(host, port, path, games[:1])
+            connection = http.client.HTTPConnection(host, port, timeout=60)
+            connection.request("GET", f"{path}api/state")
+            tag = json.loads(connection.getresponse().read())["tag"]
+            out = {}
+            for name, target in (("same", f"{path}api/state?since={tag}"), ("whole", f"{path}api/state")):
+                times = []
+                for _ in range(asks):
+                    start = time.perf_counter()
+                    connection.request("GET", target)
+                    body = connection.getresponse().read()
+                    times.append(time.perf_counter() - start)
+                out[name] = (times, len(body))
+            connection.close()
+            return out
+        finally:
+            server.terminate()
+            server.wait()
+
+
 # --- the flood --------------------------------------------------------------------------------------
 
 FLOOD_RATE = 1000  # requests a second, all connections together
@@ -244,6 +273,13 @@ def quiet_figures(games: list[list[str]]) -> None:
           f"p99 {percentile(web, 0.99) / percentile(jsonl, 0.99):.1f}x "
           "(the web answer carries the whole view and waits for the session file on disk)")
     print(f"  p99 goal 100 ms : web p99 is {percentile(web, 0.99) / 0.1:.3f}x the goal")
+    follow = follow_cost(games)
+    for name, (times, size) in follow.items():
+        print(line(f"follow: {name}", times).replace("per move", "per ask") + f"; {size} bytes")
+    same, whole = follow["same"], follow["whole"]
+    print(f"  same / whole    : median {statistics.median(same[0]) / statistics.median(whole[0]):.2f}x, "
+          f"bytes {same[1] / whole[1]:.3f}x; a screen asking every 2 s costs the server "
+          f"{statistics.median(same[0]) / 2 * 100:.3f} % of its time")
 
 
 def flood_figures(games: list[list[str]]) -> None:

@@ -24,6 +24,7 @@ WORD_TOP = theme.X_HEIGHT + 0.3  # the word's visible height above the baseline,
 UNDERLINE = 0.055  # thickness of the line under hard letters, in ems
 LETTER_ROWS = 2    # the corner index has room for two rows of hard letters
 DECK_STEP = 1.0    # points: a definition that cannot fit at the deck's size prints this much smaller
+MAX_STEPPED = 0.05  # the share of a deck's cards that may print a step smaller
 
 
 class FitError(Exception):
@@ -45,8 +46,8 @@ class Front:
 @dataclass(frozen=True)
 class DeckType:
     """The definitions' size for a whole deck, so its cards read as one set: the largest at which every
-    definition fits either at it or one step (DECK_STEP) smaller; ``stepped`` are the cards that need the
-    step."""
+    definition fits either at it or one step (DECK_STEP) smaller and few need the step; ``stepped`` are
+    the cards that do."""
 
     size: float
     smaller: float
@@ -123,10 +124,15 @@ class Faces:
                 problems.append(str(exc))
         if problems:
             raise FitError("\n".join(problems))
-        size = min([s.definition_max, *(fits + DECK_STEP for _, fits in largest)])
-        smaller = max(s.definition_min, size - DECK_STEP)
-        self._sizes = (size, smaller)
-        return DeckType(size, smaller, tuple(card for card, _ in largest if self.measure(card).definition.size < size))
+        top = min([s.definition_max, *(fits + DECK_STEP for _, fits in largest)])
+        # The largest size, within a step of the first at which every definition fits at it or a step below,
+        # that leaves few cards (MAX_STEPPED) a step smaller.
+        for size in fit.sizes(top, max(s.definition_min, top - DECK_STEP)):
+            self._sizes = (size, max(s.definition_min, size - DECK_STEP))
+            stepped = tuple(card for card, _ in largest if self.measure(card).definition.size < size)
+            if len(stepped) <= MAX_STEPPED * len(largest):
+                break
+        return DeckType(*self._sizes, stepped)
 
     # Measuring
 

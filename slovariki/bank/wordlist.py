@@ -173,6 +173,8 @@ def _is_folder(path: Path) -> bool:
         raise WordBankError(f"папка со словами не найдена: {path}") from None
     except OSError as exc:
         raise WordBankError(f"не удалось открыть папку со словами {path}: {os_error(exc)}") from None
+    except ValueError:  # a NUL byte: a session file's «words» may hold one
+        raise WordBankError(f"не удалось открыть папку со словами {str(path)!r}: {reading.NUL_IN_PATH}") from None
     if not (stat.S_ISDIR(mode) or stat.S_ISREG(mode)):
         raise WordBankError(f"{path} — не папка со словами: это не файл, а {reading.kind(mode)}")
     return stat.S_ISDIR(mode)

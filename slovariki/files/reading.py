@@ -21,6 +21,7 @@ from typing import IO
 # refused); it changes nothing for a regular file. Not every system has these flags.
 _FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_BINARY", 0)
 _CHUNK = 64 * 1024
+NUL_IN_PATH = "в имени файла нулевой символ: такого файла не бывает"
 
 
 class Unreadable(OSError):
@@ -62,6 +63,8 @@ def size_text(size: int) -> str:
 def read_bytes(path: Path | str, limit: int) -> bytes:
     """The contents of the regular file ``path``; raises OSError (:class:`Unreadable` for a file that
     is not a regular one, :class:`TooLarge` for one bigger than ``limit`` bytes)."""
+    if "\0" in os.fspath(path):  # os.open would raise ValueError, which no caller expects of a read
+        raise Unreadable(errno.EINVAL, NUL_IN_PATH, repr(os.fspath(path)))
     handle = os.open(path, _FLAGS)
     try:
         info = os.fstat(handle)

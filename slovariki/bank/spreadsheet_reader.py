@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 import zipfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -34,6 +35,11 @@ MAX_FILE_BYTES = 5 * 1024 * 1024
 MAX_UNPACKED_BYTES = 50 * 1024 * 1024  # inside a zip: a small file may unpack into a huge one
 MAX_ROWS, MAX_COLUMNS = 5000, 30
 GRADE_TITLE = "Класс"  # the csv file's extra first column
+# A csv cell starting so is a formula to Excel and LibreOffice: export puts an apostrophe before it.
+CSV_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+# What import takes for a formula: «=…», «@…», or «+»/«-» with a call, a pipe or a sheet reference
+# («+cmd|' /C calc'!A0»); «+ябл[о]ко» (the stress on the first letter) is a word.
+_CSV_FORMULA = re.compile(r"[=@]|[+-].*[(|!]", re.S)
 _OLE = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"  # an old Excel file, or an encrypted new one
 _ALIASES = {"слово": "word", "звездочки": "stars", "звезды": "stars", "толкование": "definition",
             "определение": "definition", "картинка": "picture", "рисунок": "picture", "заметка": "note",
@@ -324,12 +330,23 @@ def _csv(data: bytes, path: Path) -> list[Sheet]:
     first = text.split("\n", 1)[0]
     delimiter = max(";,\t", key=first.count)
     try:
-        rows = [[Cell(value) for value in row] for row in csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)]
+        rows = [[_csv_cell(value) for value in row]
+                for row in csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)]
     except csv.Error as exc:
         raise SpreadsheetError(f"{path}: файл csv не читается ({exc})") from None
     if len(rows) > MAX_ROWS + 1:
         _too_big(path, "", True)
     return [Sheet(None, rows)]
+
+
+def _csv_cell(value: str) -> Cell:
+    """A csv cell: export's «'=…» is its text again; a formula is refused as a workbook's is (a csv
+    file made to be opened in Excel may carry «=cmd|…» or «=HYPERLINK(…)»)."""
+    if value.startswith("'") and value[1:].startswith(CSV_FORMULA_STARTS):
+        return Cell(value[1:])
+    if _CSV_FORMULA.match(value):
+        return Cell(None, value)
+    return Cell(value)
 
 
 # --- cells → tables -----------------------------------------------------------------------------------

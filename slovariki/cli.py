@@ -732,7 +732,7 @@ def referee_log(session_file: str | None, out_file: str | None, force: bool) -> 
     if out_file is None:
         _say(render(table), nl=False)
         return
-    if Path(out_file).exists() and not force:  # perhaps a record written or corrected by hand
+    if os.path.lexists(out_file) and not force:  # perhaps a record written or corrected by hand
         _fail(f"файл {out_file} уже есть: выберите другое имя или добавьте --force, чтобы заменить его")
     try:
         atomic.write_text(Path(out_file), render(table))

@@ -7,6 +7,7 @@ named by its cell. Existing files are replaced only when asked (``force``), each
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from slovariki.files import atomic
@@ -63,11 +64,13 @@ def bank_tables(words: str | None) -> list[wordtable.Table]:
 def write_word_files(tables: list[wordtable.Table], out: Path, force: bool) -> list[Path]:
     """grade1.yaml … into ``out``; an existing file is replaced only with ``force``."""
     targets = [(out / table.file_name, table) for table in tables]
-    existing = [path for path, _ in targets if path.exists()]
+    existing = [path for path, _ in targets if os.path.lexists(path)]  # a broken link is there too
     if existing and not force:
         names = ", ".join(path.name for path in existing)
         raise ImportProblem(f"в папке {out} уже есть {names}: файлы не записаны (заменить их: --force)")
     try:
+        for path in existing:  # before anything is written: no file of a refused import is new
+            atomic.check_target(path)
         out.mkdir(parents=True, exist_ok=True)
         for path, table in targets:
             atomic.write_text(path, wordtable.to_yaml(table)[0])

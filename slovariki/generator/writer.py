@@ -41,6 +41,7 @@ class Batch:
         atomic.remove_leftovers(self.folder, name)  # the caller holds the folder's lock
         self._names.append(name)
         try:
+            atomic.check_target(self.folder / name)
             handle, temp = atomic.temporary(self.folder, name)
         except OSError as exc:
             raise OutputError(f"не удалось записать в папку {self.folder}: {os_error(exc)}") from exc

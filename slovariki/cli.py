@@ -277,7 +277,7 @@ def build_deck(words_dir: str | None, grades: tuple[int, ...] | None, out_dir: s
     (--force — собрать всё равно)."""
     from pathlib import Path
 
-    from slovariki.generator import build, options
+    from slovariki.generator import build, options, writer
     from slovariki.generator.writer import OutputError
     from slovariki.rules_check.checker import check_bank
 
@@ -315,8 +315,8 @@ def build_deck(words_dir: str | None, grades: tuple[int, ...] | None, out_dir: s
     except (build.BuildError, OutputError) as exc:
         _say(f"Ошибка: {exc}", err=True)
         sys.exit(1)
-    except KeyboardInterrupt:  # Ctrl-C or SIGTERM: what it kept, then _Main.invoke's line and exit code
-        _say(f"Сборка прервана: файлы в папке {out} остались прежними.", err=True)
+    except KeyboardInterrupt as exc:  # Ctrl-C or SIGTERM: what it kept, then _Main.invoke's line and exit code
+        _say(writer.interrupted(exc, out), err=True)
         raise
     _say(result.layout_report(settings))
     _say("Файлы:\n" + "\n".join(f"  {file.path.resolve()}" for file in result.files))

@@ -11,6 +11,8 @@ lock on the folder (where the system has flock), so no other build's files are t
 from __future__ import annotations
 
 import os
+import signal
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -35,6 +37,7 @@ class Batch:
         self.folder = folder
         self._pending: list[tuple[Path, Path]] = []  # (temporary, final)
         self._names: list[str] = []  # noted before each temporary file exists: see _discard
+        self.committed = False  # every file renamed over the old one
 
     def open(self, name: str) -> BinaryIO:
         """A new temporary file that becomes ``name`` when the whole batch succeeds."""
@@ -55,8 +58,10 @@ class Batch:
                 os.fsync(handle)
             finally:
                 os.close(handle)
-        for temp, final in self._pending:
-            os.replace(temp, final)
+        with _signals_held():  # Ctrl-C or SIGTERM waits for the last rename: the set is replaced whole
+            for temp, final in self._pending:
+                os.replace(temp, final)
+            self.committed = True
 
     def _discard(self) -> None:
         for temp, _ in self._pending:
@@ -101,6 +106,30 @@ def _locked(folder: Path) -> Iterator[None]:
 
 
 @contextmanager
+def _signals_held() -> Iterator[None]:
+    """SIGINT and SIGTERM held back in the block, delivered when it ends (where the system can hold them)."""
+    held = {signal.SIGINT, signal.SIGTERM}
+    if not hasattr(signal, "pthread_sigmask") or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, held)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
+def interrupted(exc: KeyboardInterrupt, folder: Path) -> str:
+    """What a build stopped by Ctrl-C or SIGTERM left in ``folder``, said truly."""
+    if _REPLACED in getattr(exc, "__notes__", ()):
+        return f"Сборка прервана, когда файлы были уже записаны: все файлы в папке {folder} новые."
+    return f"Сборка прервана: файлы в папке {folder} остались прежними."
+
+
+_REPLACED = "the output files were all replaced before the interruption"
+
+
+@contextmanager
 def batch(folder: Path) -> Iterator[Batch]:
     """Files opened in the block appear together at the end, or not at all on an error."""
     current = Batch(prepare(folder))
@@ -111,6 +140,8 @@ def batch(folder: Path) -> Iterator[Batch]:
         except OSError as exc:  # a full disk, a folder made read-only mid-build
             current._discard()
             raise OutputError(f"не удалось записать файлы в папку {folder}: {os_error(exc)}") from exc
-        except BaseException:
+        except BaseException as exc:
             current._discard()
+            if current.committed:  # a signal held back during the renames arrives after the last one
+                exc.add_note(_REPLACED)
             raise

@@ -151,6 +151,8 @@ def _check_expansion(events: Iterator, limit: int) -> None:
     for event in events:
         if isinstance(event, yaml.AliasEvent):
             size += anchors.get(event.anchor, 0)  # an undefined one: compose says so
+            if size > limit:  # what is written out stays within the read's limit: an alias crosses it
+                raise Expands(limit, event.start_mark.line + 1, event.start_mark.column + 1)
         elif isinstance(event, yaml.ScalarEvent):
             size += len(event.value) + 1
             if event.anchor is not None:
@@ -162,5 +164,3 @@ def _check_expansion(events: Iterator, limit: int) -> None:
             anchor, before = opened.pop()
             if anchor is not None:
                 anchors[anchor] = size - before
-        if size > limit:
-            raise Expands(limit, event.start_mark.line + 1, event.start_mark.column + 1)

@@ -93,7 +93,7 @@ from slovariki.files import reading  # noqa: E402
 from slovariki.referee import session  # noqa: E402
 from slovariki.referee.table import Setup, Table  # noqa: E402
 
-WORD_LIMIT = wordtable.MAX_FILE_BYTES
+WORD_LIMIT = wordlist.MAX_FILE_BYTES
 ENTRY = "- word: к[о]р+ова\n  stars: 1\n  definition: {definition}\n"
 
 

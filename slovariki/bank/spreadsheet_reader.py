@@ -342,7 +342,7 @@ def _csv(data: bytes, path: Path) -> list[Sheet]:
 def _csv_cell(value: str) -> Cell:
     """A csv cell: export's «'=…» is its text again; a formula is refused as a workbook's is (a csv
     file made to be opened in Excel may carry «=cmd|…» or «=HYPERLINK(…)»)."""
-    if value.startswith("'") and value[1:].startswith(CSV_FORMULA_STARTS):
+    if value.startswith("'") and value.lstrip("'").startswith(CSV_FORMULA_STARTS):
         return Cell(value[1:])
     if _CSV_FORMULA.match(value):
         return Cell(None, value)

@@ -181,5 +181,6 @@ def _csv(tables: list[Table]) -> bytes:
 
 def csv_text(value: str | int | float) -> str | int | float:
     """A csv cell Excel or LibreOffice will not run: text starting with «=», «+», «-», «@» or a tab
-    (a formula: «=HYPERLINK(…)», «=cmd|…») gets a leading apostrophe, which import takes off again."""
-    return f"'{value}" if isinstance(value, str) and value.startswith(CSV_FORMULA_STARTS) else value
+    (a formula: «=HYPERLINK(…)», «=cmd|…») gets a leading apostrophe, which import takes off again
+    (so does text that already starts with apostrophes before such a sign)."""
+    return f"'{value}" if isinstance(value, str) and value.lstrip("'").startswith(CSV_FORMULA_STARTS) else value

@@ -5,14 +5,23 @@ that is not bounded fails the test instead of filling the machine's memory."""
 
 from __future__ import annotations
 
-import io
+import json
 import os
-import tracemalloc
 import subprocess
 import sys
+import tracemalloc
+import zipfile
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
+from hypothesis import given, strategies as st
+
+from slovariki.bank import spreadsheet_reader, wordlist, wordtable
+from slovariki.bitva.record import RecordError, load_record
+from slovariki.cli import main
+from slovariki.referee import session
+from slovariki.referee.table import Setup, Table
 
 resource = pytest.importorskip("resource")  # POSIX: the memory limit of the runs
 
@@ -77,21 +86,6 @@ def test_a_file_that_is_no_regular_file_or_too_big_is_refused(command, what, pat
 # words, build-deck, the studio's uploads: wordlist.load_text), export's word tables (wordtable), «Битва
 # пар» records, a referee session naming a word folder, spreadsheets. Each reader must answer with its
 # own error, never a traceback, and refuse what expands past its limit.
-
-import json  # noqa: E402
-import struct  # noqa: E402
-import zipfile  # noqa: E402
-import zlib  # noqa: E402
-
-from click.testing import CliRunner  # noqa: E402
-from hypothesis import given, strategies as st  # noqa: E402
-
-from slovariki.bank import pictures, spreadsheet_reader, wordlist, wordtable  # noqa: E402
-from slovariki.bitva.record import RecordError, load_record  # noqa: E402
-from slovariki.cli import main  # noqa: E402
-from slovariki.files import reading  # noqa: E402
-from slovariki.referee import session  # noqa: E402
-from slovariki.referee.table import Setup, Table  # noqa: E402
 
 WORD_LIMIT = wordlist.MAX_FILE_BYTES
 ENTRY = "- word: к[о]р+ова\n  stars: 1\n  definition: {definition}\n"
@@ -276,74 +270,3 @@ def test_an_ods_of_millions_of_cells_is_refused_before_its_tree_is_built(tmp_pat
     peak = tracemalloc.get_traced_memory()[1]
     tracemalloc.stop()
     assert peak < 200 * 1024 * 1024  # the file unpacks to 38 MB of XML; odfpy's tree of it took gigabytes
-
-
-# --- pictures ----------------------------------------------------------------------------------------------
-SVG = '<svg xmlns="http://www.w3.org/2000/svg" {size}><rect width="3" height="3"/></svg>'
-
-
-@pytest.mark.parametrize("size", ['width="1e308" height="10"', 'width="nan" height="10"', 'width="0" height="0"',
-                                  'viewBox="0 0 nan 5"', 'viewBox="0 0 0 0"', 'viewBox="0 0 1e400 5"',
-                                  'width="inf" height="10" viewBox="0 0 10 10"', "", 'width="50%" height="10"'])
-def test_an_svg_without_a_real_size_is_refused_by_check(size, tmp_path):
-    path = tmp_path / "p.svg"
-    path.write_text(SVG.format(size=size), encoding="utf-8")
-    with pytest.raises(pictures.PictureError, match="размер|viewBox"):
-        pictures.check_file(path, "p.svg")
-
-
-def test_an_svg_with_a_size_passes(tmp_path):
-    for size in ('width="10" height="20"', 'width="5mm" height="1.5e1px"', 'viewBox="0,0,10,20"',
-                 'width="100%" height="100%" viewBox="-5 -5 10 10"'):
-        path = tmp_path / "p.svg"
-        path.write_text(SVG.format(size=size), encoding="utf-8")
-        pictures.check_file(path, "p.svg")
-
-
-def test_an_svg_of_thousands_of_elements_is_refused_at_once(tmp_path):
-    path = tmp_path / "p.svg"
-    path.write_text(SVG.format(size='viewBox="0 0 10 10"').replace(
-        '<rect width="3" height="3"/>', '<rect width="1" height="1"/>' * 36_000), encoding="utf-8")
-    assert path.stat().st_size < pictures.MAX_SVG_BYTES
-    with pytest.raises(pictures.PictureError, match="больше 2000 элементов"):
-        pictures.check_file(path, "p.svg")
-
-
-def png(width: int, height: int) -> bytes:
-    def chunk(kind: bytes, data: bytes) -> bytes:
-        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
-
-    rows = b"".join(b"\0" + b"\x80\x40\x20" * width for _ in range(height))
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
-            + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
-
-
-@given(cut=st.integers(min_value=8, max_value=200))
-def test_a_png_cut_short_is_refused_by_check(cut, tmp_path_factory):
-    path = tmp_path_factory.mktemp("png") / "p.png"
-    data = png(64, 64)
-    path.write_bytes(data[:-cut])
-    with pytest.raises(pictures.PictureError, match="оборван|испорчен"):
-        pictures.check_file(path, "p.png")
-
-
-def test_a_png_whose_bytes_changed_is_refused_by_check(tmp_path):
-    data = bytearray(png(64, 64))
-    data[40] ^= 0xFF  # inside the image data: its CRC no longer matches
-    (tmp_path / "p.png").write_bytes(bytes(data))
-    with pytest.raises(pictures.PictureError, match="контрольная сумма"):
-        pictures.check_file(tmp_path / "p.png", "p.png")
-
-
-def test_a_large_png_is_kept_at_the_size_it_is_printed(tmp_path):
-    from PIL import Image
-
-    from slovariki.generator import drawings
-
-    path = tmp_path / "big.png"
-    Image.linear_gradient("L").resize((2048, 1024)).convert("RGB").save(path)
-    picture = drawings.load(path)
-    with Image.open(io.BytesIO(picture.png)) as drawn:
-        assert drawn.size == (drawings.DRAWN_SIDE, drawings.DRAWN_SIDE // 2)
-    assert (picture.width, picture.height) == (2048, 1024)  # the proportions it is drawn in
-    assert len(picture.png) < 2 * 1024 * 1024

@@ -1,10 +1,11 @@
 """Reading the files people name: regular files only, and never more than a limit.
 
 Everything the program reads from a path (word lists, session files, game records) goes through
-:func:`read_bytes`; a YAML text then goes through :func:`compose_yaml`, bounded by what it expands to. The size is checked before reading and the read itself stops at the limit, so
+:func:`read_bytes`. The size is checked before reading and the read itself stops at the limit, so
 ``--session /dev/zero`` or a file that grows while it is read cannot fill the memory; a device, a
 pipe (FIFO) or a socket is refused at once instead of being waited on. Problems are ``OSError``
-with a Russian reason, so ``russian.os_error`` explains them like any other failed read.
+with a Russian reason, so ``russian.os_error`` explains them like any other failed read. A YAML text
+then goes through :func:`compose_yaml`, bounded by what its aliases expand it to.
 """
 
 from __future__ import annotations

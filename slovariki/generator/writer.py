@@ -3,7 +3,9 @@
 Every file of a build is written to a temporary file in the output folder first; only when all of
 them are complete are they renamed over the old files (os.replace is atomic on one file system).
 A failed or interrupted build (an error, Ctrl-C, SIGTERM) removes its temporary files and leaves the
-old output untouched. A build killed outright (kill -9, a power cut) cannot: the next build into the
+old output untouched; Ctrl-C or SIGTERM during the final renames waits for the last one, so the
+folder never holds a new cards.pdf beside an old rules.pdf. A path that is a link, a device or a FIFO
+is never replaced. A build killed outright (kill -9, a power cut) cannot: the next build into the
 folder removes what it left, the temporary files of our own naming. While a build writes, it holds a
 lock on the folder (where the system has flock), so no other build's files are taken for leftovers.
 """

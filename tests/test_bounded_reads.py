@@ -226,31 +226,55 @@ _ODS_TITLES = "".join(f'<table:table-cell office:value-type="string"><text:p>{ti
                       for title in ("Слово", "Звёздочки", "Толкование"))
 
 
+_ODS_MANIFEST = ('<?xml version="1.0" encoding="UTF-8"?><manifest:manifest '
+                 'xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0" manifest:version="1.2">'
+                 '<manifest:file-entry manifest:full-path="/" '
+                 'manifest:media-type="application/vnd.oasis.opendocument.spreadsheet"/>'
+                 '<manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml"/>'
+                 '</manifest:manifest>')
+
+
 def ods(path: Path, rows: str) -> Path:
+    """An ODS file odfpy reads, of a «1 класс» sheet: the header row, then ``rows``."""
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
         archive.writestr("mimetype", "application/vnd.oasis.opendocument.spreadsheet")
+        archive.writestr("META-INF/manifest.xml", _ODS_MANIFEST)
         archive.writestr("content.xml", f"{_ODS_HEAD}<table:table-row>{_ODS_TITLES}</table:table-row>{rows}"
                                         "</table:table></office:spreadsheet></office:body></office:document-content>")
     return path
 
 
-@given(attribute=st.sampled_from(["table:number-rows-repeated", "table:number-columns-repeated",
-                                  "table:number-rows-spanned", "table:number-columns-spanned", "office:value"]),
-       value=st.one_of(st.text(min_size=1, max_size=8).filter(lambda s: not s.strip().isdigit()),
-                 st.sampled_from(["999999999", "0", "-1", "1e9", "٣"])))
-def test_an_ods_count_or_number_that_is_none_is_a_broken_file(attribute, value, tmp_path_factory):
-    value = value.replace("&", "&amp;").replace("<", "&lt;").replace('"', "&quot;")
-    if not all(ch.isprintable() for ch in value) or attribute == "office:value" and _is_float(value):
-        return
-    on = "table:table-row" if attribute == "table:number-rows-repeated" else "table:table-cell"
+_NOT_COUNTS = st.one_of(st.text("abcxyz .,-+eE٣", min_size=1, max_size=6),
+                        st.sampled_from(["999999999", "0", "-1", "1e9", "٣", "1.5", " 2"]))
+_NOT_NUMBERS = st.one_of(st.text("abcxyz ,_-", min_size=1, max_size=6).filter(lambda value: not _is_float(value)),
+                         st.sampled_from(["1,5", "один", "0x10", "1e"]))
+
+
+@given(st.one_of(st.tuples(st.sampled_from(["table:number-rows-repeated", "table:number-columns-repeated",
+                                            "table:number-rows-spanned", "table:number-columns-spanned"]),
+                           _NOT_COUNTS),
+                 st.tuples(st.just("office:value"), _NOT_NUMBERS)))
+def test_an_ods_count_or_number_that_is_none_is_a_broken_file(tmp_path_factory, case):
+    attribute, value = case
     cell = '<table:table-cell office:value-type="{kind}" {extra}><text:p>1</text:p></table:table-cell>'
-    extra = f'{attribute}="{value}"' if on == "table:table-cell" else ""
-    row_extra = f' {attribute}="{value}"' if on == "table:table-row" else ""
-    rows = f"<table:table-row{row_extra}>" + cell.format(kind="float" if attribute == "office:value" else "string",
-                                                        extra=extra) + "</table:table-row>"
+    on_row = attribute == "table:number-rows-repeated"
+    extra = "" if on_row else f'{attribute}="{value}"'
+    rows = (f'<table:table-row{f" {attribute}={value!r}" if on_row else ""}>'.replace("'", '"')
+            + cell.format(kind="float" if attribute == "office:value" else "string", extra=extra) + "</table:table-row>")
     path = ods(tmp_path_factory.mktemp("ods") / "слова.ods", rows)
-    with pytest.raises(spreadsheet_reader.SpreadsheetError, match="файл повреждён"):
+    with pytest.raises(spreadsheet_reader.SpreadsheetError, match="файл повреждён: в его XML"):
         spreadsheet_reader.read(path)
+
+
+def test_the_ods_of_these_tests_is_read(tmp_path):
+    path = ods(tmp_path / "слова.ods",
+               '<table:table-row><table:table-cell office:value-type="string"><text:p>к[о]р+ова</text:p>'
+               '</table:table-cell><table:table-cell office:value-type="float" office:value="1"><text:p>1</text:p>'
+               '</table:table-cell><table:table-cell office:value-type="string"><text:p>Животное.</text:p>'
+               '</table:table-cell></table:table-row>')
+    book = spreadsheet_reader.read(path)
+    assert not book.diagnostics and [row.values for row in book.tables[0].table.rows] == [
+        {"word": "к[о]р+ова", "stars": 1, "definition": "Животное."}]
 
 
 def _is_float(value: str) -> bool:

@@ -59,7 +59,7 @@ def make(folder: Path) -> dict[str, list[str]]:
     }
 
 
-def run(args: list[str], source: Path | None, limit: float) -> tuple[float, float, str]:
+def run(args: list[str], source: Path | None, limit: float, cwd: Path) -> tuple[float, float, str]:
     env = {**os.environ, "PYTHONIOENCODING": "utf-8"}
     if source is not None:
         env["PYTHONPATH"] = str(source)
@@ -70,7 +70,7 @@ def run(args: list[str], source: Path | None, limit: float) -> tuple[float, floa
     start = time.perf_counter()
     try:
         done = subprocess.run([sys.executable, "-m", "slovariki", *args], env=env, capture_output=True, text=True,
-                              timeout=limit, preexec_fn=bounded)
+                              timeout=limit, preexec_fn=bounded, cwd=cwd)  # not here: «-m» puts the cwd first
         outcome = f"exit {done.returncode}: " + ((done.stderr or done.stdout).strip().splitlines() or [""])[0][-70:]
         if "Traceback" in done.stderr:
             outcome = "traceback: " + outcome
@@ -87,7 +87,7 @@ def main() -> None:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as temp:
         for name, command in make(Path(temp)).items():
-            spent, peak, outcome = run(command, args.source, args.limit)
+            spent, peak, outcome = run(command, args.source, args.limit, Path(temp))
             print(f"{name:48} {spent:7.1f} s  (largest process so far {peak:6.0f} MB)  {outcome}", flush=True)
 
 

@@ -326,7 +326,7 @@ def build_deck(words_dir: str | None, grades: tuple[int, ...] | None, out_dir: s
     (--force — собрать всё равно)."""
     from pathlib import Path
 
-    from slovariki.generator import build, options
+    from slovariki.generator import build, options, writer
     from slovariki.generator.writer import OutputError
     from slovariki.rules_check.checker import check_bank
 
@@ -365,8 +365,8 @@ def build_deck(words_dir: str | None, grades: tuple[int, ...] | None, out_dir: s
     except (build.BuildError, OutputError) as exc:
         _say(f"Ошибка: {exc}", err=True)
         sys.exit(1)
-    except KeyboardInterrupt:  # Ctrl-C or SIGTERM: what it kept, then _Main.invoke's line and exit code
-        _say(f"Сборка прервана: файлы в папке {out} остались прежними.", err=True)
+    except KeyboardInterrupt as exc:  # Ctrl-C or SIGTERM: what it kept, then _Main.invoke's line and exit code
+        _say(writer.interrupted(exc, out), err=True)
         raise
     _say(result.layout_report(settings))
     if result.deck_type:
@@ -828,7 +828,7 @@ def referee_log(session_file: str | None, out_file: str | None, force: bool) -> 
     if out_file is None:
         _say(render(table), nl=False)
         return
-    if Path(out_file).exists() and not force:  # perhaps a record written or corrected by hand
+    if os.path.lexists(out_file) and not force:  # perhaps a record written or corrected by hand
         _fail(f"файл {out_file} уже есть: выберите другое имя или добавьте --force, чтобы заменить его")
     try:
         atomic.write_text(Path(out_file), render(table))

@@ -249,3 +249,14 @@ def test_box_pdf_has_a_tuck_box_per_grade_sized_to_its_cards_and_a_sheet_of_refe
     text = reference_text()
     assert reference.count(text["title"]) == 9  # a card for each player, as many as a sheet holds
     assert "4 класс" in reference
+
+
+def test_a_png_is_scaled_by_its_opaque_pixels(tmp_path):
+    from slovariki.generator.drawings import _png
+
+    image = Image.new("RGBA", (100, 80), (0, 0, 0, 0))
+    image.paste((255, 0, 0, 255), (10, 20, 40, 70))
+    path = tmp_path / "p.png"
+    image.save(path)
+    picture = _png(path.read_bytes(), path.name)
+    assert (picture.width, picture.height, picture.drawn) == (100, 80, (10, 10, 40, 60))  # y up, as drawn

@@ -779,8 +779,8 @@ def test_before_the_first_player_is_named_the_table_shows_no_ones_move(small_ban
 
 
 def test_the_readme_shows_the_help_of_a_game_with_the_bundled_bank():
-    """The README's table of moves is what «помощь» says at Аня, Боря and Вика's table (trump «лопата»)."""
-    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+    """The command reference's table of moves is what «помощь» says at Аня, Боря and Вика's table (trump «лопата»)."""
+    readme = (Path(__file__).parents[2] / "docs" / "commands.md").read_text(encoding="utf-8")
     said = help_text(Table.start(Setup(("Аня", "Боря", "Вика"), "лопата", "Аня")))
     for move in ("Аня сорока", "Боря бьёт коридором", "Боря бьёт сороку коридором", "Боря переводит собаку",
                  "Вика подкидывает корову"):

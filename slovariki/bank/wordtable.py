@@ -192,7 +192,7 @@ def _with_comments(lines: list[str], rows: list[Row], spans: list[tuple[int, int
         for n in range(start, min(last + 1, len(lines))):
             if _is_comment(lines[n]):
                 out.append(_comment(lines[n], n))
-            elif tail := _trailing_comment(lines[n]):
+            elif tail := trailing_comment(lines[n]):
                 out.append(_comment(tail, n))
         out.append(row)
         position = last + 1
@@ -204,7 +204,7 @@ def _is_comment(line: str) -> bool:
     return line.lstrip().startswith("#")
 
 
-def _trailing_comment(line: str) -> str:
+def trailing_comment(line: str) -> str:
     """The «# …» at the end of a «key: value  # …» line ('' if none). A «#» inside quotes, or with no
     space before it, is part of the value, as YAML reads it."""
     blanked = re.sub(r"\"(?:[^\"\\]|\\.)*\"|'(?:[^']|'')*'", lambda m: "_" * len(m[0]), line)

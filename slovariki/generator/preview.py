@@ -29,10 +29,20 @@ def render_preview(card: Card, options: DeckOptions, path: Path, dpi: int, back:
 
     Nothing is written when the card does not fit (BuildError) or the file cannot be written (OutputError).
     """
-    import pypdfium2
-
     if path.suffix.lower() != ".png":
         raise BuildError(f"{path}: картинка сохраняется в формате PNG, имя файла должно кончаться на .png")
+    png, size = card_png(card, options, dpi, back)
+    with writer.batch(path.parent) as batch:
+        with batch.open(path.name) as stream:
+            stream.write(png)
+    return size
+
+
+def card_png(card: Card, options: DeckOptions, dpi: int, back: bool = False) -> tuple[bytes, tuple[int, int]]:
+    """The card's front (and its back beside it) as PNG bytes and their size in pixels; BuildError when
+    the card does not fit."""
+    import pypdfium2
+
     width, height = (v * theme.MM for v in options.card_size)
     faces = Faces(width, height, 0, options.stress)
     check_fit([card], faces)
@@ -54,7 +64,4 @@ def render_preview(card: Card, options: DeckOptions, path: Path, dpi: int, back:
         document.close()
     png = io.BytesIO()
     image.save(png, format="PNG", dpi=(dpi, dpi))
-    with writer.batch(path.parent) as batch:
-        with batch.open(path.name) as stream:
-            stream.write(png.getvalue())
-    return image.size
+    return png.getvalue(), image.size

@@ -763,6 +763,28 @@ def referee_web(session_file: str | None, words_dir: str | None, host: str, port
         _fail(str(exc))
 
 
+@main.command()
+@click.option("--words", "folder", type=click.Path(), default=None, metavar="ПАПКА",
+              help="Папка со словами (по умолчанию — та, что открывали в прошлый раз).")
+@click.option("--host", default="127.0.0.1", show_default=True, metavar="АДРЕС",
+              help="На каком адресе ждать браузер (127.0.0.1 — только этот компьютер).")
+@click.option("--port", type=click.IntRange(0, 65535), default=8770, show_default=True, metavar="ПОРТ",
+              help="Порт (0 — любой свободный).")
+@click.option("--lan", is_flag=True,
+              help="Открыть студию и экран судьи для планшета в той же сети Wi-Fi: адрес и QR-код появятся здесь.")
+@click.option("--no-browser", is_flag=True, help="Не открывать браузер самой: только показать адрес.")
+def studio(folder: str | None, host: str, port: int, lan: bool, no_browser: bool) -> None:
+    """Студия в браузере: слова, карточки, печать и игра — без терминала."""
+    from pathlib import Path
+
+    from slovariki.studio.serve import ServeError, run
+
+    try:
+        run(Path(os.path.abspath(folder)) if folder else None, host, port, lan, not no_browser, sys.stdout)
+    except ServeError as exc:
+        _fail(str(exc))
+
+
 @referee.command("replay")
 @click.argument("file", type=click.Path(dir_okay=False), metavar="ФАЙЛ")
 def referee_replay(file: str) -> None:

@@ -162,6 +162,7 @@ def create_app(studio: Studio, token: str, names: Iterable[str] = ()) -> Any:
         Route("/api/open-folder", change(lambda data: studio.open_folder()), methods=["POST"]),
         Route("/files/{kind}/{name}", built),
         Route("/pictures/own/{key}", own_picture),
+        Route("/play-qr.svg", lambda request: answer(lambda: Response(studio.play_qr(), media_type="image/svg+xml"))),
         Mount("/static", StaticFiles(packages=[(__package__, "static")])),
         *studio.play_routes(),
         *assets.routes(),

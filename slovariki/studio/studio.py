@@ -28,7 +28,7 @@ class Studio:
         self._assistant = None
         self._previews: OrderedDict[tuple, bytes] = OrderedDict()
         self._preview_lock = threading.Lock()
-        self._play = None
+        self.lan_url: str | None = None  # with --lan: the address a tablet on the Wi-Fi opens
         folder = folder or (remembered() if remember_folder else None)
         if folder is not None and folder.is_dir():
             self._open(folder)
@@ -38,7 +38,6 @@ class Studio:
         self.workspace = Workspace(folder)
         self.printer = printing.Printer(self.workspace)
         self.handout_files = None
-        self._play = None
 
     def ws(self) -> Workspace:
         if self.workspace is None:
@@ -52,6 +51,7 @@ class Studio:
             return {"folder": None, "suggested": str(Path.home() / "Словарики"), "colours": colours}
         files = [{"grade": g, "path": str(ws.path(g)), "exists": ws.path(g).exists()} for g in (1, 2, 3, 4)]
         return {"folder": str(ws.folder), "files": files, "undo": ws.undo_label(), "colours": colours,
+                "play_url": self.lan_url and self.lan_url + "play/",
                 "print_folder": str(ws.folder / printing.FULL_FOLDER), **self.printer.status()}
 
     def start(self, data: dict) -> dict:
@@ -202,6 +202,18 @@ class Studio:
         from slovariki.studio import play
 
         return play.routes(self)
+
+    def play_qr(self) -> bytes:
+        """The QR code of the play screen's address on the Wi-Fi, as SVG (only with --lan)."""
+        import io
+
+        import segno
+
+        if not self.lan_url:
+            raise StudioError("not-found", "студия запущена без --lan: планшету её не открыть")
+        svg = io.BytesIO()
+        segno.make(self.lan_url + "play/", error="m").save(svg, kind="svg", scale=6, border=4)
+        return svg.getvalue()
 
     def words_folder(self) -> str | None:
         """Her folder for the referee when it holds words, else the bundled bank."""

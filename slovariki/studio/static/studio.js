@@ -128,6 +128,10 @@ function applyState(answer) {
   undo.hidden = !answer.undo;
   undo.textContent = answer.undo ? `Отменить: ${answer.undo}` : "Отменить";
   if (answer.job) showJob(answer.job);
+  $("play-lan").replaceChildren(...(answer.play_url ? [
+    el("p", {}, "На планшете в той же сети Wi-Fi откройте ", el("code", {text: answer.play_url}), " или наведите камеру на код:"),
+    el("img", {src: "play-qr.svg", alt: `QR-код адреса ${answer.play_url}`, class: "qr"})] :
+    [el("p", {class: "hint", text: "Чтобы открыть экран судьи на планшете, запустите студию так: slovariki studio --lan"})]));
 }
 
 // --- start -----------------------------------------------------------------------------------------------

@@ -37,6 +37,7 @@ from typing import Any
 from urllib.parse import unquote
 
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import FileResponse, Response
@@ -74,9 +75,11 @@ def refusal(exc: StudioError | bodies.BodyError) -> Response:
 def create_app(studio: Studio, token: str, names: Iterable[str] = ()) -> Any:
     """The ASGI app over ``studio`` behind the gate of ``token``; the same under TestClient and uvicorn."""
 
-    def answer(call: Callable[[], dict | Response]) -> Response:
+    async def answer(call: Callable[[], dict | Response]) -> Response:
+        """Run ``call`` in a worker thread (a check or a card drawing takes a while: the server goes on
+        answering meanwhile) and say what came of it."""
         try:
-            result = call()
+            result = await run_in_threadpool(call)
         except (StudioError, bodies.BodyError) as exc:
             return refusal(exc)
         except Exception as exc:  # a bug of ours: say so; the files are as they were written
@@ -95,12 +98,12 @@ def create_app(studio: Studio, token: str, names: Iterable[str] = ()) -> Any:
                 data = await bodies.read_json(request, MAX_BODY)
             except bodies.BodyError as exc:
                 return refusal(exc)
-            return answer(lambda: method(data))
+            return await answer(lambda: method(data))
         return endpoint
 
     def question(method: Callable[..., dict]) -> Callable:
         async def endpoint(request: Request) -> Response:
-            return answer(lambda: method(dict(request.query_params)))
+            return await answer(lambda: method(dict(request.query_params)))
         return endpoint
 
     async def upload(request: Request) -> Response:
@@ -112,20 +115,20 @@ def create_app(studio: Studio, token: str, names: Iterable[str] = ()) -> Any:
                 exc = StudioError("too-large", f"Таблица не прочитана: файл больше "
                                                f"{bodies.size_text(importing.MAX_UPLOAD)}; это не похоже на список слов")
             return refusal(exc)
-        return answer(lambda: studio.import_preview(name, data))
+        return await answer(lambda: studio.import_preview(name, data))
 
     async def page(request: Request) -> Response:
         return FileResponse(str(resources.files(__package__) / "static" / "index.html"), headers=NO_STORE)
 
     async def card(request: Request) -> Response:
-        return answer(lambda: _png(studio.card_png(int(request.path_params["grade"]), request.path_params["word"])))
+        return await answer(lambda: _png(studio.card_png(int(request.path_params["grade"]), request.path_params["word"])))
 
     async def draft_png(request: Request) -> Response:
         try:
             data = await bodies.read_json(request, MAX_BODY)
         except bodies.BodyError as exc:
             return refusal(exc)
-        return answer(lambda: _png(studio.draft_png(data)))
+        return await answer(lambda: _png(studio.draft_png(data)))
 
     async def built(request: Request) -> Response:
         try:
@@ -133,6 +136,9 @@ def create_app(studio: Studio, token: str, names: Iterable[str] = ()) -> Any:
         except StudioError as exc:
             return refusal(exc)
         return FileResponse(str(path), media_type="application/pdf", filename=path.name, headers=NO_STORE)
+
+    async def qr(request: Request) -> Response:
+        return await answer(lambda: Response(studio.play_qr(), media_type="image/svg+xml"))
 
     async def own_picture(request: Request) -> Response:
         try:
@@ -162,7 +168,7 @@ def create_app(studio: Studio, token: str, names: Iterable[str] = ()) -> Any:
         Route("/api/open-folder", change(lambda data: studio.open_folder()), methods=["POST"]),
         Route("/files/{kind}/{name}", built),
         Route("/pictures/own/{key}", own_picture),
-        Route("/play-qr.svg", lambda request: answer(lambda: Response(studio.play_qr(), media_type="image/svg+xml"))),
+        Route("/play-qr.svg", qr),
         Mount("/static", StaticFiles(packages=[(__package__, "static")])),
         *studio.play_routes(),
         *assets.routes(),

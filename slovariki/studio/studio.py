@@ -80,9 +80,10 @@ class Studio:
         word, grade = data.get("word"), data.get("grade")
         if not isinstance(word, str):
             raise StudioError("bad-request", "напишите слово")
-        if self._assistant is None:
-            self._assistant = Assistant()
         bank, _ = self.ws().checked()
+        with self._preview_lock:
+            if self._assistant is None:
+                self._assistant = Assistant()
         try:
             found = self._assistant.suggest(word, grade if grade in (1, 2, 3, 4) else None, bank.deck,
                                             str(self.ws().folder))
@@ -107,19 +108,18 @@ class Studio:
 
         mtime = card.picture.stat().st_mtime_ns if card.picture is not None and card.picture.exists() else 0
         key = (card, str(card.picture), mtime)
-        with self._preview_lock:
+        with self._preview_lock:  # one drawing at a time: the page asks for a table's cards at once
             if key in self._previews:
                 self._previews.move_to_end(key)
                 return self._previews[key]
-        try:
-            png, _ = card_png(card, DeckOptions(), PREVIEW_DPI)
-        except BuildError as exc:
-            raise StudioError("bad-entry", str(exc)) from None
-        with self._preview_lock:
+            try:
+                png, _ = card_png(card, DeckOptions(), PREVIEW_DPI)
+            except BuildError as exc:
+                raise StudioError("bad-entry", str(exc)) from None
             self._previews[key] = png
             while len(self._previews) > PREVIEW_CACHE:
                 self._previews.popitem(last=False)
-        return png
+            return png
 
     def card_png(self, grade: int, word: str) -> bytes:
         bank, _ = self.ws().checked()

@@ -105,14 +105,15 @@ class Workspace:
         """The bank and its check report, read again only when a file changed."""
         from slovariki.rules_check.checker import check_bank
 
-        key = tuple(sorted(self.versions().items()))
-        if self._cache is None or self._cache[0] != key:
-            try:
-                bank = wordlist.load_bank(self.folder) if wordlist.has_grade_files(self.folder) else wordlist.WordBank((), ())
-            except wordlist.WordBankError as exc:
-                raise StudioError("bad-folder", str(exc)) from None
-            self._cache = (key, bank, check_bank(bank))
-        return self._cache[1], self._cache[2]
+        with self.lock:
+            key = tuple(sorted(self.versions().items()))
+            if self._cache is None or self._cache[0] != key:
+                try:
+                    bank = wordlist.load_bank(self.folder) if wordlist.has_grade_files(self.folder) else wordlist.WordBank((), ())
+                except wordlist.WordBankError as exc:
+                    raise StudioError("bad-folder", str(exc)) from None
+                self._cache = (key, bank, check_bank(bank))
+            return self._cache[1], self._cache[2]
 
     def bank_view(self, text: str = "", stars: int | None = None, letter: str = "", no_picture: bool = False,
                   findings: bool = False) -> dict:

@@ -70,7 +70,16 @@ class Teacher:
 
         Path(folder).mkdir(parents=True, exist_ok=True)
         path = Path(folder) / f"{self.name}-{moment}.png"
-        self.page.screenshot(path=str(path), full_page=True)
+        self.page.evaluate("window.scrollTo(0, 0)")  # the sticky header on top, as she sees the page
+        size = self.page.viewport_size
+        height = self.page.evaluate("document.documentElement.scrollHeight")
+        self.page.set_viewport_size({"width": size["width"], "height": max(height, size["height"])})
+        for _ in range(200):  # every card drawn (they load as they come into view)
+            if self.page.evaluate("[...document.images].every(i => i.complete)"):
+                break
+            self.page.wait_for_timeout(50)
+        self.page.screenshot(path=str(path))
+        self.page.set_viewport_size(size)
         Image.open(path).convert("L").save(Path(folder) / f"{self.name}-{moment}-grey.png")
 
     def said(self, text: str) -> None:
@@ -175,7 +184,7 @@ def test_a_teachers_whole_path(browser, studio, tmp_path, device):  # noqa: F811
     me.type_word("малина", 2)
     me.expect("#e-word").to_have_value("м[а]л+ина")
     me.write_definition("Малина — красная ягода.")
-    me.expect("#e-definition-notes").to_contain_text("называет само слово")
+    me.expect("#e-definition-notes").to_contain_text("Толкование слова «малина» называет само слово")
     me.shot("definition-flagged")
     me.write_definition("Красная сладкая ягода с колючего куста.")
     me.expect("#e-definition-notes").to_have_text("")

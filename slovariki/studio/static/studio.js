@@ -6,6 +6,10 @@ const $ = (id) => document.getElementById(id);
 const GRADE_COLOUR = {1: "зелёные", 2: "голубые", 3: "жёлтые", 4: "розовые"};
 const LOST = "Нет связи со студией: программа на компьютере остановлена или закрыта. Ничего не сохранено; " +
              "запустите «slovariki studio» снова и обновите страницу.";
+// What each built file is, for the download list.
+const FILE_SAYS = {"cards.pdf": "карточки: лица и рубашки, печатать в масштабе 100 %",
+                   "rules.pdf": "правила игры", "wordlist.pdf": "список слов для учителя",
+                   "dictation.pdf": "словарный диктант с ответами"};
 const state = {folder: null, versions: {}, chosen: new Set(), editing: null, suggestTimer: 0, draftTimer: 0,
                asked: 0, answered: 0, importToken: null};
 
@@ -88,6 +92,7 @@ function markedWord(markup) {
 }
 
 const starsText = (n) => "★".repeat(n);
+const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 
 // --- pages -----------------------------------------------------------------------------------------------
 function show(tab) {
@@ -164,9 +169,13 @@ async function loadBank() {
   const shown = answer.grades.reduce((n, g) => n + g.rows.length, 0);
   $("bank-summary").textContent = answer.total ? `Слов в банке: ${answer.total}; показано: ${shown}.` :
     "В банке пока нет ни одного слова: нажмите «Добавить слово» или перенесите слова из таблицы.";
-  $("problems").replaceChildren(...answer.problems.map((p) => el("p", {class: "finding error", text: p.message})));
+  $("problems").replaceChildren(...answer.problems.map((p) => el("p", {class: "finding error", text: capital(p.message)})));
   for (const grade of answer.grades) state.versions[grade.grade] = grade.version;
   $("grades").replaceChildren(...answer.grades.filter((g) => g.rows.length).map(gradeTable));
+  const saved = state.justSaved && document.querySelector(`tr[data-word="${CSS.escape(state.justSaved)}"]`);
+  state.justSaved = null;
+  if (saved) { saved.classList.add("just-saved"); saved.scrollIntoView({block: "center"}); }
+  else window.scrollTo(0, 0);
 }
 
 function gradeTable(grade) {
@@ -174,8 +183,8 @@ function gradeTable(grade) {
     const choose = el("input", {type: "checkbox", "aria-label": `Отметить «${row.word}» для печати`,
                                 onchange: (e) => { e.target.checked ? state.chosen.add(row.word) : state.chosen.delete(row.word); updateChosen(); }});
     choose.checked = state.chosen.has(row.word);
-    const findings = row.findings.map((f) => el("li", {class: `finding ${f.error ? "error" : "warning"}`, text: f.message}));
-    return el("tr", {},
+    const findings = row.findings.map((f) => el("li", {class: `finding ${f.error ? "error" : "warning"}`, text: capital(f.message)}));
+    return el("tr", {"data-word": row.word},
       el("td", {class: "card-cell"}, el("img", {src: `card/${grade.grade}/${encodeURIComponent(row.word)}.png?v=${encodeURIComponent(row.markup + row.stars + row.definition)}`,
                                                  alt: `Карточка «${row.word}»`, loading: "lazy", width: 137, height: 191})),
       el("td", {class: "word-cell"}, markedWord(row.markup), el("div", {class: "stars", "aria-label": `звёздочек: ${row.stars}`, text: starsText(row.stars)}),
@@ -307,7 +316,7 @@ async function refreshDraft() {
   const byField = {word: [], stars: [], definition: [], picture: []};
   for (const f of answer.findings) {
     if (f.field === "definition" && !values.definition) continue;  // not written yet
-    (byField[f.field] || byField.word).push(el("p", {class: `finding ${f.error ? "error" : "warning"}`, text: f.message}));
+    (byField[f.field] || byField.word).push(el("p", {class: `finding ${f.error ? "error" : "warning"}`, text: capital(f.message)}));
   }
   for (const [field, notes] of Object.entries(byField)) $(`e-${field}-notes`).replaceChildren(...notes);
   if (!$("e-pictures").children.length && answer.pictures.length) showPictures(answer.pictures);
@@ -341,6 +350,7 @@ $("entry").addEventListener("submit", async (event) => {
     applyState(answer);
     say(answer.said);
     state.editing = null;
+    state.justSaved = answer.word;
     location.hash = "#bank";
     route();
   } catch (error) {
@@ -391,12 +401,12 @@ async function importFile(file) {
   }
   state.importToken = answer.token;
   const rows = answer.rows.map((row) => el("tr", {class: row.problems.length ? "bad" : row.exists ? "same" : "new"},
-    el("td", {text: `${row.sheet || "таблица"}, строка ${row.row}`}),
+    el("td", {text: row.sheet ? `лист «${row.sheet}», строка ${row.row}` : `строка ${row.row}`}),
     el("td", {text: `${row.grade} класс`}),
     el("td", {}, row.card ? markedWord(row.card.markup) : el("span", {text: row.typed.word || "—"})),
     el("td", {text: row.card ? starsText(row.card.stars) : (row.typed.stars || "—")}),
     el("td", {text: row.typed.definition || "—"}),
-    el("td", {}, row.problems.length ? el("ul", {class: "findings"}, row.problems.map((p) => el("li", {class: "finding error", text: p}))) :
+    el("td", {}, row.problems.length ? el("ul", {class: "findings"}, row.problems.map((p) => el("li", {class: "finding error", text: capital(p)}))) :
                row.exists ? "уже есть в банке — пропущу" : "новое слово")));
   const accept = el("button", {type: "button", class: "primary", text: `Добавить новые слова (${answer.ready})`, disabled: !answer.ready,
     onclick: async () => {
@@ -465,7 +475,7 @@ function showJob(job) {
     $("build-result").replaceChildren(el("p", {class: "said", text: job.message}),
       ...job.findings.map((f) => el("p", {class: "finding warning", text: f})),
       el("ul", {class: "downloads"}, job.files.map((f) => el("li", {}, el("a", {href: `files/deck/${encodeURIComponent(f.name)}`, download: f.name,
-        text: `${f.name}`}), ` — ${f.pages} с.`))),
+        text: `${f.name}`}), ` — ${FILE_SAYS[f.name] || "файл"}, ${f.pages} с.`))),
       el("p", {class: "hint", text: `Файлы лежат в папке ${job.folder}`}),
       el("button", {type: "button", text: "Открыть папку", onclick: openFolder}));
   } else if (job.state === "failed") {

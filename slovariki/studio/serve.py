@@ -3,6 +3,7 @@ browser, then served until Ctrl+C on the shared web base (:mod:`slovariki.web.se
 
 from __future__ import annotations
 
+import threading
 import webbrowser
 from pathlib import Path
 from typing import IO
@@ -31,6 +32,7 @@ def run(folder: Path | None, host: str, port: int, lan: bool, open_browser: bool
     elif folder is not None:
         say(out, f"Папки {folder} пока нет: её можно создать на странице «Начало».")
     say(out, "Остановить — Ctrl+C.")
+    threading.Thread(target=studio.warm_up, daemon=True, name="slovariki-warm-up").start()
     if open_browser and not lan:
         webbrowser.open(url)
     serve.run(create_app(studio, token, names=[host]), sock, WHO)

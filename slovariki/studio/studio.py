@@ -64,6 +64,16 @@ class Studio:
         said = f"Папка со словами: {opened}" + ("" if kept else " (запомнить её на следующий раз не удалось)")
         return {"said": said, **self.state()}
 
+    def warm_up(self) -> None:
+        """Check the bank and draw its first card once, so that the page's first answers do not wait for
+        the dictionaries and the fonts to load (run in the background at start)."""
+        try:
+            bank, _ = self.ws().checked()
+            if len(bank.deck):
+                self._png(next(iter(bank.deck)))
+        except StudioError:  # no folder yet, or one that cannot be read: the page will say so
+            pass
+
     # --- the bank -------------------------------------------------------------------------------------
     def bank(self, query: dict) -> dict:
         stars = query.get("stars", "")

@@ -38,7 +38,7 @@ class Studio:
     def __init__(self, folder: Path, home: Path) -> None:
         self.process = subprocess.Popen([sys.executable, "-m", "slovariki", "studio", "--port", "0", "--no-browser",
                                          "--words", str(folder)], stdout=subprocess.PIPE, text=True,
-                                        env={**ENV, "XDG_CONFIG_HOME": str(home)})
+                                        env={**ENV, "XDG_DATA_HOME": str(home)})
         self.url = urlsplit(self.process.stdout.readline().split(": ", 1)[1].strip())
         self.http = http.client.HTTPConnection(self.url.hostname, self.url.port)
 

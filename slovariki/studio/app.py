@@ -140,13 +140,6 @@ def create_app(studio: Studio, token: str, names: Iterable[str] = ()) -> Any:
     async def qr(request: Request) -> Response:
         return await answer(lambda: Response(studio.play_qr(), media_type="image/svg+xml"))
 
-    async def own_picture(request: Request) -> Response:
-        try:
-            data, kind = studio.own_picture(request.path_params["key"])
-        except LookupError:
-            raise HTTPException(404) from None
-        return assets.picture_response(data, kind, "no-cache")
-
     routes = [
         Route("/", page),
         Route("/api/state", question(lambda query: studio.state())),
@@ -167,7 +160,6 @@ def create_app(studio: Studio, token: str, names: Iterable[str] = ()) -> Any:
         Route("/api/handouts", change(studio.handouts), methods=["POST"]),
         Route("/api/open-folder", change(lambda data: studio.open_folder()), methods=["POST"]),
         Route("/files/{kind}/{name}", built),
-        Route("/pictures/own/{key}", own_picture),
         Route("/play-qr.svg", qr),
         Mount("/static", StaticFiles(packages=[(__package__, "static")])),
         *studio.play_routes(),

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from slovariki.studio.workspace import GRADES, StudioError, Workspace
+from slovariki.text.russian import plural
 
 FULL_FOLDER = "печать"
 REPRINT_FOLDER = "допечатка"
@@ -170,4 +171,4 @@ def handouts(workspace: Workspace, data: dict) -> dict:
         raise StudioError("not-saved", f"Листы не записаны: {exc}") from None
     names = (build.WORDLIST_FILE, build.DICTATION_FILE)
     return {"folder": str(out), "files": [{"name": n, "size": (out / n).stat().st_size} for n in names],
-            "said": f"Листы готовы: {len(deck)} слов, папка {out}"}
+            "said": f"Готово: список слов и диктант, {len(deck)} {plural(len(deck), 'слово', 'слова', 'слов')}; папка {out}"}

@@ -145,20 +145,6 @@ class Studio:
             raise StudioError("bad-entry", errors[0] if errors else "карточку пока не нарисовать")
         return self._png(card)
 
-    def own_picture(self, key: str) -> tuple[bytes, str]:
-        """An editor's own picture, by the key the card's JSON carries; LookupError if no card has it."""
-        from slovariki.bank import pictures
-        from slovariki.web.cards import own_picture_key
-
-        bank, _ = self.ws().checked()
-        for card in bank.deck:
-            if card.picture is not None and own_picture_key(card.picture) == key:
-                try:
-                    return pictures.read_own(card.picture, self.ws().folder), card.picture.suffix.lower().lstrip(".")
-                except pictures.PictureError:
-                    break
-        raise LookupError(key)
-
     # --- changes --------------------------------------------------------------------------------------
     def save(self, data: dict) -> dict:
         return {**self.ws().save(data), **self.state()}

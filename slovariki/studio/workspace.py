@@ -10,9 +10,7 @@ message. Nothing here decides what the library decides: the entries are checked 
 from __future__ import annotations
 
 import json
-import os
 import re
-import sys
 import threading
 from dataclasses import dataclass
 from pathlib import Path
@@ -41,17 +39,16 @@ class StudioError(Exception):
 
 
 # --- the folder remembered ------------------------------------------------------------------------------
-def settings_folder() -> Path:
-    """Where the studio keeps what it remembers: %APPDATA%\\slovariki on Windows, else
-    $XDG_CONFIG_HOME/slovariki (~/.config/slovariki)."""
-    if sys.platform == "win32" and os.environ.get("APPDATA"):
-        return Path(os.environ["APPDATA"]) / "slovariki"
-    return Path(os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config") / "slovariki"
+def settings_file() -> Path:
+    """Where the studio keeps the folder it opened last: in the user's data folder, beside the referee's game."""
+    from slovariki.referee.session import data_dir
+
+    return data_dir() / SETTINGS_FILE
 
 
 def remembered() -> Path | None:
     try:
-        data = json.loads((settings_folder() / SETTINGS_FILE).read_text(encoding="utf-8"))
+        data = json.loads(settings_file().read_text(encoding="utf-8"))
         return Path(data["folder"]) if isinstance(data.get("folder"), str) else None
     except (OSError, ValueError, AttributeError):
         return None
@@ -60,8 +57,8 @@ def remembered() -> Path | None:
 def remember(folder: Path) -> bool:
     """Keep ``folder`` for the next start; False when it could not be kept (the page says so)."""
     try:
-        settings_folder().mkdir(parents=True, exist_ok=True)
-        atomic.write_text(settings_folder() / SETTINGS_FILE, json.dumps({"folder": str(folder)}, ensure_ascii=False))
+        settings_file().parent.mkdir(parents=True, exist_ok=True)
+        atomic.write_text(settings_file(), json.dumps({"folder": str(folder)}, ensure_ascii=False))
         return True
     except OSError:
         return False
@@ -117,9 +114,10 @@ class Workspace:
 
     def bank_view(self, text: str = "", stars: int | None = None, letter: str = "", no_picture: bool = False,
                   findings: bool = False) -> dict:
-        """Her words per grade, as the bank's table shows them, with the filters applied."""
+        """Her words per grade, as the bank's table shows them, with the filters applied; ``problems``
+        are the errors that belong to no entry (a file that does not read)."""
         bank, report = self.checked()
-        by_entry = self._findings_by_entry(report.diagnostics)
+        by_entry, elsewhere = self._findings_by_entry(report.diagnostics)
         wanted = _search_key(text)
         versions = self.versions()
         grades = []
@@ -135,27 +133,27 @@ class Workspace:
             colour = Colour.for_grade(grade)
             grades.append({"grade": grade, "colour": colour.key, "colour_name": colour.russian, "rows": rows,
                            "file": str(self.path(grade)), "version": versions[grade]})
-        problems = [finding_json(d) for d in report.diagnostics
-                    if d.is_error and (d.file is None or not any(d.file == str(self.path(g)) for g in GRADES)
-                                       or d.code in _FILE_CODES)]
+        problems = [{**finding_json(d), "message": d.as_text()} for d in elsewhere if d.is_error]
         return {"grades": grades, "total": len(bank.deck), "problems": problems}
 
-    def _findings_by_entry(self, diagnostics) -> dict[tuple[str, int], list[Diagnostic]]:
-        """Each finding under the entry its line is in (keyed by file and the entry's first line)."""
+    def _findings_by_entry(self, diagnostics) -> tuple[dict[tuple[str, int], list[Diagnostic]], list[Diagnostic]]:
+        """Each finding under the entry its line is in (keyed by file and the entry's first line), and
+        those in no entry."""
         spans: dict[str, list[editing.Span]] = {}
         found: dict[tuple[str, int], list[Diagnostic]] = {}
+        elsewhere = []
         for d in diagnostics:
-            if d.file is None or d.line is None:
-                continue
-            if d.file not in spans:
+            if d.file is not None and d.file not in spans:
                 try:
                     spans[d.file] = editing.entries(editing.read(Path(d.file)).text, d.file)
                 except editing.EditError:
                     spans[d.file] = []
-            for span in spans[d.file]:
-                if span.first < d.line <= span.last + 1:
-                    found.setdefault((d.file, span.first + 1), []).append(d)
-        return found
+            span = next((s for s in spans.get(d.file, ()) if d.line and s.first < d.line <= s.last + 1), None)
+            if span is None:
+                elsewhere.append(d)
+            else:
+                found.setdefault((d.file, span.first + 1), []).append(d)
+        return found, elsewhere
 
     def entry(self, word: str) -> dict:
         """One entry's values for the form, and the version of its file."""
@@ -338,8 +336,6 @@ class Workspace:
 
 
 # --- what the page shows -------------------------------------------------------------------------------
-_FILE_CODES = ("yaml-syntax", "encoding", "empty-file", "file-too-large")
-
 
 def card_json(card: Card) -> dict:
     return {"word": card.word, "markup": card.markup.render(), "grade": card.grade, "stars": card.stars,

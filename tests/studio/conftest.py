@@ -14,7 +14,7 @@ from slovariki.studio.studio import Studio
 def settings_home(tmp_path, monkeypatch) -> Path:
     """The studio remembers its folder here, not in the tester's home."""
     home = tmp_path / "настройки"
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(home))
+    monkeypatch.setenv("XDG_DATA_HOME", str(home))
     return home
 
 

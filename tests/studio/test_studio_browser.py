@@ -29,7 +29,7 @@ WORD_SIZE = 13  # points: only the cards' words are set this large
 @pytest.fixture
 def studio(tmp_path):
     """`slovariki studio` on any free port, in a fresh settings folder; stopped with Ctrl+C."""
-    env = {**os.environ, "XDG_CONFIG_HOME": str(tmp_path / "настройки")}
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "настройки")}
     process = subprocess.Popen([sys.executable, "-m", "slovariki", "studio", "--port", "0", "--no-browser"],
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
     first = process.stdout.readline()

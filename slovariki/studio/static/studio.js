@@ -438,9 +438,16 @@ function printBody(force = false) {
 
 $("print-form").addEventListener("submit", (event) => { event.preventDefault(); build(false); });
 
+function chosenMissing() {
+  const missing = document.querySelector("input[name=what]:checked").value === "chosen" && !state.chosen.size;
+  if (missing) alarm(new Error("Не отмечено ни одного слова: отметьте «в печать» у слов в разделе «Слова»."));
+  return missing;
+}
+
 async function build(force) {
   clearMessages();
   $("build-result").replaceChildren();
+  if (chosenMissing()) return;
   try {
     const answer = await api("api/build", {method: "POST", body: printBody(force)});
     showJob(answer.job);
@@ -491,6 +498,7 @@ async function openFolder() {
 
 $("handouts").addEventListener("click", async () => {
   clearMessages();
+  if (chosenMissing()) return;
   try {
     const answer = await api("api/handouts", {method: "POST", body: printBody()});
     $("build-result").replaceChildren(el("p", {class: "said", text: answer.said}),

@@ -264,3 +264,11 @@ def test_the_referees_screen_plays_on_her_bank(page, folder):
     assert "Судья «Словариков»" in page.get("play/").text
     deck = page.ok("play/api/deck", rules="slovariki", grades="1")
     assert {card["word"] for card in deck["cards"]} == {"сорока", "собака", "коридор", "карандаш"}
+
+
+def test_with_lan_the_play_screen_has_a_qr_code_for_the_tablet(page, folder):
+    assert page.refused(page.get("play-qr.svg"), 404, "not-found").startswith("Студия запущена без --lan")
+    page.studio.lan_url = "http://192.168.1.20:8770/studio-test-token/"
+    assert page.ok("api/state")["play_url"] == "http://192.168.1.20:8770/studio-test-token/play/"
+    svg = page.get("play-qr.svg")
+    assert svg.headers["content-type"].startswith("image/svg+xml") and b"<svg" in svg.content

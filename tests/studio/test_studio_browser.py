@@ -372,3 +372,21 @@ def test_the_studio_stopped_in_the_middle_of_a_build(browser, studio, tmp_path):
     me.write_definition("Красная ягода.")
     me.page.click("#save")
     me.refused(r"^Нет связи со студией: .* Ничего не сохранено")
+
+
+def test_the_referees_screen_opens_from_the_studio(browser, studio, tmp_path):  # noqa: F811
+    url, _ = studio
+    me = Teacher(browser, url, VIEWPORTS["tablet"], "play")
+    me.start(tmp_path / "слова", "Новая папка с примерами")
+    me.page.click("nav a[data-tab=play]")
+    me.expect("#play-lan").to_contain_text("slovariki studio --lan")
+    with me.context.expect_page() as opened:
+        me.page.click("#play-link")
+    screen = opened.value
+    from playwright.sync_api import expect
+
+    expect(screen.locator("#banner-title")).to_have_text("НОВАЯ ПАРТИЯ")
+    screen.fill("#setup-trump-text", "лопатой")
+    screen.click("#setup-trump-find")
+    expect(screen.locator("#setup-trump .trump-chosen")).to_contain_text("Козырь: лопата")  # her folder's word
+    me.shot("play")

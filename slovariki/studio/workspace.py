@@ -206,10 +206,9 @@ class Workspace:
         ``versions`` are the files' versions the page read; a file changed since is not written."""
         with self.lock:
             grade, values, card, found = self.draft(data)
-            errors = [(key, d) for key, d in found if d.is_error and d.code != "unknown-word"]
+            errors = [d for _, d in found if d.is_error]  # as check: an entry with an error is not printed
             if card is None or errors:
-                first = errors[0][1].message if errors else "запись не читается"
-                raise StudioError("bad-entry", f"не сохранено: {first}")
+                raise StudioError("bad-entry", f"не сохранено: {errors[0].message if errors else 'запись не читается'}")
             original = data.get("original")
             seen = _versions(data)
             changes: dict[Path, tuple[editing.Snapshot, str]] = {}

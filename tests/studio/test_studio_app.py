@@ -123,7 +123,11 @@ def test_an_entry_with_an_error_is_not_saved(page, folder):
     message = page.refused(page.post("api/save", {**WORD, "word": "м[а]л+ин+а", "versions": page.versions()}),
                            422, "bad-entry")
     assert message.startswith("Не сохранено:")
+    message = page.refused(page.post("api/save", {**WORD, "word": "с[а]б+ака", "versions": page.versions()}),
+                           422, "bad-entry")
+    assert message == "Не сохранено: слова «сабака» нет в словаре pymorphy3: проверьте написание; может быть, «собака»?"
     assert "малин" not in (folder / "grade2.yaml").read_text(encoding="utf-8")
+    assert "с[а]б" not in (folder / "grade2.yaml").read_text(encoding="utf-8")
 
 
 @pytest.fixture

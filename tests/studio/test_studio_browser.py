@@ -363,6 +363,7 @@ def test_the_studio_stopped_in_the_middle_of_a_build(browser, studio, tmp_path):
     process.send_signal(signal.SIGTERM)
     process.wait(timeout=30)
     me.refused(r"^Сборка не закончена: нет связи со студией .* Прежние файлы в папке печати не тронуты")
+    me.expect("#build").to_be_enabled()
     me.shot("stopped")
     assert (folder / "печать" / "cards.pdf").read_bytes() == full
     me.page.click("nav a[data-tab=bank]")

@@ -461,6 +461,7 @@ async function follow() {
     let answer;
     try { answer = await api("api/build"); } catch (error) {
       $("build-progress").hidden = true;
+      $("build").disabled = false;
       alarm(new Error("Сборка не закончена: нет связи со студией (программа на компьютере остановлена). " +
                       "Прежние файлы в папке печати не тронуты; запустите студию снова и нажмите «Собрать»."));
       return;

@@ -250,7 +250,12 @@ $("e-typed").addEventListener("input", () => { clearTimeout(state.suggestTimer);
 for (const id of ["e-word", "e-definition", "e-picture"]) {
   $(id).addEventListener("input", () => { clearTimeout(state.draftTimer); state.draftTimer = setTimeout(refreshDraft, 300); });
 }
-for (const radio of document.querySelectorAll("input[name=stars], input[name=grade]")) radio.addEventListener("change", refreshDraft);
+for (const radio of document.querySelectorAll("input[name=stars]")) radio.addEventListener("change", refreshDraft);
+// Which letters are hard depends on the grade (a first-grader checks a letter only by a form of the same
+// word): a new word is proposed again for the grade chosen; her own word's markup is left as she has it.
+for (const radio of document.querySelectorAll("input[name=grade]")) {
+  radio.addEventListener("change", () => (state.editing === null && $("e-typed").value.trim() ? suggest() : refreshDraft()));
+}
 
 async function suggest() {
   const typed = $("e-typed").value.trim();

@@ -767,7 +767,7 @@ def referee_web(session_file: str | None, words_dir: str | None, host: str, port
 
 @main.command()
 @click.option("--words", "folder", type=click.Path(), default=None, metavar="ПАПКА",
-              help="Папка со словами (по умолчанию — та, что открывали в прошлый раз).")
+              show_default="та, что открывали в прошлый раз", help="Папка со словами.")
 @host_option
 @click.option("--port", type=click.IntRange(0, 65535), default=8770, show_default=True, metavar="ПОРТ",
               help="Порт (0 — любой свободный).")

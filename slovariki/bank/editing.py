@@ -3,7 +3,7 @@ entries stay as she wrote them; only the lines of the changed entry are written 
 
 The file is edited as text: YAML's own parser finds where each entry starts and ends (as
 :mod:`slovariki.bank.wordtable` does), and the entry's new lines are written with the same quoting
-(:func:`wordtable.scalar`). A comment at the end of a key's line stays on that key's line; a comment
+(:func:`wordtable.yaml_value`). A comment at the end of a key's line stays on that key's line; a comment
 line inside an entry moves just above it.
 
 Saving knows what the file held when the page read it (:class:`Version`, a hash of its bytes): a file
@@ -105,7 +105,7 @@ def entry_lines(values: dict[str, str | int], column: int = INDENT, tails: dict[
     for key, _ in wordtable.COLUMNS:
         if values.get(key) not in (None, ""):
             tail = (tails or {}).get(key)
-            lines.append(f"{lead}{key}: {wordtable.scalar(values[key])}" + (f"  {tail}" if tail else ""))
+            lines.append(f"{lead}{key}: {wordtable.yaml_value(key, values[key])}" + (f"  {tail}" if tail else ""))
             lead = " " * (column + 2)
     return lines
 

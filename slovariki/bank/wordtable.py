@@ -103,13 +103,13 @@ def to_yaml(table: Table) -> tuple[str, list[Line | None]]:
         lead = "  - "
         for key, _ in COLUMNS:
             if key in row.values:
-                lines.append(f"{lead}{key}: {_yaml_value(key, row.values[key])}")
+                lines.append(f"{lead}{key}: {yaml_value(key, row.values[key])}")
                 origin.append(Line(row.number, key))
                 lead = "    "
     return "\n".join(lines) + "\n", origin
 
 
-def _yaml_value(key: str, value: str | int | float) -> str:
+def yaml_value(key: str, value: str | int | float) -> str:
     """«да» and «нет» in the game_word column are YAML's true and false; anything else there is written as
     it is, for the word file's check to report at its cell."""
     if key == "game_word" and isinstance(value, str):

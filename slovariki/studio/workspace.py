@@ -338,7 +338,7 @@ class Workspace:
 
 def card_json(card: Card) -> dict:
     return {"word": card.word, "markup": card.markup.render(), "grade": card.grade, "stars": card.stars,
-            "definition": card.definition, "picture": card.picture is not None,
+            "definition": card.definition, "picture": card.picture is not None, "game_word": card.game_word,
             "hard": sorted(card.hard_letters), "hard_positions": list(card.hard_positions),
             "stress": list(card.stress_positions)}
 
@@ -361,6 +361,10 @@ def read_form(data: dict) -> tuple[int, dict[str, str | int]]:
             if value not in (1, 2, 3):
                 raise StudioError("bad-request", "звёздочек бывает 1, 2 или 3")
             values[key] = value
+            continue
+        if key == "game_word":  # a tick on the page; written only when set, as in the bank's files
+            if value is True:
+                values[key] = wordtable.FLAG_CELLS[True]
             continue
         if not isinstance(value, str) or len(value) > MAX_FIELD:
             raise StudioError("bad-request", f"поле «{wordtable.TITLES[key]}»: нужен текст не длиннее {MAX_FIELD} знаков")

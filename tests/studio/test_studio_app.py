@@ -276,3 +276,13 @@ def test_with_lan_the_play_screen_has_a_qr_code_for_the_tablet(page, folder):
     assert page.ok("api/state")["play_url"] == "http://192.168.1.20:8770/studio-test-token/play/"
     svg = page.get("play-qr.svg")
     assert svg.headers["content-type"].startswith("image/svg+xml") and b"<svg" in svg.content
+
+
+def test_a_game_word_is_ticked_on_the_page_and_written_as_the_bank_writes_it(page, folder):
+    page.ok("api/save", {**WORD, "game_word": True, "versions": page.versions()})
+    assert "    game_word: true\n" in (folder / "grade2.yaml").read_text(encoding="utf-8")
+    assert page.ok("api/entry", word="малина")["values"]["game_word"] is True
+    row = next(r for g in page.ok("api/bank")["grades"] for r in g["rows"] if r["word"] == "малина")
+    assert row["game_word"] is True
+    page.ok("api/save", {**WORD, "original": "малина", "game_word": False, "versions": page.versions()})
+    assert "game_word: true" not in (folder / "grade2.yaml").read_text(encoding="utf-8")

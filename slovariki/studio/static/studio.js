@@ -190,7 +190,8 @@ function gradeTable(grade) {
       el("td", {class: "word-cell"}, markedWord(row.markup), el("div", {class: "stars", "aria-label": `звёздочек: ${row.stars}`, text: starsText(row.stars)}),
          row.hard.length ? el("div", {class: "hint", text: `сложные буквы: ${row.hard.join(", ")}`}) : null),
       el("td", {class: "definition-cell"}, row.definition, findings.length ? el("ul", {class: "findings"}, findings) : null,
-         row.picture ? null : el("div", {class: "hint", text: "без картинки"})),
+         row.picture ? null : el("div", {class: "hint", text: "без картинки"}),
+         row.game_word ? el("div", {class: "hint", text: "только для игры (нет в школьном списке)"}) : null),
       el("td", {class: "actions"},
          el("button", {type: "button", text: "Изменить", "aria-label": `Изменить «${row.word}»`, onclick: () => openEditor(row.word)}),
          el("label", {class: "check"}, choose, " в печать")));
@@ -214,7 +215,8 @@ const form = {
   setStars: (s) => { for (const r of document.querySelectorAll("input[name=stars]")) r.checked = Number(r.value) === s; },
   values() {
     return {grade: this.grade(), word: $("e-word").value.trim(), stars: this.stars(),
-            definition: $("e-definition").value, picture: $("e-picture").value, note: $("e-note").value};
+            definition: $("e-definition").value, picture: $("e-picture").value, note: $("e-note").value,
+            game_word: $("e-game").checked};
   },
 };
 
@@ -222,6 +224,7 @@ async function openEditor(word) {
   clearMessages();
   state.editing = word;
   for (const id of ["e-typed", "e-word", "e-definition", "e-picture", "e-note"]) $(id).value = "";
+  $("e-game").checked = false;
   for (const id of ["e-typed-notes", "e-word-notes", "e-stars-notes", "e-definition-notes", "e-picture-notes"]) $(id).replaceChildren();
   $("e-letters").replaceChildren(); $("e-pictures").replaceChildren();
   $("e-card").hidden = true; $("e-card-note").hidden = false;
@@ -236,6 +239,7 @@ async function openEditor(word) {
       $("e-typed").value = word;
       $("e-word").value = v.word || ""; form.setStars(v.stars);
       $("e-definition").value = v.definition || ""; $("e-picture").value = v.picture || ""; $("e-note").value = v.note || "";
+      $("e-game").checked = v.game_word === true;
     } catch (error) { alarm(error); return; }
   } else if (!form.grade()) {
     form.setGrade(1);

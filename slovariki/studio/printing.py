@@ -157,6 +157,7 @@ def handouts(workspace: Workspace, data: dict) -> dict:
     deck = checked_deck(workspace, grades_from(data), True, settings.only)
     if settings.only:
         deck = Deck.of(build.chosen(deck, settings)) if deck else deck
+    deck = deck.list_words()  # a word in the bank only for the game is not one to learn for a dictation
     if not len(deck):
         raise StudioError("bad-request", "нет ни одного слова для листов: выберите классы или слова")
     out = workspace.folder / FULL_FOLDER / HANDOUTS_FOLDER

@@ -45,8 +45,15 @@ class Studio:
     def ask(self, method: str, path: str, body: dict | None = None) -> tuple[float, bytes]:
         data = json.dumps(body, ensure_ascii=False).encode("utf-8") if body is not None else None
         start = time.perf_counter()
-        self.http.request(method, f"{self.url.path}{path}", data, {"Content-Type": "application/json"})
-        response = self.http.getresponse()
+        try:
+            self.http.request(method, f"{self.url.path}{path}", data, {"Content-Type": "application/json"})
+            response = self.http.getresponse()
+        except (BrokenPipeError, ConnectionResetError, http.client.RemoteDisconnected):
+            # The server closes a connection left idle (here during the command-line build): as a browser, reconnect.
+            self.http.close()
+            start = time.perf_counter()
+            self.http.request(method, f"{self.url.path}{path}", data, {"Content-Type": "application/json"})
+            response = self.http.getresponse()
         answer = response.read()
         spent = time.perf_counter() - start
         if response.status != 200:

@@ -45,7 +45,7 @@ def preview(workspace: Workspace, name: str, data: bytes) -> dict:
     problems: dict[tuple[str, int], list[str]] = {}
     for d in book.diagnostics:
         problems.setdefault((d.sheet or "", d.line or 0), []).append(_cell(d) + d.message)
-    bank, _ = workspace.checked()
+    deck = workspace.checked().deck
     rows = []
     for (text, locate, sheet), item in zip(book.word_files(name), book.tables):
         file = wordlist.load_text(text, name, locate, workspace.folder)
@@ -63,7 +63,7 @@ def preview(workspace: Workspace, name: str, data: bytes) -> dict:
             rows.append({"sheet": sheet, "row": row.number, "grade": item.table.grade,
                          "typed": {k: str(v) for k, v in row.values.items()},
                          "card": card and card_json(card), "problems": said,
-                         "exists": card is not None and bank.deck.find(card.word) is not None,
+                         "exists": card is not None and deck.find(card.word) is not None,
                          "values": row.values if card is not None and not said else None})
     unplaced = [text for texts in problems.values() for text in texts]
     token = secrets.token_urlsafe(8)

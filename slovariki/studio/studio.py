@@ -68,9 +68,9 @@ class Studio:
         """Check the bank and draw its first card once, so that the page's first answers do not wait for
         the dictionaries and the fonts to load (run in the background at start)."""
         try:
-            bank, _ = self.ws().checked()
-            if len(bank.deck):
-                self._png(next(iter(bank.deck)))
+            deck = self.ws().checked().deck
+            if len(deck):
+                self._png(next(iter(deck)))
         except StudioError:  # no folder yet, or one that cannot be read: the page will say so
             pass
 
@@ -90,12 +90,12 @@ class Studio:
         word, grade = data.get("word"), data.get("grade")
         if not isinstance(word, str):
             raise StudioError("bad-request", "напишите слово")
-        bank, _ = self.ws().checked()
+        deck = self.ws().checked().deck
         with self._preview_lock:
             if self._assistant is None:
                 self._assistant = Assistant()
         try:
-            found = self._assistant.suggest(word, grade if grade in (1, 2, 3, 4) else None, bank.deck,
+            found = self._assistant.suggest(word, grade if grade in (1, 2, 3, 4) else None, deck,
                                             str(self.ws().folder))
         except SuggestError as exc:
             raise StudioError("bad-request", str(exc)) from None
@@ -132,8 +132,8 @@ class Studio:
             return png
 
     def card_png(self, grade: int, word: str) -> bytes:
-        bank, _ = self.ws().checked()
-        card = bank.deck.find(word)
+        deck = self.ws().checked().deck
+        card = deck.find(word)
         if card is None or card.grade != grade:
             raise StudioError("not-found", f"слова «{word}» нет в {grade} классе")
         return self._png(card)

@@ -81,7 +81,7 @@ class Workspace:
         self.folder = folder
         self.lock = threading.RLock()
         self.undo_stack: list[Change] = []
-        self._cache: tuple[tuple, object, object] | None = None  # (versions, bank, report)
+        self._cache: tuple[tuple, object] | None = None  # (the files' versions, the bank's check report)
         self.pending_import: tuple[str, str, list[dict]] | None = None  # (token, file name, rows to add)
 
     # --- reading --------------------------------------------------------------------------------------
@@ -98,8 +98,8 @@ class Workspace:
                 found[grade] = "unreadable"
         return found
 
-    def checked(self):
-        """The bank and its check report, read again only when a file changed."""
+    def checked(self):  # -> CheckReport (its deck: her words)
+        """The bank's check report (``deck``: her words), read again only when a file changed."""
         from slovariki.rules_check.checker import check_bank
 
         with self.lock:
@@ -109,21 +109,22 @@ class Workspace:
                     bank = wordlist.load_bank(self.folder) if wordlist.has_grade_files(self.folder) else wordlist.WordBank((), ())
                 except wordlist.WordBankError as exc:
                     raise StudioError("bad-folder", str(exc)) from None
-                self._cache = (key, bank, check_bank(bank))
-            return self._cache[1], self._cache[2]
+                self._cache = (key, check_bank(bank))
+            return self._cache[1]
 
     def bank_view(self, text: str = "", stars: int | None = None, letter: str = "", no_picture: bool = False,
                   findings: bool = False) -> dict:
         """Her words per grade, as the bank's table shows them, with the filters applied; ``problems``
         are the errors that belong to no entry (a file that does not read)."""
-        bank, report = self.checked()
+        report = self.checked()
+        deck = report.deck
         by_entry, elsewhere = self._findings_by_entry(report.diagnostics)
         wanted = _search_key(text)
         versions = self.versions()
         grades = []
         for grade in GRADES:
             rows = []
-            for card in (c for c in bank.deck if c.grade == grade):
+            for card in (c for c in deck if c.grade == grade):
                 found = by_entry.get((card.source.file, card.source.line), []) if card.source else []
                 if stars and card.stars != stars or letter and letter.lower() not in card.hard_letters \
                         or no_picture and card.picture is not None or findings and not found \
@@ -134,7 +135,7 @@ class Workspace:
             grades.append({"grade": grade, "colour": colour.key, "colour_name": colour.russian, "rows": rows,
                            "file": str(self.path(grade)), "version": versions[grade]})
         problems = [{**finding_json(d), "message": d.as_text()} for d in elsewhere if d.is_error]
-        return {"grades": grades, "total": len(bank.deck), "problems": problems}
+        return {"grades": grades, "total": len(deck), "problems": problems}
 
     def _findings_by_entry(self, diagnostics) -> tuple[dict[tuple[str, int], list[Diagnostic]], list[Diagnostic]]:
         """Each finding under the entry its line is in (keyed by file and the entry's first line), and
@@ -157,8 +158,8 @@ class Workspace:
 
     def entry(self, word: str) -> dict:
         """One entry's values for the form, and the version of its file."""
-        bank, _ = self.checked()
-        card = bank.deck.find(word)
+        deck = self.checked().deck
+        card = deck.find(word)
         if card is None or card.source is None:
             raise StudioError("not-found", f"слова «{word}» нет в банке: возможно, его удалили в другой вкладке")
         snapshot = editing.read(Path(card.source.file))
@@ -187,9 +188,9 @@ class Workspace:
             key = keys[d.line - 3] if d.line and 3 <= d.line < 3 + len(keys) else "word"
             findings.append((key, d))
         original = data.get("original")
-        bank, _ = self.checked()
+        deck = self.checked().deck
         if card is not None:
-            same = bank.deck.find(card.word)
+            same = deck.find(card.word)
             if same is not None and card.word != original:
                 findings.append(("word", error(None, "duplicate-word",
                                                         f"«{card.word}» уже есть в банке ({same.grade} класс): вторая "
@@ -224,8 +225,8 @@ class Workspace:
             try:
                 old = None
                 if original:
-                    bank, _ = self.checked()
-                    old = bank.deck.find(original)
+                    deck = self.checked().deck
+                    old = deck.find(original)
                     if old is None or old.source is None:
                         raise StudioError("conflict", f"Не сохранено: слова «{original}» больше нет в банке (его "
                                                       "удалили или изменили в другом месте): обновите страницу")
@@ -273,8 +274,8 @@ class Workspace:
     def remove(self, data: dict) -> dict:
         with self.lock:
             word = _text(data, "word")
-            bank, _ = self.checked()
-            card = bank.deck.find(word)
+            deck = self.checked().deck
+            card = deck.find(word)
             if card is None or card.source is None:
                 raise StudioError("conflict", f"слова «{word}» уже нет в банке: обновите страницу")
             path = Path(card.source.file)

@@ -471,7 +471,8 @@ def pictures(word: str | None) -> None:
     for name, shows in names.items():
         click.echo(f"{name:<{width}}  {shows}")
     count = f"{len(names)} {plural(len(names), 'картинка', 'картинки', 'картинок')}"
-    click.echo(f"\n{'Всего' if word is None else 'Нашлось'} {count}. В списке слов: picture: имя (например, "
+    found = plural(len(names), "Нашлась", "Нашлись", "Нашлось")
+    click.echo(f"\n{'Всего' if word is None else found} {count}. В списке слов: picture: имя (например, "
                "picture: cow) или путь к своей картинке SVG или PNG рядом со списком.")
 
 

@@ -10,7 +10,6 @@ message. Nothing here decides what the library decides: the entries are checked 
 from __future__ import annotations
 
 import json
-import re
 import threading
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,6 +25,7 @@ GRADES = (1, 2, 3, 4)
 FIELDS = tuple(key for key, _ in wordtable.COLUMNS)
 MAX_FIELD = 400  # characters: a definition is «до 110 знаков», a note a line or two
 MAX_UNDO = 50
+MAX_PICTURES = 8  # choices shown under the form
 SETTINGS_FILE = "studio.json"
 
 
@@ -442,12 +442,7 @@ def start_folder(folder: Path, how: str) -> Path:
 
 
 def picture_choices(word: str, definition: str = "") -> list[dict]:
-    """Shipped pictures that fit the word (by name or what they show, any form), then its definition's words."""
-    found: dict[str, str] = {}
-    for text in [word, *re.findall(r"[а-яё]{4,}", definition.lower())]:
-        if text.strip():
-            for name, shows in pictures.search(text).items():
-                found.setdefault(name, shows)
-        if len(found) >= 8:
-            break
-    return [{"name": name, "shows": shows} for name, shows in list(found.items())[:8]]
+    """The shipped pictures for a card, by meaning (:func:`pictures.fitting`): first those that show the
+    word, then those of a thing its definition speaks of («named» false: look before choosing)."""
+    return [{"name": fit.name, "shows": fit.shows, "named": fit.named}
+            for fit in pictures.fitting(word, definition)[:MAX_PICTURES]]

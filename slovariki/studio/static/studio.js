@@ -305,7 +305,8 @@ function showPictures(pictures) {
   box.replaceChildren(...pictures.map((p) => el("button", {type: "button", class: "picture", title: p.shows,
     "aria-label": `Картинка: ${p.shows}`, "aria-pressed": String($("e-picture").value === p.name),
     onclick: () => { $("e-picture").value = $("e-picture").value === p.name ? "" : p.name; showPictures(pictures); refreshDraft(); }},
-    el("img", {src: `pictures/${p.name}.svg`, alt: ""}), el("span", {text: p.shows}))));
+    el("img", {src: `pictures/${p.name}.svg`, alt: ""}), el("span", {text: p.shows}),
+    p.named ? null : el("span", {class: "maybe", text: "может подойти"}))));
   if (!pictures.length) box.append(el("p", {class: "hint", text: "Подходящих встроенных картинок не нашлось."}));
 }
 

@@ -20,8 +20,7 @@ PREVIEW_CACHE = 600  # cards; the bundled bank has about 260
 
 
 class Studio:
-    def __init__(self, folder: Path | None = None, remember_folder: bool = True) -> None:
-        self.remember_folder = remember_folder
+    def __init__(self, folder: Path | None = None) -> None:
         self.workspace: Workspace | None = None
         self.printer: printing.Printer | None = None
         self.handout_files: tuple[Path, tuple[str, ...]] | None = None
@@ -29,7 +28,7 @@ class Studio:
         self._previews: OrderedDict[tuple, bytes] = OrderedDict()
         self._preview_lock = threading.Lock()
         self.lan_url: str | None = None  # with --lan: the address a tablet on the Wi-Fi opens
-        folder = folder or (remembered() if remember_folder else None)
+        folder = folder or remembered()
         if folder is not None and folder.is_dir():
             self._open(folder)
 
@@ -51,8 +50,7 @@ class Studio:
             return {"folder": None, "suggested": str(Path.home() / "Словарики"), "colours": colours}
         files = [{"grade": g, "path": str(ws.path(g)), "exists": ws.path(g).exists()} for g in (1, 2, 3, 4)]
         return {"folder": str(ws.folder), "files": files, "undo": ws.undo_label(), "colours": colours,
-                "play_url": self.lan_url and self.lan_url + "play/",
-                "print_folder": str(ws.folder / printing.FULL_FOLDER), **self.printer.status()}
+                "play_url": self.lan_url and self.lan_url + "play/", **self.printer.status()}
 
     def start(self, data: dict) -> dict:
         folder = data.get("folder")
@@ -60,7 +58,7 @@ class Studio:
             raise StudioError("bad-request", "напишите путь к папке")
         opened = start_folder(Path(folder.strip()), str(data.get("how", "open")))
         self._open(opened)
-        kept = remember(opened) if self.remember_folder else True
+        kept = remember(opened)
         said = f"Папка со словами: {opened}" + ("" if kept else " (запомнить её на следующий раз не удалось)")
         return {"said": said, **self.state()}
 

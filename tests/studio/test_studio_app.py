@@ -286,3 +286,12 @@ def test_a_game_word_is_ticked_on_the_page_and_written_as_the_bank_writes_it(pag
     assert row["game_word"] is True
     page.ok("api/save", {**WORD, "original": "малина", "game_word": False, "versions": page.versions()})
     assert "game_word: true" not in (folder / "grade2.yaml").read_text(encoding="utf-8")
+
+
+def test_a_word_removed_is_gone_from_its_file_and_undo_brings_it_back(page, folder):
+    before = (folder / "grade1.yaml").read_text(encoding="utf-8")
+    assert page.ok("api/remove", {"word": "сорока", "versions": page.versions()})["said"] == "Удалено слово «сорока»"
+    assert "сорока" not in cards_of(folder) and "с[о]р+ока" not in (folder / "grade1.yaml").read_text(encoding="utf-8")
+    page.refused(page.post("api/remove", {"word": "сорока", "versions": page.versions()}), 409, "conflict")
+    page.ok("api/undo", {})
+    assert (folder / "grade1.yaml").read_text(encoding="utf-8") == before

@@ -66,7 +66,7 @@ _DOING = {Attack: "зайти", Beat: "побить", Transfer: "перевес�
 
 # How cards are written, by deck (classic or not).
 _HOW = {False: "слово — в любой форме",
-        True: "карта — достоинство и масть: 10♥, Дп, Т♦, «дама пик», «8 треф»; масти ♠ ♣ ♦ ♥ или п к б ч"}
+        True: "карта — достоинство и масть: 10♥, Дп, Т♦, «дама пик», «8 треф»; масти п к б ч — пики, крести, бубны, черви"}
 
 
 def said(card: Any, case: str | None = None) -> str:

@@ -148,7 +148,7 @@ class CardFinder:
             if said:  # «дама пик» where the card must be written exactly (the protocol)
                 return f"карту «{shorten(text)}» пишите так: {said[0]}"
             return (f"не понимаю карту «{shorten(text)}»: назовите достоинство и масть, например 10♥, Дп, "
-                    "«дама пик» или «8 треф» (достоинства 6 7 8 9 10 В Д К Т, масти ♠ ♣ ♦ ♥ или п к б ч)")
+                    "«дама пик» или «8 треф» (достоинства 6 7 8 9 10 В Д К Т, масти п к б ч — пики, крести, бубны, черви)")
         other = self.outside(text)
         if other is not None:
             return self.outside_message(other)

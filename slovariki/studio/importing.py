@@ -1,9 +1,8 @@
 """A spreadsheet dropped on the page: what each row was understood as, before anything is written;
 then the rows she accepts added to her word files (words already in her bank are left out).
 
-The spreadsheet is read by ``import``'s reader (:mod:`slovariki.bank.spreadsheet_reader`) and each
-grade's rows checked as a word file (:func:`wordlist.load_text`), so a row is understood here exactly
-as ``slovariki import`` would understand it.
+The rows are read by ``import``'s own preview (:func:`slovariki.bank.importing.preview_spreadsheet`),
+so a row is understood here exactly as ``slovariki import`` understands it.
 """
 
 from __future__ import annotations
@@ -12,10 +11,10 @@ import secrets
 import tempfile
 from pathlib import Path, PurePath
 
+from slovariki import markup
+from slovariki.bank import importing as bank_import
 from slovariki.bank import spreadsheet_reader as spreadsheet
-from slovariki.bank import wordlist
-from slovariki.model import column_letter
-from slovariki.studio.workspace import StudioError, Workspace, card_json
+from slovariki.studio.workspace import StudioError, Workspace
 
 MAX_UPLOAD = spreadsheet.MAX_FILE_BYTES
 
@@ -33,43 +32,35 @@ def upload_name(name: str | None) -> str:
 
 
 def preview(workspace: Workspace, name: str, data: bytes) -> dict:
-    """Every row of the spreadsheet: the card it gives (word, red letters, stress, stars) or what is wrong
-    with it, and whether it is new to her bank. Nothing is written."""
+    """Every row of the spreadsheet as ``import`` understands it (:func:`importing.preview_spreadsheet`,
+    with the program's proposal for a word whose hard letters she did not mark): the word with its red
+    letters and stress and how they were read, the stars, what keeps a row out, and whether the word is
+    new to her bank. Nothing is written."""
     with tempfile.TemporaryDirectory(prefix="slovariki-import-") as folder:
         path = Path(folder) / name
         path.write_bytes(data)
         try:
-            book = spreadsheet.read(path)
-        except spreadsheet.SpreadsheetError as exc:
-            raise StudioError("bad-file", f"Таблица не прочитана: {str(exc).replace(str(path), f'«{name}»')}") from None
-    problems: dict[tuple[str, int], list[str]] = {}
-    for d in book.diagnostics:
-        problems.setdefault((d.sheet or "", d.line or 0), []).append(_cell(d) + d.message)
+            found = bank_import.preview_spreadsheet(path, suggest=True)
+        except bank_import.ImportProblem as exc:
+            raise StudioError("bad-file", f"Таблица не прочитана: {_named(str(exc), path, name)}") from None
     deck = workspace.checked().deck
-    rows = []
-    for (text, locate, sheet), item in zip(book.word_files(name), book.tables):
-        file = wordlist.load_text(text, name, locate, workspace.folder)
-        for d in file.diagnostics:
-            if d.is_error:
-                problems.setdefault((sheet, d.line or 0), []).append(_cell(d) + d.message)
-        cards = {card.source.line: card for card in file.cards if card.source}
-        for row in item.table.rows:
-            if row.comment is not None:
-                continue
-            card = cards.get(row.number)
-            said = problems.pop((sheet, row.number), [])
-            if card is None and not said:
-                said = ["строку не удалось понять"]
-            rows.append({"sheet": sheet, "row": row.number, "grade": item.table.grade,
-                         "typed": {k: str(v) for k, v in row.values.items()},
-                         "card": card and card_json(card), "problems": said,
-                         "exists": card is not None and deck.find(card.word) is not None,
-                         "values": row.values if card is not None and not said else None})
-    unplaced = [text for texts in problems.values() for text in texts]
+    values = {(table.grade, row.number): row.values for table in found.tables for row in table.rows
+              if row.comment is None}
+    rows, ready = [], []
+    for row in found.rows:
+        parsed = markup.parse(row.markup) if row.markup else None
+        plain = parsed.plain if isinstance(parsed, markup.Markup) else None
+        exists = plain is not None and deck.find(plain) is not None
+        rows.append({"sheet": row.sheet, "row": row.row, "grade": row.grade, "typed": row.typed, "markup": row.markup,
+                     "stars": row.stars, "definition": row.definition, "letters": row.letters, "stress": row.stress,
+                     "proposed": row.proposed, "exists": exists,
+                     "problems": [_named(said, path, name) for said in row.problems]})
+        if not row.problems and not exists and (row.grade, row.row) in values:
+            ready.append({"grade": row.grade, "values": values[row.grade, row.row]})
+    whole = [_named(d.message, path, name) for d in found.problems if not d.line]
     token = secrets.token_urlsafe(8)
-    ready = [r for r in rows if r["values"] is not None and not r["exists"]]
     workspace.pending_import = (token, name, ready)
-    return {"name": name, "rows": rows, "problems": unplaced, "token": token, "ready": len(ready)}
+    return {"name": name, "rows": rows, "problems": whole, "token": token, "ready": len(ready)}
 
 
 def accept(workspace: Workspace, data: dict) -> dict:
@@ -83,14 +74,12 @@ def accept(workspace: Workspace, data: dict) -> dict:
         raise StudioError("bad-request", "в таблице нет новых слов, которые можно добавить")
     by_grade: dict[int, list[dict]] = {}
     for row in rows:
-        values = {k: v for k, v in row["values"].items() if k in ("word", "stars", "definition", "picture", "note")}
-        by_grade.setdefault(row["grade"], []).append(values)
+        by_grade.setdefault(row["grade"], []).append(row["values"])
     result = workspace.add_entries(f"добавлены слова из «{name}»", by_grade)
     workspace.pending_import = None
     return result
 
 
-def _cell(d) -> str:
-    if d.line and d.column:
-        return f"столбец {column_letter(d.column)}: "
-    return ""
+def _named(text: str, path: Path, name: str) -> str:
+    """A message about the uploaded copy, naming the file as she knows it."""
+    return text.replace(str(path), f"«{name}»")

@@ -3,8 +3,8 @@ background with its progress, and the handouts for chosen words.
 
 The build is ``build-deck``'s own: the same check first (an error in the words, or a card that would
 print a stress or a spelling not as in the dictionary, stops it, as in the terminal), the same
-:func:`build.build_deck`, writing all files or none. A deck of all her words goes to «печать» in her
-folder; reprinting chosen cards goes to «допечатка», so the whole deck is never replaced by a few cards.
+:func:`build.build_deck`, writing all files or none, into «печать» in her folder. Reprinting chosen
+cards writes only them, to cards-only.pdf (build-deck's own rule): the whole deck is never replaced.
 """
 
 from __future__ import annotations
@@ -17,7 +17,6 @@ from slovariki.studio.workspace import GRADES, StudioError, Workspace
 from slovariki.text.russian import plural
 
 FULL_FOLDER = "печать"
-REPRINT_FOLDER = "допечатка"
 HANDOUTS_FOLDER = "листы"
 MAX_WORDS = 500
 
@@ -82,7 +81,7 @@ class Printer:
         settings = options_from(data)
         grades = grades_from(data)
         force = data.get("force") is True
-        out = self.workspace.folder / (REPRINT_FOLDER if settings.only else FULL_FOLDER)
+        out = self.workspace.folder / FULL_FOLDER
         with self.lock:
             if self.job is not None and self.job.state in ("checking", "building"):
                 raise StudioError("busy", "колода уже собирается: дождитесь конца сборки")

@@ -6,6 +6,8 @@ import time
 from pathlib import Path
 
 import openpyxl
+from openpyxl.cell.rich_text import CellRichText, TextBlock
+from openpyxl.cell.text import InlineFont
 from starlette.testclient import TestClient
 
 from slovariki.studio.app import create_app
@@ -52,6 +54,15 @@ class Page:
                 return job
             time.sleep(0.1)
         raise AssertionError("the build did not end in a minute")
+
+
+RED = InlineFont(color="FFFF0000")
+
+
+def rich(text: str) -> CellRichText:
+    """A cell as a teacher colours it: «к{о}р{о}ва» with the letters in braces red."""
+    parts = [TextBlock(RED, piece) if i % 2 else piece for i, piece in enumerate(text.replace("}", "{").split("{"))]
+    return CellRichText([part for part in parts if part])
 
 
 WORD = {"grade": 2, "word": "м[а]л+ина", "stars": 1, "definition": "Красная сладкая ягода с куста."}

@@ -14,7 +14,7 @@ from pypdf import PdfReader
 
 from slovariki.bank import wordlist
 from slovariki.studio.studio import Studio
-from studio_helpers import TOKEN, WORD, Page, workbook
+from studio_helpers import TOKEN, WORD, Page, rich, workbook
 
 
 def cards_of(folder) -> dict[str, tuple]:
@@ -162,20 +162,25 @@ def upload(page: Page, name: str, data: bytes):
 
 
 def test_a_spreadsheet_is_shown_row_by_row_before_anything_is_written(page, folder, tmp_path):
-    table = workbook(tmp_path / "слова.xlsx", [("[о]гур+ец", 1, "Зелёный овощ, растёт на грядке."),
-                                               ("л[о]п+ата", 2, "Ею копают землю."),
-                                               ("к[о]р[о]в+а", 7, "Даёт молоко."),
-                                               ("пом[и]д+ор", 1, "Красный овощ.")])
+    """Her table as she typed it: hard letters red, a stress by a capital vowel, a word she left unmarked
+    (the program proposes, to be looked over), a word already in her bank, stars that cannot be."""
+    table = workbook(tmp_path / "слова.xlsx", [(rich("{о}гурец"), 1, "Зелёный овощ, растёт на грядке."),
+                                               (rich("п{е}тУх"), 1, "Домашняя птица с гребешком."),
+                                               ("лопата", 2, "Ею копают землю."),
+                                               (rich("к{о}р{о}ва"), 7, "Даёт молоко."),
+                                               ("помидор", 2, "Красный овощ с грядки.")])
     before = {p.name: p.read_bytes() for p in folder.iterdir()}
     answer = upload(page, "слова.xlsx", table.read_bytes()).json()
     assert {p.name: p.read_bytes() for p in folder.iterdir()} == before  # nothing written yet
     rows = {row["row"]: row for row in answer["rows"]}
-    assert rows[2]["card"]["markup"] == "[о]гур+ец" and rows[2]["card"]["hard"] == ["о"] and not rows[2]["problems"]
-    assert rows[3]["exists"]  # «лопата» is one of init's examples
-    assert rows[4]["card"] is None and "звёзд" in " ".join(rows[4]["problems"]).lower()
-    assert answer["ready"] == 2
+    assert rows[2]["markup"] == "[о]гур+ец" and rows[2]["letters"] == "красным цветом" and not rows[2]["problems"]
+    assert rows[3]["markup"] == "п[е]т+ух" and rows[3]["stress"] == "заглавной гласной"
+    assert rows[4]["exists"]  # «лопата» is one of init's examples
+    assert rows[5]["problems"] and "звёзд" in " ".join(rows[5]["problems"]).lower()
+    assert rows[6]["proposed"] and rows[6]["markup"] == "п[о]м[и]д+ор"
+    assert answer["ready"] == 3
     done = page.ok("api/import/accept", {"token": answer["token"]})
-    assert done["said"] == "Сохранено: добавлены слова из «слова.xlsx» (2)"
+    assert done["said"] == "Сохранено: добавлены слова из «слова.xlsx» (3)"
     words = cards_of(folder)
     assert words["огурец"] == ("[о]гур+ец", 1, "Зелёный овощ, растёт на грядке.") and "помидор" in words
     page.ok("api/undo", {})
@@ -215,11 +220,12 @@ def test_a_build_from_the_page_makes_the_deck_and_a_reprint_never_replaces_it(pa
     assert pdf.headers["content-type"] == "application/pdf"
     text = "".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf.content)).pages)
     assert "малина" in text.replace("\u0301", "")
-    full = (folder / "печать" / "cards.pdf").read_bytes()
+    full = {name: (folder / "печать" / name).read_bytes() for name in ("cards.pdf", "rules.pdf")}
     again = page.build({"grades": [2], "words": ["малина"], "copies": 2})
-    assert again["state"] == "done" and again["folder"] == str(folder / "допечатка")
-    assert (folder / "печать" / "cards.pdf").read_bytes() == full
-    assert len(PdfReader(folder / "допечатка" / "cards.pdf").pages) < len(PdfReader(io.BytesIO(full)).pages)
+    assert again["state"] == "done" and [f["name"] for f in again["files"]] == ["cards-only.pdf"]
+    assert {name: (folder / "печать" / name).read_bytes() for name in full} == full
+    reprint = PdfReader(io.BytesIO(page.get("files/deck/cards-only.pdf").content))
+    assert "малина" in reprint.pages[0].extract_text().replace("\u0301", "")
     assert page.refused(page.get("files/deck/..%2Fgrade1.yaml"), 404, "not-found")
 
 

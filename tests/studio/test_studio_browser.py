@@ -14,9 +14,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-import openpyxl
 import pdfplumber
 import pytest
+from studio_helpers import rich, workbook
 from web.browser import browser  # noqa: F401 - the fixture
 
 from slovariki.bank import wordlist
@@ -134,15 +134,9 @@ def cards_pdf_words(path: Path) -> dict[str, tuple[bool, ...]]:
 
 
 def teachers_workbook(path: Path) -> Path:
-    """Her words in Excel: a sheet «2 класс», the usual titles, the hard letters marked with brackets."""
-    book = openpyxl.Workbook()
-    sheet = book.active
-    sheet.title = "2 класс"
-    sheet.append(["Слово", "Звёздочки", "Толкование"])
-    sheet.append(["[о]гур+ец", 1, "Зелёный овощ, растёт на грядке."])
-    sheet.append(["п[е]т+ух", 1, "Домашняя птица с гребешком, будит всех утром."])
-    book.save(path)
-    return path
+    """Her words in Excel: a sheet «2 класс», the usual titles, the hard letters coloured red."""
+    return workbook(path, [(rich("{о}гурец"), 1, "Зелёный овощ, растёт на грядке."),
+                           (rich("п{е}тух"), 1, "Домашняя птица с гребешком, будит всех утром.")])
 
 
 @pytest.mark.parametrize("device", list(VIEWPORTS))
@@ -208,6 +202,7 @@ def test_a_teachers_whole_path(browser, studio, tmp_path, device):  # noqa: F811
     me.page.set_input_files("#import-file", str(teachers_workbook(tmp_path / "мои слова.xlsx")))
     me.expect("#import-result table.import tbody tr").to_have_count(2)
     me.expect("#import-result").to_contain_text("новое слово")
+    me.expect("#import-result").to_contain_text("сложные буквы красным цветом")
     assert {p.name: p.read_bytes() for p in folder.glob("*.yaml")} == before
     me.shot("import")
     me.page.click("#import-result button:has-text('Добавить новые слова (2)')")

@@ -8,6 +8,7 @@ const LOST = "Нет связи со студией: программа на к�
              "запустите «slovariki studio» снова и обновите страницу.";
 // What each built file is, for the download list.
 const FILE_SAYS = {"cards.pdf": "карточки: лица и рубашки, печатать в масштабе 100 %",
+                   "cards-only.pdf": "только отмеченные карточки (допечатка)",
                    "rules.pdf": "правила игры", "wordlist.pdf": "список слов для учителя",
                    "dictation.pdf": "словарный диктант с ответами"};
 const state = {folder: null, versions: {}, chosen: new Set(), editing: null, suggestTimer: 0, draftTimer: 0,
@@ -412,12 +413,17 @@ async function importFile(file) {
   state.importToken = answer.token;
   const rows = answer.rows.map((row) => el("tr", {class: row.problems.length ? "bad" : row.exists ? "same" : "new"},
     el("td", {text: row.sheet ? `лист «${row.sheet}», строка ${row.row}` : `строка ${row.row}`}),
-    el("td", {text: `${row.grade} класс`}),
-    el("td", {}, row.card ? markedWord(row.card.markup) : el("span", {text: row.typed.word || "—"})),
-    el("td", {text: row.card ? starsText(row.card.stars) : (row.typed.stars || "—")}),
-    el("td", {text: row.typed.definition || "—"}),
+    el("td", {text: row.grade ? `${row.grade} класс` : "—"}),
+    el("td", {}, row.markup ? markedWord(row.markup) : el("span", {text: row.typed || "—"}),
+       row.typed && row.markup && row.typed !== row.markup ? el("div", {class: "hint", text: `в таблице: ${row.typed}`}) : null,
+       row.letters ? el("div", {class: "hint", text: `сложные буквы ${row.letters}`}) : null,
+       row.stress ? el("div", {class: "hint", text: `ударение ${row.stress}`}) : null),
+    el("td", {text: Number.isInteger(row.stars) ? starsText(row.stars) : (row.stars || "—")}),
+    el("td", {text: row.definition || "—"}),
     el("td", {}, row.problems.length ? el("ul", {class: "findings"}, row.problems.map((p) => el("li", {class: "finding error", text: capital(p)}))) :
-               row.exists ? "уже есть в банке — пропущу" : "новое слово")));
+       row.exists ? "уже есть в банке — пропущу" :
+       row.proposed ? el("span", {class: "finding warning", text: "новое слово; сложные буквы и ударение предложила программа — проверьте"}) :
+       "новое слово")));
   const accept = el("button", {type: "button", class: "primary", text: `Добавить новые слова (${answer.ready})`, disabled: !answer.ready,
     onclick: async () => {
       accept.disabled = true;

@@ -124,9 +124,9 @@ class Printer:
 def checked_deck(workspace: Workspace, grades: tuple[int, ...], force: bool, words: tuple[str, ...] = (),
                  remarks: list[str] | None = None):
     """The deck of ``grades`` after build-deck's check: errors in the words stop it, and so do cards that
-    would print wrong (checker.PRINTED_WRONG) unless ``force``; the deck rules' findings are remarks."""
+    would print wrong (checker.PRINTED_WRONG) unless ``force``; the deck rules' advice goes to ``remarks``."""
     from slovariki.bank.wordlist import load_bank
-    from slovariki.rules_check.checker import PRINTED_WRONG, check_bank
+    from slovariki.rules_check.checker import PRINTED_WRONG, advice_lines, check_bank
 
     if not workspace.folder.is_dir():
         raise StudioError("bad-folder", f"папки {workspace.folder} нет")
@@ -140,8 +140,8 @@ def checked_deck(workspace: Workspace, grades: tuple[int, ...], force: bool, wor
         raise StudioError("printed-wrong", "Колода не собрана: на карточках было бы ударение или написание не как в "
                                            f"словаре, например: {wrong[0].message}. Исправьте слово или соберите "
                                            "всё равно («Собрать, как есть»).")
-    if remarks is not None:
-        remarks.extend(f"Замечание о колоде: {d.message}" for d in report.deck_errors)
+    if remarks is not None and report.deck_check:  # as build-deck says them: advice, printed anyway
+        remarks.extend(f"Совет по колоде (печатается и так): {tip}" for tip in advice_lines(report.deck_check))
     return report.deck
 
 

@@ -160,8 +160,10 @@ def probe(path: Path) -> str:
 
 
 def lock_path(path: Path) -> Path:
-    """The lock file beside a session file: hidden, in the same folder."""
-    return path.with_name(f".{path.name}.lock")
+    """The lock file beside a session file: hidden, in the same folder; beside the file itself, not
+    beside a symbolic link to it (nor named by another path to it), so that one lock holds it."""
+    real = Path(os.path.realpath(path))
+    return real.with_name(f".{real.name}.lock")
 
 
 @contextmanager

@@ -105,8 +105,8 @@ def test_a_teacher_keeps_the_words_in_a_spreadsheet(tmp_path, monkeypatch):
     assert (tmp_path / "печать" / "cards.pdf").is_file()
 
 
-# Examples a test cannot run: a server that waits for a browser.
-NOT_RUN = ("slovariki referee web",)
+# Examples a test cannot run: servers that wait for a browser.
+NOT_RUN = ("slovariki referee web", "slovariki studio")
 # Examples that refuse as they should when run in the README's order, and say what to do: the folder
 # of `init` is made once (the later blocks repeat the line for a reader who starts there); the second
 # `referee play` is another way to start, refused while the first game is unfinished.

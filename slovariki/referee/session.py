@@ -189,9 +189,12 @@ def lock(path: Path, program: str) -> Iterator[None]:
     try:
         atomic.remove_leftovers(path.parent, path.name)  # of a save killed outright: nobody else writes now
         info = {"pid": os.getpid(), "program": program, "since": time.strftime("%H:%M")}
-        os.ftruncate(handle, 0)
-        os.lseek(handle, 0, os.SEEK_SET)
-        os.write(handle, json.dumps(info, ensure_ascii=False).encode("utf-8"))
+        try:
+            os.ftruncate(handle, 0)
+            os.lseek(handle, 0, os.SEEK_SET)
+            os.write(handle, json.dumps(info, ensure_ascii=False).encode("utf-8"))
+        except OSError as exc:  # a full disk: no game could be saved there either
+            raise SessionError(f"не удалось открыть партию {path}: {os_error(exc)}") from None
         yield
     finally:
         with suppress(OSError):  # removed while still held, so nobody else can be holding it

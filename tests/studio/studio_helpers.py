@@ -65,7 +65,7 @@ def rich(text: str) -> CellRichText:
     return CellRichText([part for part in parts if part])
 
 
-WORD = {"grade": 2, "word": "м[а]л+ина", "stars": 1, "definition": "Красная сладкая ягода с куста."}
+WORD = {"grade": 2, "word": "п[е]н+ал", "stars": 1, "definition": "Коробочка для ручек и карандашей."}
 
 
 def workbook(path: Path, rows: list[tuple], sheet: str = "2 класс") -> Path:

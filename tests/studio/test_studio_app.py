@@ -12,7 +12,7 @@ from urllib.parse import quote
 import pytest
 from pypdf import PdfReader
 
-from slovariki.bank import wordlist
+from slovariki.bank import starter, wordlist
 from slovariki.studio.studio import Studio
 from studio_helpers import TOKEN, WORD, Page, rich, workbook
 
@@ -53,7 +53,7 @@ def test_a_relative_or_missing_folder_is_refused_in_russian(page, tmp_path):
 
 # --- add, edit, undo -------------------------------------------------------------------------------------
 def test_findings_come_at_the_field_they_concern(page, folder):
-    found = page.ok("api/draft", {**WORD, "definition": "Малина — красная ягода."})["findings"]
+    found = page.ok("api/draft", {**WORD, "definition": "Пенал — коробочка для ручек."})["findings"]
     assert [(f["field"], f["code"]) for f in found] == [("definition", "definition-uses-word")]
     found = page.ok("api/draft", {**WORD, "word": "с[а]б+ака"})["findings"]
     typo = next(f for f in found if f["code"] == "unknown-word")
@@ -78,14 +78,14 @@ def test_saving_keeps_her_comments_and_order_and_undo_takes_it_back(page, folder
     path = folder / "grade2.yaml"
     before = path.read_text(encoding="utf-8")
     answer = page.ok("api/save", {**WORD, "versions": page.versions()})
-    assert answer["said"] == "Сохранено: добавлено слово «малина»"
+    assert answer["said"] == "Сохранено: добавлено слово «пенал»"
     after = path.read_text(encoding="utf-8")
-    assert after.startswith(before.rstrip("\n")) and after.endswith("definition: Красная сладкая ягода с куста.\n")
-    assert cards_of(folder)["малина"] == ("м[а]л+ина", 1, "Красная сладкая ягода с куста.")
-    page.ok("api/save", {**WORD, "stars": 2, "original": "малина", "versions": page.versions()})
-    assert cards_of(folder)["малина"][1] == 2
-    assert page.ok("api/state")["undo"] == "изменено слово «малина»"
-    assert page.ok("api/undo", {})["said"] == "Отменено: изменено слово «малина»"
+    assert after.startswith(before.rstrip("\n")) and after.endswith("definition: Коробочка для ручек и карандашей.\n")
+    assert cards_of(folder)["пенал"] == ("п[е]н+ал", 1, "Коробочка для ручек и карандашей.")
+    page.ok("api/save", {**WORD, "stars": 2, "original": "пенал", "versions": page.versions()})
+    assert cards_of(folder)["пенал"][1] == 2
+    assert page.ok("api/state")["undo"] == "изменено слово «пенал»"
+    assert page.ok("api/undo", {})["said"] == "Отменено: изменено слово «пенал»"
     page.ok("api/undo", {})
     assert path.read_text(encoding="utf-8") == before
     assert page.refused(page.post("api/undo", {}), 409, "nothing-to-undo").startswith("Отменять нечего")
@@ -93,19 +93,19 @@ def test_saving_keeps_her_comments_and_order_and_undo_takes_it_back(page, folder
 
 def test_a_word_moved_to_another_grade_leaves_one_file_and_joins_the_other(page, folder):
     page.ok("api/save", {**WORD, "versions": page.versions()})
-    page.ok("api/save", {**WORD, "grade": 3, "original": "малина", "versions": page.versions()})
-    assert "малина" not in (folder / "grade2.yaml").read_text(encoding="utf-8")
-    assert "м[а]л+ина" in (folder / "grade3.yaml").read_text(encoding="utf-8")
+    page.ok("api/save", {**WORD, "grade": 3, "original": "пенал", "versions": page.versions()})
+    assert "п[е]н+ал" not in (folder / "grade2.yaml").read_text(encoding="utf-8")
+    assert "п[е]н+ал" in (folder / "grade3.yaml").read_text(encoding="utf-8")
     page.ok("api/undo", {})
-    assert "м[а]л+ина" in (folder / "grade2.yaml").read_text(encoding="utf-8")
-    assert "м[а]л+ина" not in (folder / "grade3.yaml").read_text(encoding="utf-8")
+    assert "п[е]н+ал" in (folder / "grade2.yaml").read_text(encoding="utf-8")
+    assert "п[е]н+ал" not in (folder / "grade3.yaml").read_text(encoding="utf-8")
 
 
 def test_a_second_tab_with_an_old_view_never_overwrites(page, folder):
     seen = page.versions()  # both tabs read the bank
     page.ok("api/save", {**WORD, "versions": seen})  # the first tab saves
     written = (folder / "grade2.yaml").read_text(encoding="utf-8")
-    message = page.refused(page.post("api/save", {**WORD, "word": "п[е]н+ал", "definition": "Коробочка для ручек и карандашей.",
+    message = page.refused(page.post("api/save", {**WORD, "word": "к[а]п+уста", "definition": "Овощ с листьями, из неё варят щи.",
                                                   "versions": seen}), 409, "conflict")
     assert message.startswith("Не сохранено: файл") and "изменился" in message and "обновите страницу" in message
     assert (folder / "grade2.yaml").read_text(encoding="utf-8") == written
@@ -120,13 +120,13 @@ def test_undo_refuses_when_the_file_was_edited_outside_since(page, folder):
 
 
 def test_an_entry_with_an_error_is_not_saved(page, folder):
-    message = page.refused(page.post("api/save", {**WORD, "word": "м[а]л+ин+а", "versions": page.versions()}),
+    message = page.refused(page.post("api/save", {**WORD, "word": "п[е]н+а+л", "versions": page.versions()}),
                            422, "bad-entry")
     assert message.startswith("Не сохранено:")
     message = page.refused(page.post("api/save", {**WORD, "word": "с[а]б+ака", "versions": page.versions()}),
                            422, "bad-entry")
     assert message == "Не сохранено: слова «сабака» нет в словаре pymorphy3: проверьте написание; может быть, «собака»?"
-    assert "малин" not in (folder / "grade2.yaml").read_text(encoding="utf-8")
+    assert "п[е]н" not in (folder / "grade2.yaml").read_text(encoding="utf-8")
     assert "с[а]б" not in (folder / "grade2.yaml").read_text(encoding="utf-8")
 
 
@@ -164,7 +164,7 @@ def upload(page: Page, name: str, data: bytes):
 def test_a_spreadsheet_is_shown_row_by_row_before_anything_is_written(page, folder, tmp_path):
     """Her table as she typed it: hard letters red, a stress by a capital vowel, a word she left unmarked
     (the program proposes, to be looked over), a word already in her bank, stars that cannot be."""
-    table = workbook(tmp_path / "слова.xlsx", [(rich("{о}гурец"), 1, "Зелёный овощ, растёт на грядке."),
+    table = workbook(tmp_path / "слова.xlsx", [(rich("к{а}пуста"), 1, "Овощ с листьями, из неё варят щи."),
                                                (rich("п{е}тУх"), 1, "Домашняя птица с гребешком."),
                                                ("лопата", 2, "Ею копают землю."),
                                                (rich("к{о}р{о}ва"), 7, "Даёт молоко."),
@@ -173,7 +173,7 @@ def test_a_spreadsheet_is_shown_row_by_row_before_anything_is_written(page, fold
     answer = upload(page, "слова.xlsx", table.read_bytes()).json()
     assert {p.name: p.read_bytes() for p in folder.iterdir()} == before  # nothing written yet
     rows = {row["row"]: row for row in answer["rows"]}
-    assert rows[2]["markup"] == "[о]гур+ец" and rows[2]["letters"] == "красным цветом" and not rows[2]["problems"]
+    assert rows[2]["markup"] == "к[а]п+уста" and rows[2]["letters"] == "красным цветом" and not rows[2]["problems"]
     assert rows[3]["markup"] == "п[е]т+ух" and rows[3]["stress"] == "заглавной гласной"
     assert rows[4]["exists"]  # «лопата» is one of init's examples
     assert rows[5]["problems"] and "звёзд" in " ".join(rows[5]["problems"]).lower()
@@ -182,9 +182,9 @@ def test_a_spreadsheet_is_shown_row_by_row_before_anything_is_written(page, fold
     done = page.ok("api/import/accept", {"token": answer["token"]})
     assert done["said"] == "Сохранено: добавлены слова из «слова.xlsx» (3)"
     words = cards_of(folder)
-    assert words["огурец"] == ("[о]гур+ец", 1, "Зелёный овощ, растёт на грядке.") and "помидор" in words
+    assert words["капуста"] == ("к[а]п+уста", 1, "Овощ с листьями, из неё варят щи.") and "помидор" in words
     page.ok("api/undo", {})
-    assert "огурец" not in cards_of(folder)
+    assert "капуста" not in cards_of(folder)
 
 
 def test_a_broken_spreadsheet_and_a_wrong_file_get_a_russian_message(page, folder):
@@ -219,13 +219,13 @@ def test_a_build_from_the_page_makes_the_deck_and_a_reprint_never_replaces_it(pa
     pdf = page.get("files/deck/cards.pdf")
     assert pdf.headers["content-type"] == "application/pdf"
     text = "".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf.content)).pages)
-    assert "малина" in text.replace("\u0301", "")
+    assert "пенал" in text.replace("\u0301", "")
     full = {name: (folder / "печать" / name).read_bytes() for name in ("cards.pdf", "rules.pdf")}
-    again = page.build({"grades": [2], "words": ["малина"], "copies": 2})
+    again = page.build({"grades": [2], "words": ["пенал"], "copies": 2})
     assert again["state"] == "done" and [f["name"] for f in again["files"]] == ["cards-only.pdf"]
     assert {name: (folder / "печать" / name).read_bytes() for name in full} == full
     reprint = PdfReader(io.BytesIO(page.get("files/deck/cards-only.pdf").content))
-    assert "малина" in reprint.pages[0].extract_text().replace("\u0301", "")
+    assert "пенал" in reprint.pages[0].extract_text().replace("\u0301", "")
     assert page.refused(page.get("files/deck/..%2Fgrade1.yaml"), 404, "not-found")
 
 
@@ -247,7 +247,7 @@ def test_handouts_for_chosen_words(page, folder):
     answer = page.ok("api/handouts", {"grades": [1, 2], "words": ["сорока", "лопата"]})
     assert [f["name"] for f in answer["files"]] == ["wordlist.pdf", "dictation.pdf"]
     text = PdfReader(io.BytesIO(page.get("files/handouts/wordlist.pdf").content)).pages[0].extract_text()
-    assert "сорока" in text.replace("\u0301", "") and "коридор" not in text.replace("\u0301", "")
+    assert "сорока" in text.replace("\u0301", "") and "карандаш" not in text.replace("\u0301", "")
 
 
 # --- the bank and play -----------------------------------------------------------------------------------
@@ -273,7 +273,7 @@ def test_a_card_is_drawn_as_printed(page, folder):
 def test_the_referees_screen_plays_on_her_bank(page, folder):
     assert "Судья «Словариков»" in page.get("play/").text
     deck = page.ok("play/api/deck", rules="slovariki", grades="1")
-    assert {card["word"] for card in deck["cards"]} == {"сорока", "собака", "коридор", "карандаш"}
+    assert {card["word"] for card in deck["cards"]} == set(starter.EXAMPLES[1])
 
 
 def test_with_lan_the_play_screen_has_a_qr_code_for_the_tablet(page, folder):
@@ -287,10 +287,10 @@ def test_with_lan_the_play_screen_has_a_qr_code_for_the_tablet(page, folder):
 def test_a_game_word_is_ticked_on_the_page_and_written_as_the_bank_writes_it(page, folder):
     page.ok("api/save", {**WORD, "game_word": True, "versions": page.versions()})
     assert "    game_word: true\n" in (folder / "grade2.yaml").read_text(encoding="utf-8")
-    assert page.ok("api/entry", word="малина")["values"]["game_word"] is True
-    row = next(r for g in page.ok("api/bank")["grades"] for r in g["rows"] if r["word"] == "малина")
+    assert page.ok("api/entry", word="пенал")["values"]["game_word"] is True
+    row = next(r for g in page.ok("api/bank")["grades"] for r in g["rows"] if r["word"] == "пенал")
     assert row["game_word"] is True
-    page.ok("api/save", {**WORD, "original": "малина", "game_word": False, "versions": page.versions()})
+    page.ok("api/save", {**WORD, "original": "пенал", "game_word": False, "versions": page.versions()})
     assert "game_word: true" not in (folder / "grade2.yaml").read_text(encoding="utf-8")
 
 

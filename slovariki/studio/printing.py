@@ -148,7 +148,7 @@ def checked_deck(workspace: Workspace, grades: tuple[int, ...], force: bool, wor
 def handouts(workspace: Workspace, data: dict) -> dict:
     """The word list and the dictation for the chosen words (or grades), written into «листы»."""
     from slovariki.generator import build, handout, writer
-    from slovariki.generator.dictation import render_dictation
+    from slovariki.generator.dictation import render_answers, render_dictation
     from slovariki.generator.palette import Palette
     from slovariki.model import Deck
 
@@ -166,9 +166,11 @@ def handouts(workspace: Workspace, data: dict) -> dict:
             with batch.open(build.WORDLIST_FILE) as stream:
                 handout.render_handout(stream, deck, settings.paper, settings.stress, ink=ink)
             with batch.open(build.DICTATION_FILE) as stream:
-                render_dictation(stream, deck, settings.paper, settings.stress, ink=ink)
+                render_dictation(stream, deck, settings.paper, ink=ink)
+            with batch.open(build.ANSWERS_FILE) as stream:
+                render_answers(stream, deck, settings.paper, settings.stress, ink=ink)
     except (build.BuildError, writer.OutputError) as exc:
         raise StudioError("not-saved", f"Листы не записаны: {exc}") from None
-    names = (build.WORDLIST_FILE, build.DICTATION_FILE)
+    names = (build.WORDLIST_FILE, build.DICTATION_FILE, build.ANSWERS_FILE)
     return {"folder": str(out), "files": [{"name": n, "size": (out / n).stat().st_size} for n in names],
             "said": f"Готово: список слов и диктант, {len(deck)} {plural(len(deck), 'слово', 'слова', 'слов')}; папка {out}"}

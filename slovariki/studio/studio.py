@@ -120,8 +120,8 @@ class Studio:
             if key in self._previews:
                 self._previews.move_to_end(key)
                 return self._previews[key]
-            try:
-                png, _ = card_png(card, DeckOptions(), PREVIEW_DPI)
+            try:  # the definition's size is the deck's, as in cards.pdf
+                png, _, _ = card_png(self.ws().checked().deck, card, DeckOptions(), PREVIEW_DPI)
             except BuildError as exc:
                 raise StudioError("bad-entry", str(exc)) from None
             self._previews[key] = png

@@ -10,7 +10,8 @@ const LOST = "Нет связи со студией: программа на к�
 const FILE_SAYS = {"cards.pdf": "карточки: лица и рубашки, печатать в масштабе 100 %",
                    "cards-only.pdf": "только отмеченные карточки (допечатка)",
                    "rules.pdf": "правила игры", "wordlist.pdf": "список слов для учителя",
-                   "dictation.pdf": "словарный диктант с ответами"};
+                   "dictation.pdf": "словарный диктант", "dictation-answers.pdf": "ответы к диктанту",
+                   "box.pdf": "коробки для колоды и карточки-подсказки"};
 const state = {folder: null, versions: {}, chosen: new Set(), editing: null, suggestTimer: 0, draftTimer: 0,
                asked: 0, answered: 0, importToken: null};
 

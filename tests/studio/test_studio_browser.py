@@ -350,7 +350,7 @@ def test_the_studio_stopped_in_the_middle_of_a_build(browser, studio, tmp_path):
     me.page.click("#build")
     me.expect("a[download='cards.pdf']").to_be_visible(timeout=120_000)
     full = (folder / "печать" / "cards.pdf").read_bytes()
-    me.page.fill("#p-copies", "3")
+    me.page.fill("#p-copies", "20")  # long enough to be stopped in the middle
     me.page.click("#build")
     me.expect("#build-progress").to_be_visible()
     while me.page.eval_on_selector("#progress", "p => p.value") == 0:  # the cards are being drawn

@@ -51,6 +51,9 @@ words_option = click.option(
 format_option = click.option(
     "--format", "fmt", type=click.Choice(["text", "json"], case_sensitive=False), default="text",
     help="Вид отчёта: text — для чтения, json — для программ.")
+host_option = click.option(  # the web pages' (referee web, studio)
+    "--host", default="127.0.0.1", show_default=True, metavar="АДРЕС",
+    help="На каком адресе ждать браузер (127.0.0.1 — только этот компьютер).")
 grades_option = click.option(
     "--grades", callback=_grades, default=None, metavar="1,2,3,4", show_default="все",
     help="Какие классы брать.")
@@ -840,8 +843,7 @@ def referee_log(session_file: str | None, out_file: str | None, force: bool) -> 
 @referee.command("web")
 @session_option
 @words_option
-@click.option("--host", default="127.0.0.1", show_default=True, metavar="АДРЕС",
-              help="На каком адресе ждать браузер (127.0.0.1 — только этот компьютер).")
+@host_option
 @click.option("--port", type=click.IntRange(0, 65535), default=8765, show_default=True, metavar="ПОРТ",
               help="Порт (0 — любой свободный).")
 @click.option("--lan", is_flag=True,
@@ -856,6 +858,27 @@ def referee_web(session_file: str | None, words_dir: str | None, host: str, port
     try:
         run(_session_path(session_file), words, host, port, lan, sys.stdout)
     except (SessionError, ServeError) as exc:
+        _fail(str(exc))
+
+
+@main.command()
+@click.option("--words", "folder", type=click.Path(), default=None, metavar="ПАПКА",
+              show_default="та, что открывали в прошлый раз", help="Папка со словами.")
+@host_option
+@click.option("--port", type=click.IntRange(0, 65535), default=8770, show_default=True, metavar="ПОРТ",
+              help="Порт (0 — любой свободный).")
+@click.option("--lan", is_flag=True,
+              help="Открыть студию и экран судьи для планшета в той же сети Wi-Fi: адрес и QR-код появятся здесь.")
+@click.option("--no-browser", is_flag=True, help="Не открывать браузер: только показать адрес.")
+def studio(folder: str | None, host: str, port: int, lan: bool, no_browser: bool) -> None:
+    """Студия в браузере: слова, карточки, печать и игра — без терминала."""
+    from pathlib import Path
+
+    from slovariki.studio.serve import ServeError, run
+
+    try:
+        run(Path(os.path.abspath(folder)) if folder else None, host, port, lan, not no_browser, sys.stdout)
+    except ServeError as exc:
         _fail(str(exc))
 
 

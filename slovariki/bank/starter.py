@@ -32,13 +32,17 @@ class StarterError(Exception):
     """Nothing was written; the message says why."""
 
 
-def starter_text(grade: int, folder: str, bank: Deck) -> str:
-    """A new grade file: the header, then the example words as ``bank`` (the bundled one) has them."""
+def header(grade: int, folder: str) -> list[str]:
+    """The comment lines on top of a new grade file: what each key means."""
     template = (resources.files("slovariki") / "templates" / HEADER).read_text(encoding="utf-8")
     colour = Colour.for_grade(grade).russian_card.removesuffix("ая") + "ые"
     shown = f'"{folder}"' if " " in folder else folder  # as pasted into a command line
-    header = template.format(grade=grade, colour=colour, folder=shown).splitlines()
-    return wordtable.to_yaml(wordtable.Table(grade, _example_rows(grade, bank), header))[0]
+    return template.format(grade=grade, colour=colour, folder=shown).splitlines()
+
+
+def starter_text(grade: int, folder: str, bank: Deck) -> str:
+    """A new grade file: the header, then the example words as ``bank`` (the bundled one) has them."""
+    return wordtable.to_yaml(wordtable.Table(grade, _example_rows(grade, bank), header(grade, folder)))[0]
 
 
 def _example_rows(grade: int, bank: Deck) -> list[wordtable.Row]:

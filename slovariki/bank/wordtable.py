@@ -108,13 +108,13 @@ def to_yaml(table: Table) -> tuple[str, list[Line | None]]:
         lead = "  - "
         for key, _ in COLUMNS:
             if key in row.values:
-                lines.append(f"{lead}{key}: {_yaml_value(key, row.values[key])}")
+                lines.append(f"{lead}{key}: {yaml_value(key, row.values[key])}")
                 origin.append(Line(row.number, key))
                 lead = "    "
     return "\n".join(lines) + "\n", origin
 
 
-def _yaml_value(key: str, value: str | int | float) -> str:
+def yaml_value(key: str, value: str | int | float) -> str:
     """«да» and «нет» in the game_word column are YAML's true and false; anything else there is written as
     it is, for the word file's check to report at its cell."""
     if key == "game_word" and isinstance(value, str):
@@ -219,7 +219,7 @@ def _with_comments(lines: list[str], rows: list[Row], spans: list[tuple[int, int
         for n in range(start, min(last + 1, len(lines))):
             if _is_comment(lines[n]):
                 out.append(_comment(lines[n], n))
-            elif tail := _trailing_comment(lines[n]):
+            elif tail := trailing_comment(lines[n]):
                 out.append(_comment(tail, n))
         out.append(row)
         position = last + 1
@@ -231,7 +231,7 @@ def _is_comment(line: str) -> bool:
     return line.lstrip().startswith("#")
 
 
-def _trailing_comment(line: str) -> str:
+def trailing_comment(line: str) -> str:
     """The «# …» at the end of a «key: value  # …» line ('' if none). A «#» inside quotes, or with no
     space before it, is part of the value, as YAML reads it."""
     blanked = re.sub(r"\"(?:[^\"\\]|\\.)*\"|'(?:[^']|'')*'", lambda m: "_" * len(m[0]), line)

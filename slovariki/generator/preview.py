@@ -32,10 +32,21 @@ def render_preview(deck: Deck, card: Card, options: DeckOptions, path: Path, dpi
 
     Nothing is written when the card does not fit (BuildError) or the file cannot be written (OutputError).
     """
-    import pypdfium2
-
     if path.suffix.lower() != ".png":
         raise BuildError(f"{path}: картинка сохраняется в формате PNG, имя файла должно кончаться на .png")
+    png, size, deck_type = card_png(deck, card, options, dpi, back)
+    with writer.batch(path.parent) as batch:
+        with batch.open(path.name) as stream:
+            stream.write(png)
+    return size, deck_type
+
+
+def card_png(deck: Deck, card: Card, options: DeckOptions, dpi: int,
+             back: bool = False) -> tuple[bytes, tuple[int, int], DeckType]:
+    """The card's front (and its back beside it) as PNG bytes, their size in pixels and the deck's type;
+    BuildError when the card does not fit."""
+    import pypdfium2
+
     width, height = (v * theme.MM for v in options.card_size)
     faces = Faces(width, height, 0, options.stress)
     deck_type = check_fit(deck, [card], faces)
@@ -55,7 +66,4 @@ def render_preview(deck: Deck, card: Card, options: DeckOptions, path: Path, dpi
         png, size = page_png(document[0], dpi)
     finally:
         document.close()
-    with writer.batch(path.parent) as batch:
-        with batch.open(path.name) as stream:
-            stream.write(png)
-    return size, deck_type
+    return png, size, deck_type

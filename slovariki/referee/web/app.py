@@ -88,6 +88,12 @@ def _rule_text(citation: str) -> dict | None:
 def create_app(host: Host, token: str, names: Iterable[str] = ()) -> Any:
     """The ASGI app over ``host`` behind the gate of ``token`` (and of the host ``names`` it may be
     opened by, besides IP addresses and localhost); the same under TestClient and under uvicorn."""
+    return Gate(Starlette(routes=[Mount(f"/{token}", app=screen(host))]), token, names)
+
+
+def screen(host: Host) -> Starlette:
+    """The table screen's own app, its paths relative to where it is mounted (under the token here,
+    under the studio's «play/» there)."""
 
     def refused(exc: Rejected) -> Response:
         return Answer({**refusal_json(exc), **host.state()}, status_code=STATUS.get(exc.code, 409), headers=NO_STORE)
@@ -167,9 +173,7 @@ def create_app(host: Host, token: str, names: Iterable[str] = ()) -> Any:
     async def server_error(request: Request, exc: Exception) -> Response:
         return _internal(host, exc)
 
-    app = Starlette(routes=[Mount(f"/{token}", routes=routes)],
-                    exception_handlers={HTTPException: http_error, Exception: server_error})
-    return Gate(app, token, names)
+    return Starlette(routes=routes, exception_handlers={HTTPException: http_error, Exception: server_error})
 
 
 def _internal(host: Host, exc: Exception) -> Response:

@@ -1,0 +1,215 @@
+"""What the studio's page can ask, as plain methods over one :class:`Studio`: the word folder chosen,
+then her bank, a word's proposal and check, saving, import, print and play. The web app only reads
+requests and writes answers; the tests call these methods as the page does.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from pathlib import Path
+
+from slovariki.bank import wordlist
+from slovariki.model import Colour
+from slovariki.studio import importing, printing
+from slovariki.studio.workspace import (StudioError, Workspace, picture_choices, remember, remembered,
+                                        start_folder)
+
+PREVIEW_DPI = 110  # a card 63 mm wide is 273 px: sharp in the table and in the form
+PREVIEW_CACHE = 600  # cards; the bundled bank has about 260
+
+
+class Studio:
+    def __init__(self, folder: Path | None = None) -> None:
+        self.workspace: Workspace | None = None
+        self.printer: printing.Printer | None = None
+        self.handout_files: tuple[Path, tuple[str, ...]] | None = None
+        self._assistant = None
+        self._previews: OrderedDict[tuple, bytes] = OrderedDict()
+        self._preview_lock = threading.Lock()
+        self.lan_url: str | None = None  # with --lan: the address a tablet on the Wi-Fi opens
+        folder = folder or remembered()
+        if folder is not None and folder.is_dir():
+            self._open(folder)
+
+    # --- the folder -----------------------------------------------------------------------------------
+    def _open(self, folder: Path) -> None:
+        self.workspace = Workspace(folder)
+        self.printer = printing.Printer(self.workspace)
+        self.handout_files = None
+
+    def ws(self) -> Workspace:
+        if self.workspace is None:
+            raise StudioError("no-folder", "сначала выберите папку со словами (страница «Начало»)")
+        return self.workspace
+
+    def state(self) -> dict:
+        ws = self.workspace
+        colours = {c.grade: {"tint": c.print_tint, "strong": c.print_strong} for c in Colour}
+        if ws is None:
+            return {"folder": None, "suggested": str(Path.home() / "Словарики"), "colours": colours}
+        files = [{"grade": g, "path": str(ws.path(g)), "exists": ws.path(g).exists()} for g in (1, 2, 3, 4)]
+        return {"folder": str(ws.folder), "files": files, "undo": ws.undo_label(), "colours": colours,
+                "play_url": self.lan_url and self.lan_url + "play/", **self.printer.status()}
+
+    def start(self, data: dict) -> dict:
+        folder = data.get("folder")
+        if not isinstance(folder, str) or not folder.strip() or len(folder) > 1000:
+            raise StudioError("bad-request", "напишите путь к папке")
+        opened = start_folder(Path(folder.strip()), str(data.get("how", "open")))
+        self._open(opened)
+        kept = remember(opened)
+        said = f"Папка со словами: {opened}" + ("" if kept else " (запомнить её на следующий раз не удалось)")
+        return {"said": said, **self.state()}
+
+    def warm_up(self) -> None:
+        """Check the bank and draw its first card once, so that the page's first answers do not wait for
+        the dictionaries and the fonts to load (run in the background at start)."""
+        try:
+            deck = self.ws().checked().deck
+            if len(deck):
+                self._png(next(iter(deck)))
+        except StudioError:  # no folder yet, or one that cannot be read: the page will say so
+            pass
+
+    # --- the bank -------------------------------------------------------------------------------------
+    def bank(self, query: dict) -> dict:
+        stars = query.get("stars", "")
+        return self.ws().bank_view(query.get("text", "")[:80], int(stars) if stars in ("1", "2", "3") else None,
+                                   query.get("letter", "")[:1], query.get("no_picture") == "1",
+                                   query.get("findings") == "1")
+
+    def entry(self, query: dict) -> dict:
+        return self.ws().entry(query.get("word", "")[:80])
+
+    def suggest(self, data: dict) -> dict:
+        from slovariki.rules_check.suggest import Assistant, SuggestError
+
+        word, grade = data.get("word"), data.get("grade")
+        if not isinstance(word, str):
+            raise StudioError("bad-request", "напишите слово")
+        deck = self.ws().checked().deck
+        with self._preview_lock:
+            if self._assistant is None:
+                self._assistant = Assistant()
+        try:
+            found = self._assistant.suggest(word, grade if grade in (1, 2, 3, 4) else None, deck,
+                                            str(self.ws().folder))
+        except SuggestError as exc:
+            raise StudioError("bad-request", str(exc)) from None
+        letters = [{**letter.as_json(found.word), "note": letter.note(found.word)} for letter in found.letters]
+        return {"suggestion": {**found.as_json(), "letters": letters, "markup": found.markup.render(),
+                               "ready": found.ready},
+                "pictures": picture_choices(found.word)}
+
+    def draft(self, data: dict) -> dict:
+        found = self.ws().findings(data)
+        definition = data.get("definition") if isinstance(data.get("definition"), str) else ""
+        word = found["card"]["word"] if found["card"] else ""
+        return {**found, "pictures": picture_choices(word, definition) if word else []}
+
+    # --- cards as printed -----------------------------------------------------------------------------
+    def _png(self, card) -> bytes:  # noqa: ANN001 - a Card
+        from slovariki.generator.build import BuildError
+        from slovariki.generator.options import DeckOptions
+        from slovariki.generator.preview import card_png
+
+        mtime = card.picture.stat().st_mtime_ns if card.picture is not None and card.picture.exists() else 0
+        key = (card, str(card.picture), mtime)
+        with self._preview_lock:  # one drawing at a time: the page asks for a table's cards at once
+            if key in self._previews:
+                self._previews.move_to_end(key)
+                return self._previews[key]
+            try:  # the definition's size is the deck's, as in cards.pdf
+                png, _, _ = card_png(self.ws().checked().deck, card, DeckOptions(), PREVIEW_DPI)
+            except BuildError as exc:
+                raise StudioError("bad-entry", str(exc)) from None
+            self._previews[key] = png
+            while len(self._previews) > PREVIEW_CACHE:
+                self._previews.popitem(last=False)
+            return png
+
+    def card_png(self, grade: int, word: str) -> bytes:
+        deck = self.ws().checked().deck
+        card = deck.find(word)
+        if card is None or card.grade != grade:
+            raise StudioError("not-found", f"слова «{word}» нет в {grade} классе")
+        return self._png(card)
+
+    def draft_png(self, data: dict) -> bytes:
+        _, _, card, found = self.ws().draft(data)
+        if card is None:
+            errors = [d.message for _, d in found if d.is_error]
+            raise StudioError("bad-entry", errors[0] if errors else "карточку пока не нарисовать")
+        return self._png(card)
+
+    # --- changes --------------------------------------------------------------------------------------
+    def save(self, data: dict) -> dict:
+        return {**self.ws().save(data), **self.state()}
+
+    def remove(self, data: dict) -> dict:
+        return {**self.ws().remove(data), **self.state()}
+
+    def undo(self) -> dict:
+        return {**self.ws().undo(), **self.state()}
+
+    def import_preview(self, name: str, data: bytes) -> dict:
+        return importing.preview(self.ws(), name, data)
+
+    def import_accept(self, data: dict) -> dict:
+        return {**importing.accept(self.ws(), data), **self.state()}
+
+    # --- print ----------------------------------------------------------------------------------------
+    def build(self, data: dict) -> dict:
+        self.ws()
+        return self.printer.start(data)
+
+    def build_status(self) -> dict:
+        self.ws()
+        return self.printer.status()
+
+    def handouts(self, data: dict) -> dict:
+        done = printing.handouts(self.ws(), data)
+        self.handout_files = (Path(done["folder"]), tuple(f["name"] for f in done["files"]))
+        return done
+
+    def built_file(self, kind: str, name: str) -> Path:
+        if kind == "deck":
+            self.ws()
+            return self.printer.file(name)
+        if kind == "handouts" and self.handout_files and name in self.handout_files[1]:
+            return self.handout_files[0] / name
+        raise StudioError("not-found", "такого файла нет: соберите его снова")
+
+    def open_folder(self) -> dict:
+        from slovariki.text.console import show_folder
+
+        job = self.printer.job if self.printer else None
+        folder = job.folder if job else self.ws().folder
+        if not show_folder(folder):
+            raise StudioError("not-found", f"открыть папку не удалось: откройте её сами: {folder}")
+        return {"said": f"Открыта папка {folder}"}
+
+    # --- play -----------------------------------------------------------------------------------------
+    def play_routes(self) -> list:
+        """The referee's screen under «play/», on her word folder (see :mod:`slovariki.studio.play`)."""
+        from slovariki.studio import play
+
+        return play.routes(self)
+
+    def play_qr(self) -> bytes:
+        """The QR code of the play screen's address on the Wi-Fi, as SVG (only with --lan)."""
+        import io
+
+        import segno
+
+        if not self.lan_url:
+            raise StudioError("not-found", "студия запущена без --lan: планшету её не открыть")
+        svg = io.BytesIO()
+        segno.make(self.lan_url + "play/", error="m").save(svg, kind="svg", scale=6, border=4)
+        return svg.getvalue()
+
+    def words_folder(self) -> str | None:
+        """Her folder for the referee when it holds words, else the bundled bank."""
+        ws = self.workspace
+        return str(ws.folder) if ws is not None and wordlist.has_grade_files(ws.folder) else None

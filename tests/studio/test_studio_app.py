@@ -1,0 +1,303 @@
+"""The studio's API as the page calls it: every action goes through the library, «Сохранено» only when
+the file holds it, a file changed elsewhere never overwritten, bad input a Russian refusal."""
+
+from __future__ import annotations
+
+import io
+import os
+import shutil
+import subprocess
+from urllib.parse import quote
+
+import pytest
+from pypdf import PdfReader
+
+from slovariki.bank import starter, wordlist
+from slovariki.studio.studio import Studio
+from studio_helpers import TOKEN, WORD, Page, rich, workbook
+
+
+def cards_of(folder) -> dict[str, tuple]:
+    return {c.word: (c.markup.render(), c.stars, c.definition) for c in wordlist.load_bank(folder).deck}
+
+
+# --- the gate --------------------------------------------------------------------------------------------
+def test_every_route_needs_the_token_and_refuses_a_foreign_host_or_origin(page):
+    assert page.http.get("/api/state").status_code == 403
+    assert page.http.get("/wrong/api/state").status_code == 403
+    assert page.http.get(f"/{TOKEN}/api/state", headers={"Host": "evil.example:8770"}).json()["code"] == "foreign-host"
+    response = page.http.post(f"/{TOKEN}/api/start", json={"folder": "/tmp/x", "how": "empty"},
+                              headers={"Origin": "http://evil.example"})
+    assert response.status_code == 403 and response.json()["code"] == "cross-origin"
+    assert page.get("").headers["content-security-policy"].startswith("default-src 'self'")
+
+
+# --- the folder ------------------------------------------------------------------------------------------
+def test_the_folder_is_made_and_remembered_for_the_next_start(tmp_path):
+    page = Page(Studio())
+    assert page.ok("api/state")["folder"] is None
+    target = tmp_path / "новая"
+    said = page.ok("api/start", {"folder": str(target), "how": "empty"})["said"]
+    assert said == f"Папка со словами: {target}"
+    assert target.is_dir() and not list(target.iterdir())  # empty: the first word makes its grade's file
+    assert Page(Studio()).ok("api/state")["folder"] == str(target)
+
+
+def test_a_relative_or_missing_folder_is_refused_in_russian(page, tmp_path):
+    message = page.refused(page.post("api/start", {"folder": "слова", "how": "open"}), 400, "bad-request")
+    assert message.startswith("Нужен полный путь к папке")
+    message = page.refused(page.post("api/start", {"folder": str(tmp_path / "нет"), "how": "open"}), 422, "bad-folder")
+    assert message.startswith("Папки ") and "нет" in message
+    assert page.refused(page.get("api/bank"), 428, "no-folder").startswith("Сначала выберите папку")
+
+
+# --- add, edit, undo -------------------------------------------------------------------------------------
+def test_findings_come_at_the_field_they_concern(page, folder):
+    found = page.ok("api/draft", {**WORD, "definition": "Пенал — коробочка для ручек."})["findings"]
+    assert [(f["field"], f["code"]) for f in found] == [("definition", "definition-uses-word")]
+    found = page.ok("api/draft", {**WORD, "word": "с[а]б+ака"})["findings"]
+    typo = next(f for f in found if f["code"] == "unknown-word")
+    assert typo["field"] == "word" and "может быть, «собака»" in typo["message"]
+    found = page.ok("api/draft", {**WORD, "word": "с[о]р+ока", "grade": 1})["findings"]
+    assert [f["code"] for f in found] == ["duplicate-word"]
+
+
+def test_a_typed_word_gets_its_markup_stars_reasons_and_pictures(page, folder):
+    answer = page.ok("api/suggest", {"word": "корова", "grade": 1})
+    assert answer["suggestion"]["markup"] == "к[о]р+ова" and answer["suggestion"]["stars"] == 1
+    hard = [letter for letter in answer["suggestion"]["letters"] if letter["hard"]]
+    assert hard[0]["letters"] == "о" and hard[0]["reason"]
+    assert "cow" in [p["name"] for p in answer["pictures"]]
+    typo = page.ok("api/suggest", {"word": "сабака", "grade": 1})["suggestion"]
+    assert typo["near"][0] == "собака"
+    message = page.refused(page.post("api/suggest", {"word": "dog", "grade": 1}), 400, "bad-request")
+    assert "латинскими" in message
+
+
+def test_saving_keeps_her_comments_and_order_and_undo_takes_it_back(page, folder):
+    path = folder / "grade2.yaml"
+    before = path.read_text(encoding="utf-8")
+    answer = page.ok("api/save", {**WORD, "versions": page.versions()})
+    assert answer["said"] == "Сохранено: добавлено слово «пенал»"
+    after = path.read_text(encoding="utf-8")
+    assert after.startswith(before.rstrip("\n")) and after.endswith("definition: Коробочка для ручек и карандашей.\n")
+    assert cards_of(folder)["пенал"] == ("п[е]н+ал", 1, "Коробочка для ручек и карандашей.")
+    page.ok("api/save", {**WORD, "stars": 2, "original": "пенал", "versions": page.versions()})
+    assert cards_of(folder)["пенал"][1] == 2
+    assert page.ok("api/state")["undo"] == "изменено слово «пенал»"
+    assert page.ok("api/undo", {})["said"] == "Отменено: изменено слово «пенал»"
+    page.ok("api/undo", {})
+    assert path.read_text(encoding="utf-8") == before
+    assert page.refused(page.post("api/undo", {}), 409, "nothing-to-undo").startswith("Отменять нечего")
+
+
+def test_a_word_moved_to_another_grade_leaves_one_file_and_joins_the_other(page, folder):
+    page.ok("api/save", {**WORD, "versions": page.versions()})
+    page.ok("api/save", {**WORD, "grade": 3, "original": "пенал", "versions": page.versions()})
+    assert "п[е]н+ал" not in (folder / "grade2.yaml").read_text(encoding="utf-8")
+    assert "п[е]н+ал" in (folder / "grade3.yaml").read_text(encoding="utf-8")
+    page.ok("api/undo", {})
+    assert "п[е]н+ал" in (folder / "grade2.yaml").read_text(encoding="utf-8")
+    assert "п[е]н+ал" not in (folder / "grade3.yaml").read_text(encoding="utf-8")
+
+
+def test_a_second_tab_with_an_old_view_never_overwrites(page, folder):
+    seen = page.versions()  # both tabs read the bank
+    page.ok("api/save", {**WORD, "versions": seen})  # the first tab saves
+    written = (folder / "grade2.yaml").read_text(encoding="utf-8")
+    message = page.refused(page.post("api/save", {**WORD, "word": "к[а]п+уста", "definition": "Овощ с листьями, из неё варят щи.",
+                                                  "versions": seen}), 409, "conflict")
+    assert message.startswith("Не сохранено: файл") and "изменился" in message and "обновите страницу" in message
+    assert (folder / "grade2.yaml").read_text(encoding="utf-8") == written
+
+
+def test_undo_refuses_when_the_file_was_edited_outside_since(page, folder):
+    page.ok("api/save", {**WORD, "versions": page.versions()})
+    path = folder / "grade2.yaml"
+    path.write_text(path.read_text(encoding="utf-8") + "# поправила в Блокноте\n", encoding="utf-8")
+    message = page.refused(page.post("api/undo", {}), 409, "conflict")
+    assert message.startswith("Не отменено") and path.read_text(encoding="utf-8").endswith("# поправила в Блокноте\n")
+
+
+def test_an_entry_with_an_error_is_not_saved(page, folder):
+    message = page.refused(page.post("api/save", {**WORD, "word": "п[е]н+а+л", "versions": page.versions()}),
+                           422, "bad-entry")
+    assert message.startswith("Не сохранено:")
+    message = page.refused(page.post("api/save", {**WORD, "word": "с[а]б+ака", "versions": page.versions()}),
+                           422, "bad-entry")
+    assert message == "Не сохранено: слова «сабака» нет в словаре pymorphy3: проверьте написание; может быть, «собака»?"
+    assert "п[е]н" not in (folder / "grade2.yaml").read_text(encoding="utf-8")
+    assert "с[а]б" not in (folder / "grade2.yaml").read_text(encoding="utf-8")
+
+
+@pytest.fixture
+def read_only(folder):
+    """Her folder on a disk that has become read-only (a locked SD card): a tmpfs remounted read-only."""
+    if os.geteuid() != 0 or shutil.which("mount") is None:
+        pytest.skip("needs root to mount a read-only tmpfs")
+    saved = {p.name: p.read_bytes() for p in folder.iterdir()}
+    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", str(folder)], capture_output=True).returncode:
+        pytest.skip("cannot mount a tmpfs here")
+    try:
+        for name, data in saved.items():
+            (folder / name).write_bytes(data)
+        subprocess.run(["mount", "-o", "remount,ro", str(folder)], check=True)
+        yield folder
+    finally:
+        subprocess.run(["umount", "-l", str(folder)], check=False)
+
+
+def test_a_read_only_folder_is_said_and_nothing_claims_to_be_saved(page, read_only):
+    before = (read_only / "grade2.yaml").read_bytes()
+    message = page.refused(page.post("api/save", {**WORD, "versions": page.versions()}), 503, "not-saved")
+    assert message.startswith("Не сохранено: не удалось записать") and "только для чтения" in message
+    assert (read_only / "grade2.yaml").read_bytes() == before
+    assert page.ok("api/state")["undo"] is None
+
+
+# --- import ----------------------------------------------------------------------------------------------
+def upload(page: Page, name: str, data: bytes):
+    """As the page sends a dropped file: its bytes, its name URL-encoded in a header."""
+    return page.http.post(f"/{TOKEN}/api/import", content=data, headers={"X-File-Name": quote(name)})
+
+
+def test_a_spreadsheet_is_shown_row_by_row_before_anything_is_written(page, folder, tmp_path):
+    """Her table as she typed it: hard letters red, a stress by a capital vowel, a word she left unmarked
+    (the program proposes, to be looked over), a word already in her bank, stars that cannot be."""
+    table = workbook(tmp_path / "слова.xlsx", [(rich("к{а}пуста"), 1, "Овощ с листьями, из неё варят щи."),
+                                               (rich("п{е}тУх"), 1, "Домашняя птица с гребешком."),
+                                               ("лопата", 2, "Ею копают землю."),
+                                               (rich("к{о}р{о}ва"), 7, "Даёт молоко."),
+                                               ("помидор", 2, "Красный овощ с грядки.")])
+    before = {p.name: p.read_bytes() for p in folder.iterdir()}
+    answer = upload(page, "слова.xlsx", table.read_bytes()).json()
+    assert {p.name: p.read_bytes() for p in folder.iterdir()} == before  # nothing written yet
+    rows = {row["row"]: row for row in answer["rows"]}
+    assert rows[2]["markup"] == "к[а]п+уста" and rows[2]["letters"] == "красным цветом" and not rows[2]["problems"]
+    assert rows[3]["markup"] == "п[е]т+ух" and rows[3]["stress"] == "заглавной гласной"
+    assert rows[4]["exists"]  # «лопата» is one of init's examples
+    assert rows[5]["problems"] and "звёзд" in " ".join(rows[5]["problems"]).lower()
+    assert rows[6]["proposed"] and rows[6]["markup"] == "п[о]м[и]д+ор"
+    assert answer["ready"] == 3
+    done = page.ok("api/import/accept", {"token": answer["token"]})
+    assert done["said"] == "Сохранено: добавлены слова из «слова.xlsx» (3)"
+    words = cards_of(folder)
+    assert words["капуста"] == ("к[а]п+уста", 1, "Овощ с листьями, из неё варят щи.") and "помидор" in words
+    page.ok("api/undo", {})
+    assert "капуста" not in cards_of(folder)
+
+
+def test_a_broken_spreadsheet_and_a_wrong_file_get_a_russian_message(page, folder):
+    message = page.refused(upload(page, "слова.xlsx", b"PK\x03\x04 not really a zip"), 422, "bad-file")
+    assert message.startswith("Таблица не прочитана: «слова.xlsx»")
+    message = page.refused(upload(page, "фото.jpg", b"\xff\xd8\xff"), 422, "bad-file")
+    assert "не таблица" in message
+    message = page.refused(upload(page, "старая.xls", b"\xd0\xcf\x11\xe0"), 422, "bad-file")
+    assert "сохраните таблицу как .xlsx" in message
+
+
+def test_a_huge_upload_is_refused_without_reading_it_all(page, folder):
+    def chunks():  # 100 MB, streamed without a declared length
+        for _ in range(100):
+            yield b"\0" * (1024 * 1024)
+
+    response = page.http.post(f"/{TOKEN}/api/import", content=chunks(), headers={"X-File-Name": quote("большая.xlsx")})
+    message = page.refused(response, 413, "too-large")
+    assert message == "Таблица не прочитана: файл больше 5 МБ; это не похоже на список слов"
+
+
+def test_an_old_preview_cannot_be_accepted(page, folder, tmp_path):
+    page.refused(page.post("api/import/accept", {"token": "old"}), 409, "conflict")
+
+
+# --- print -----------------------------------------------------------------------------------------------
+def test_a_build_from_the_page_makes_the_deck_and_a_reprint_never_replaces_it(page, folder):
+    page.ok("api/save", {**WORD, "versions": page.versions()})
+    job = page.build({"grades": [1, 2, 3, 4], "backs": "duplex-long", "copies": 1})
+    assert job["state"] == "done", job
+    assert {"cards.pdf", "rules.pdf", "wordlist.pdf", "dictation.pdf"} <= {f["name"] for f in job["files"]}
+    pdf = page.get("files/deck/cards.pdf")
+    assert pdf.headers["content-type"] == "application/pdf"
+    text = "".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf.content)).pages)
+    assert "пенал" in text.replace("\u0301", "")
+    full = {name: (folder / "печать" / name).read_bytes() for name in ("cards.pdf", "rules.pdf")}
+    again = page.build({"grades": [2], "words": ["пенал"], "copies": 2})
+    assert again["state"] == "done" and "cards-only.pdf" in [f["name"] for f in again["files"]]
+    assert {name: (folder / "печать" / name).read_bytes() for name in full} == full
+    reprint = PdfReader(io.BytesIO(page.get("files/deck/cards-only.pdf").content))
+    assert "пенал" in reprint.pages[0].extract_text().replace("\u0301", "")
+    assert page.refused(page.get("files/deck/..%2Fgrade1.yaml"), 404, "not-found")
+
+
+def test_a_build_with_an_error_in_the_words_says_so_and_writes_nothing(page, folder):
+    path = folder / "grade1.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace("с[о]р+ока", "с[о]р+ок+а"), encoding="utf-8")
+    job = page.build({"grades": [1, 2, 3, 4]})
+    assert job["state"] == "failed" and job["message"].startswith("Колода не собрана: в словах есть ошибки")
+    assert not (folder / "печать").exists()
+
+
+def test_wrong_print_settings_are_refused_before_any_build(page, folder):
+    message = page.refused(page.post("api/build", {"copies": 50}), 400, "bad-request")
+    assert "от 1 до 20 комплектов" in message
+    assert page.ok("api/build")["job"] is None
+
+
+def test_handouts_for_chosen_words(page, folder):
+    answer = page.ok("api/handouts", {"grades": [1, 2], "words": ["сорока", "лопата"]})
+    assert [f["name"] for f in answer["files"]] == ["wordlist.pdf", "dictation.pdf", "dictation-answers.pdf"]
+    text = PdfReader(io.BytesIO(page.get("files/handouts/wordlist.pdf").content)).pages[0].extract_text()
+    assert "сорока" in text.replace("\u0301", "") and "карандаш" not in text.replace("\u0301", "")
+
+
+# --- the bank and play -----------------------------------------------------------------------------------
+def test_the_bank_is_found_in_any_form_and_filtered(page, folder):
+    rows = lambda **q: [r["word"] for g in page.ok("api/bank", **q)["grades"] for r in g["rows"]]  # noqa: E731
+    assert rows(text="сороки") == ["сорока"]
+    assert rows(text="карандашом") == ["карандаш"]
+    assert set(rows(stars="3")) <= set(rows()) and all(r in rows() for r in rows(letter="о"))
+    assert rows(no_picture="1") == rows()  # init's examples have no pictures
+    assert rows(findings="1") == []
+
+
+def test_a_card_is_drawn_as_printed(page, folder):
+    png = page.get("card/1/сорока.png")
+    assert png.headers["content-type"] == "image/png" and png.content.startswith(b"\x89PNG")
+    from PIL import Image
+
+    image = Image.open(io.BytesIO(png.content))
+    assert image.size == (273, 382)  # 63×88 mm at 110 dpi
+    assert page.refused(page.get("card/2/сорока.png"), 404, "not-found")
+
+
+def test_the_referees_screen_plays_on_her_bank(page, folder):
+    assert "Судья «Словариков»" in page.get("play/").text
+    deck = page.ok("play/api/deck", rules="slovariki", grades="1")
+    assert {card["word"] for card in deck["cards"]} == set(starter.EXAMPLES[1])
+
+
+def test_with_lan_the_play_screen_has_a_qr_code_for_the_tablet(page, folder):
+    assert page.refused(page.get("play-qr.svg"), 404, "not-found").startswith("Студия запущена без --lan")
+    page.studio.lan_url = "http://192.168.1.20:8770/studio-test-token/"
+    assert page.ok("api/state")["play_url"] == "http://192.168.1.20:8770/studio-test-token/play/"
+    svg = page.get("play-qr.svg")
+    assert svg.headers["content-type"].startswith("image/svg+xml") and b"<svg" in svg.content
+
+
+def test_a_game_word_is_ticked_on_the_page_and_written_as_the_bank_writes_it(page, folder):
+    page.ok("api/save", {**WORD, "game_word": True, "versions": page.versions()})
+    assert "    game_word: true\n" in (folder / "grade2.yaml").read_text(encoding="utf-8")
+    assert page.ok("api/entry", word="пенал")["values"]["game_word"] is True
+    row = next(r for g in page.ok("api/bank")["grades"] for r in g["rows"] if r["word"] == "пенал")
+    assert row["game_word"] is True
+    page.ok("api/save", {**WORD, "original": "пенал", "game_word": False, "versions": page.versions()})
+    assert "game_word: true" not in (folder / "grade2.yaml").read_text(encoding="utf-8")
+
+
+def test_a_word_removed_is_gone_from_its_file_and_undo_brings_it_back(page, folder):
+    before = (folder / "grade1.yaml").read_text(encoding="utf-8")
+    assert page.ok("api/remove", {"word": "сорока", "versions": page.versions()})["said"] == "Удалено слово «сорока»"
+    assert "сорока" not in cards_of(folder) and "с[о]р+ока" not in (folder / "grade1.yaml").read_text(encoding="utf-8")
+    page.refused(page.post("api/remove", {"word": "сорока", "versions": page.versions()}), 409, "conflict")
+    page.ok("api/undo", {})
+    assert (folder / "grade1.yaml").read_text(encoding="utf-8") == before

@@ -138,3 +138,14 @@ def test_the_examples_run_one_after_another_in_readme_order(tmp_path, monkeypatc
             assert result.exit_code == 0, (example, result.output)
         seen.add(example)
     assert (tmp_path / "печать" / "cards.pdf").is_file() and (tmp_path / "output" / "cards-only.pdf").is_file()
+
+
+def test_the_version_is_written_once_and_the_changelog_and_readme_name_it():
+    """pyproject.toml holds the version; `slovariki --version` reports the installed package's, and the
+    CHANGELOG's newest entry and the README's wheel name are that version."""
+    pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")  # tomllib: Python 3.11 and later only
+    version = re.search(r'^version = "(.+)"$', pyproject, flags=re.M).group(1)
+    assert CliRunner().invoke(main, ["--version"]).output.strip().endswith(version)
+    changelog = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
+    assert re.search(r"^## (\S+)", changelog, flags=re.M).group(1) == version
+    assert f"slovariki-{version}-py3-none-any.whl" in README

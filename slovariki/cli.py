@@ -54,16 +54,20 @@ format_option = click.option(
 grades_option = click.option(
     "--grades", callback=_grades, default=None, metavar="1,2,3,4", show_default="все",
     help="Какие классы брать.")
+list_only_option = click.option(
+    "--list-only", is_flag=True,
+    help="Только слова из школьных списков: без слов, которые в банке только для игры (game_word).")
 
 
-def _load(words_dir: str | None):
+def _load(words_dir: str | None, list_only: bool = False):
     from slovariki.bank.wordlist import WordBankError, load_bank
 
     try:
-        return load_bank(words_dir)
+        bank = load_bank(words_dir)
     except WordBankError as exc:
         _say(f"Ошибка: {exc}", err=True)
         sys.exit(2)
+    return bank.list_words() if list_only else bank
 
 
 def _mention_remarks(bank) -> None:
@@ -266,11 +270,12 @@ class _ProgressBar:
               help="Каждый класс с нового листа.")
 @click.option("--force", is_flag=True, help="Собрать, даже если ударение или написание слова (ё, большая буква) "
                                             "расходится со словарём.")
+@list_only_option
 def build_deck(words_dir: str | None, grades: tuple[int, ...] | None, out_dir: str, card_size: str, paper: str,
                landscape: bool | None, bleed: float, gap: float, crop_marks: bool, backs: str, back_offset: str | None,
                back_offset_x: float | None, back_offset_y: float | None, copies: int, stress: bool,
                rules_template: str | None, calibration: bool, open_folder: bool, cmyk: bool, only: str | None,
-               only_stars: int | None, grade_sheets: bool, force: bool) -> None:
+               only_stars: int | None, grade_sheets: bool, force: bool, list_only: bool) -> None:
     """Собрать PDF для печати: карточки, правила, список слов и словарный диктант для учителя.
 
     Ударение или написание (ё, большая буква), которое расходится со словарём, останавливает сборку
@@ -296,7 +301,7 @@ def build_deck(words_dir: str | None, grades: tuple[int, ...] | None, out_dir: s
         if calibration:
             result = build.build_calibration(settings, out)
         else:
-            report = check_bank(_load(words_dir), grades, deck_rules=True)
+            report = check_bank(_load(words_dir, list_only), grades, deck_rules=True)
             if report.word_errors:
                 _say(report.as_text(), err=True)
                 click.echo("Колода не собрана: сначала исправьте ошибки в списках слов.", err=True)
@@ -463,7 +468,8 @@ def pictures(word: str | None) -> None:
     for name, shows in names.items():
         click.echo(f"{name:<{width}}  {shows}")
     count = f"{len(names)} {plural(len(names), 'картинка', 'картинки', 'картинок')}"
-    click.echo(f"\n{'Всего' if word is None else 'Нашлось'} {count}. В списке слов: picture: имя (например, "
+    found = plural(len(names), "Нашлась", "Нашлись", "Нашлось")
+    click.echo(f"\n{'Всего' if word is None else found} {count}. В списке слов: picture: имя (например, "
                "picture: cow) или путь к своей картинке SVG или PNG рядом со списком.")
 
 
@@ -794,8 +800,9 @@ def referee_replay(file: str) -> None:
               show_default="все ядра, если партий 300 и больше",
               help="Сколько процессов запустить параллельно (на результат не влияет).")
 @format_option
+@list_only_option
 def simulate(games: int, players: int, seed: int, grades: tuple[int, ...] | None, words_dir: str | None,
-             strategy: str, rules: str, jobs: int | None, fmt: str) -> None:
+             strategy: str, rules: str, jobs: int | None, fmt: str, list_only: bool) -> None:
     """Сыграть много партий ботами и показать баланс колоды и правил.
 
     Код выхода 1, если какая-то партия не закончилась за разумное число ходов (это ошибка программы).
@@ -806,13 +813,13 @@ def simulate(games: int, players: int, seed: int, grades: tuple[int, ...] | None
     from slovariki.rules_check.simulator import simulate as run_simulation
 
     if rules == "slovariki":
-        bank = _load(words_dir).select(grades)
+        bank = _load(words_dir, list_only).select(grades)
         if bank.incomplete():  # a deck short of the entries with errors would show another deck's balance
             _fail(bank.incomplete())
         _mention_remarks(bank)
         cards = list(bank.deck)
-    elif words_dir is not None or grades is not None:
-        raise click.UsageError("--words и --grades нужны только для правил slovariki")
+    elif words_dir is not None or grades is not None or list_only:
+        raise click.UsageError("--words, --grades и --list-only нужны только для правил slovariki")
     else:
         cards = None
     bar = click.progressbar(length=games, label="Играю", file=sys.stderr) if sys.stderr.isatty() else None

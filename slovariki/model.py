@@ -119,6 +119,7 @@ class Card:
     source: Source | None = field(default=None, compare=False)
     definition_source: Source | None = field(default=None, compare=False)  # the ``definition:`` key
     picture: Path | None = field(default=None, compare=False)  # a checked SVG or PNG file (slovariki.bank.pictures)
+    game_word: bool = False  # in the bank only for the game, not on its grade's school list (docs/word-lists.md)
 
     def __post_init__(self) -> None:
         if self.grade not in (1, 2, 3, 4):
@@ -192,6 +193,10 @@ class Deck:
     @property
     def grades(self) -> tuple[int, ...]:
         return tuple(sorted({c.grade for c in self.cards}))
+
+    def list_words(self) -> Deck:
+        """The cards whose words are on their grade's school list: without the game words."""
+        return Deck.of(c for c in self.cards if not c.game_word)
 
     def select(self, grades: Iterable[int] | None = None, stars: int | None = None,
                letter: str | None = None) -> Deck:

@@ -12,6 +12,7 @@ import difflib
 import os
 import re
 import struct
+from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -62,6 +63,47 @@ def search(text: str) -> dict[str, str]:
                 or tokens and all(any(t & w for w in words) for t in tokens):
             found[name] = shows
     return found
+
+
+@dataclass(frozen=True)
+class Fit:
+    """A shipped picture for a word: ``named`` when its description names the word itself (it shows the
+    word), else it names a thing the word's definition speaks of (it may fit: look before choosing)."""
+
+    name: str
+    shows: str
+    named: bool
+
+
+def fitting(word: str, definition: str = "") -> list[Fit]:
+    """The shipped pictures for a card, by meaning: first those whose description names ``word`` (a
+    word of the description in the nominative, by lemma: «машина» finds «легковая машина спереди», «человек»
+    does not find «сердце человека»), then those that name a thing ``definition`` speaks of in any form
+    («кастрюли» finds «кастрюля с едой»). Each list in name order."""
+    from slovariki.text import spoken
+    asked = {spoken.normal(word), *(lemma for lemma, case in spoken.analyses(word) if case == "nomn")} \
+        if " " not in word.strip() else set()
+    phrase = spoken.normal(word)
+    told = {lemma for token in re.findall(r"\w+", spoken.normal(definition)) for lemma in spoken.lemmas(token)}
+    named, related = [], []
+    for name, shows in shipped().items():
+        things = _things(shows)
+        if asked & things or (" " in phrase and re.search(rf"(?<!\w){re.escape(phrase)}(?!\w)", spoken.normal(shows))):
+            named.append(Fit(name, shows, True))
+        elif things & told:
+            related.append(Fit(name, shows, False))
+    return named + related
+
+
+@cache
+def _things(shows: str) -> frozenset[str]:
+    """What a description names: the lemmas of its words in the nominative before «:» («стакан молока» →
+    стакан; «морской берег» → берег, not «беречь»), and the card words it lists after «:» as written."""
+    from slovariki.text import spoken
+    seen, _, words = spoken.normal(shows).partition(":")
+    named = {lemma for token in re.findall(r"\w+", seen) if len(token) > 2
+             for lemma, case in spoken.analyses(token) if case == "nomn"}
+    return frozenset(named | {word.strip() for word in words.split(",") if word.strip()})
 
 
 def resolve(value: str, folder: Path | None) -> Path:

@@ -37,7 +37,8 @@ GRADE_TITLE = "Класс"  # the csv file's extra first column
 _OLE = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"  # an old Excel file, or an encrypted new one
 _ALIASES = {"слово": "word", "звездочки": "stars", "звезды": "stars", "толкование": "definition",
             "определение": "definition", "картинка": "picture", "рисунок": "picture", "заметка": "note",
-            "примечание": "note", "класс": "grade", "комментарий": "comment"}  # folded as _key folds titles
+            "примечание": "note", "для": "game_word", "класс": "grade",  # «Для игры»; folded as _key folds titles
+            "комментарий": "comment"}
 _TITLES = {**wordtable.TITLES, "grade": GRADE_TITLE, "comment": wordtable.COMMENT_TITLE}
 _WORD_KEYS = tuple(key for key, _ in wordtable.COLUMNS)
 # The columns each kind of sheet may have (as shown in messages) and must have. A word sheet's «Класс»

@@ -18,7 +18,7 @@ from slovariki.bank.spreadsheet_reader import GRADE_TITLE
 from slovariki.bank.wordtable import COLUMNS, COMMENT_TITLE, COMMENTS_SHEET, HINTS, Row, Table
 
 FORMATS = ("xlsx", "ods", "csv")
-WIDTHS = {"word": 24, "stars": 12, "definition": 64, "picture": 20, "note": 40,  # in characters
+WIDTHS = {"word": 24, "stars": 12, "definition": 64, "picture": 20, "note": 40, "game_word": 10,  # in characters
           "grade": 8, "comment": 100}
 GREY = "808080"
 AUTHOR = "Словарики"

@@ -28,7 +28,7 @@ from slovariki.text.terminal import shorten
 
 MAX_FILE_BYTES = 1024 * 1024  # the whole bundled bank is a few dozen KB
 TOP_KEYS = ("grade", "words")
-ENTRY_KEYS = ("word", "stars", "definition", "picture", "note")
+ENTRY_KEYS = ("word", "stars", "definition", "picture", "note", "game_word")
 REQUIRED_ENTRY_KEYS = ("word", "stars", "definition")
 FILE_PATTERNS = ("*.yaml", "*.yml")
 
@@ -98,6 +98,11 @@ class WordBank:
         for card in self.cards:
             seen.setdefault(card.word, card)
         return Deck.of(seen.values())
+
+    def list_words(self) -> WordBank:
+        """The bank without its game words (``game_word: true``): the school lists' words only."""
+        files = tuple(replace(f, cards=tuple(c for c in f.cards if not c.game_word)) for f in self.files)
+        return WordBank(files, self.diagnostics)
 
     def select(self, grades: Iterable[int] | None) -> WordBank:
         """The files of the given grades and their diagnostics (files of unknown grade stay)."""
@@ -410,6 +415,16 @@ class _FileReader:
         self.error(node, "bad-type", f"{what}: нужно целое число от {low} до {high}, а здесь {_shown(node)}")
         return None
 
+    def flag(self, node: yaml.Node, what: str) -> bool | None:
+        """true or false, as YAML writes them (also True, FALSE); not «да», 1 or yes, which a reader
+        could take for either."""
+        if isinstance(node, yaml.ScalarNode) and node.tag == "tag:yaml.org,2002:bool" \
+                and node.value.lower() in ("true", "false"):
+            return node.value.lower() == "true"
+        self.error(node, "bad-type", f"{what}: нужно true (слово в банке только для игры) или false, "
+                                     f"а здесь {_shown(node)}")
+        return None
+
     def text_value(self, node: yaml.Node, what: str) -> str | None:
         if isinstance(node, yaml.ScalarNode) and node.tag == "tag:yaml.org,2002:str":
             return node.value
@@ -456,10 +471,11 @@ class _FileReader:
             self.error(fields["definition"][1], "missing-definition", "толкование пустое")
             definition = None
         picture = self.picture(fields["picture"][1], values["picture"]) if values.get("picture") is not None else None
-        if missing or None in (grade, stars, parsed, definition):
+        game_word = self.flag(fields["game_word"][1], "game_word (слово только для игры)") if "game_word" in fields else False
+        if missing or None in (grade, stars, parsed, definition, game_word):
             return None
         return Card(parsed, grade, stars, " ".join(definition.split()), self.source(place),
-                    self.source(fields["definition"][0]), picture=picture)
+                    self.source(fields["definition"][0]), picture=picture, game_word=game_word)
 
     def latin_letters(self, node: yaml.Node, what: str) -> None:
         """Latin letters that look Cyrillic inside a Russian word of a text value («Дoмашнее» with a Latin

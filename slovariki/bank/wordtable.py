@@ -17,9 +17,11 @@ import yaml
 
 # The entry keys in the spreadsheet's column order, with the column titles a teacher sees.
 COLUMNS = (("word", "Слово"), ("stars", "Звёздочки"), ("definition", "Толкование"), ("picture", "Картинка"),
-           ("note", "Заметка"))
+           ("note", "Заметка"), ("game_word", "Для игры"))
 TITLES = dict(COLUMNS)
 REQUIRED = ("word", "stars", "definition")
+# game_word is true or false in a word file and «да» or «нет» in a cell.
+FLAG_CELLS = {True: "да", False: "нет"}
 SHEET_TITLE = "{grade} класс"
 # The comment lines on top of each word file (the starter's key explanations, an editor's preface) are
 # not word rows: a workbook keeps them on a sheet of their own, a csv file in a last column.
@@ -33,6 +35,8 @@ HINTS = {
     "definition": "Что значит слово: своими словами, коротко, понятно ребёнку и без самого слова.",
     "picture": "Можно не заполнять. Имя встроенной картинки (список: slovariki pictures) или файл SVG или PNG "
                "в папке со списком.",
+    "game_word": "«да» — слово в банке только для игры (его нет в школьном списке этого класса): список слов и "
+                 "диктант его не берут. Обычно пусто.",
     "note": "Можно не заполнять. Заметка для себя, на карточку не печатается.",
     "grade": "1, 2, 3 или 4: класс, к файлу которого относится строка.",
     "comment": "Строки из начала файла со словами этого класса (после «#»): при импорте они снова встают "
@@ -99,10 +103,20 @@ def to_yaml(table: Table) -> tuple[str, list[Line | None]]:
         lead = "  - "
         for key, _ in COLUMNS:
             if key in row.values:
-                lines.append(f"{lead}{key}: {scalar(row.values[key])}")
+                lines.append(f"{lead}{key}: {_yaml_value(key, row.values[key])}")
                 origin.append(Line(row.number, key))
                 lead = "    "
     return "\n".join(lines) + "\n", origin
+
+
+def _yaml_value(key: str, value: str | int | float) -> str:
+    """«да» and «нет» in the game_word column are YAML's true and false; anything else there is written as
+    it is, for the word file's check to report at its cell."""
+    if key == "game_word" and isinstance(value, str):
+        flag = {text: flag for flag, text in FLAG_CELLS.items()}.get(value.strip().lower())
+        if flag is not None:
+            return str(flag).lower()
+    return scalar(value)
 
 
 def scalar(value: str | int | float) -> str:
@@ -153,6 +167,8 @@ def from_yaml(text: str, name: str) -> Table:
                 raise TableError(f"{name}:{node.start_mark.line + 1}: неизвестный ключ «{key}» "
                                  "(slovariki check скажет больше)")
             values[key] = _value(node, name)
+            if key == "game_word" and node.tag == "tag:yaml.org,2002:bool" and node.value.lower() in ("true", "false"):
+                values[key] = FLAG_CELLS[node.value.lower() == "true"]
         last = max((node.end_mark.line for node in fields.values()), default=entry.start_mark.line)
         spans.append((entry.start_mark.line, last))
         rows.append(Row(values, number=entry.start_mark.line + 1))

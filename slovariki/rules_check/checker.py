@@ -14,6 +14,7 @@ from slovariki.rules_check.lexicon import Lexicon, WordInfo
 from slovariki.rules_check.stars import check_doubles, check_stars
 from slovariki.rules_check.stress import StressDictionary, StressFigures, check_stress
 from slovariki.bank.wordlist import WordBank, WordFile
+from slovariki.text.terminal import list_words_lines
 
 
 # Warnings about what a card would print wrong: a stress the dictionary disagrees with, «е» for «ё», a
@@ -65,7 +66,9 @@ class CheckReport:
         return dict(sorted(table.items()))
 
     def as_json(self) -> str:
-        summary = {str(g): {str(s): n[s] for s in (1, 2, 3)} for g, n in self.summary().items()}
+        listed = Counter(c.grade for c in self.deck if not c.game_word)  # the others are game words
+        summary = {str(g): {**{str(s): n[s] for s in (1, 2, 3)}, "list_words": listed[g]}
+                   for g, n in self.summary().items()}
         deck = self.deck_check.figures if self.deck_check else None
         stress = self.stress.as_json() if self.stress else None
         return diag.to_json(self.diagnostics, cards=len(self.deck), summary=summary, stress=stress, deck=deck,
@@ -80,6 +83,8 @@ class CheckReport:
         for grade, stars in self.summary().items():
             label = f"{grade} класс ({Colour.for_grade(grade).russian})"
             lines.append(f"{label:<18}" + "".join(f"{stars[s]:>5}" for s in (1, 2, 3)) + f"{sum(stars.values()):>7}")
+        if self.deck:
+            lines.extend(list_words_lines(self.deck))
         if self.stress:
             lines.append(self.stress.as_text())
         if self.deck_check:

@@ -19,8 +19,10 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
+from slovariki.bank.pictures import fitting
 from slovariki.markup import ACUTE, CYRILLIC, LOOKALIKES, LOWER_VOWELS, PLUS, Markup, Stress, latin_letter
 from slovariki.model import Card, Colour, Deck
 from slovariki.rules_check.lexicon import PAIRS, VOICED, VOICELESS, Lexicon, stressed_exception
@@ -37,7 +39,7 @@ NOISY_VOICED = "бгджз"  # «в» does not voice the consonant before it (с
 FUNCTION = {"PREP", "CONJ", "PRCL", "ADVB", "NPRO"}  # words a set expression of function words is made of
 INFLECTING = {"NOUN", "ADJF", "ADJS", "COMP", "VERB", "INFN", "PRTF", "PRTS", "NUMR", "NPRO"}
 HEARD_PAIRED = set(LOWER_VOWELS) | set("лмнрйв")  # a paired consonant is heard as written before these
-HEARD_SILENT = set(LOWER_VOWELS) | {"ь"}  # a silent one only before a vowel or «ь» (честный — честь)
+HEARD_SILENT = set(LOWER_VOWELS) | {"ь"}  # a silent one before a vowel or «ь» (честный — честь), see _heard_silent
 # The silent consonant of each cluster (its offset in the cluster): здра[в]ствуйте, праз[д]ник, со[л]нце.
 SILENT = {"вств": 0, "стн": 1, "здн": 1, "стл": 1, "лнц": 0, "рдц": 1, "ндск": 1, "нтск": 1, "ндш": 1, "кск": 0}
 SILENT_HOW = {"кск": "почти не слышна"}  # э[к]скурсия: the first «к» is all but lost
@@ -49,8 +51,9 @@ SPOKEN = {"пожалуйст": ("уй", ""), "сегодн": ("г", "в"), "к�
 # dozens of words a child knows. They are matched from the end of the word's stem (up to its last consonant
 # or «ь»), one after another: прав|и|тель|ств|о, обяз|а|тельн|о, сорев|н|ован|ие, два|дцать.
 SUFFIXES = ("тельн", "дцать", "тель", "еств", "ств", "ник", "ниц", "очк", "ечк", "ищ", "ик")
-# A verb's suffix before «-ть» of its infinitive and «-ние» of the noun made of it: здоров|а|ться, сорев|н|ова|ние.
-VERB_SUFFIXES = ("ова", "ева", "а")
+# A verb's suffix before «-ть» of its infinitive and «-ние» of the noun made of it: здоров|а|ться, сорев|н|ова|ние,
+# пригот|ов|и|ть (not «-е-»: ненавидеть, терпеть are learnt as exceptions).
+VERB_SUFFIXES = ("ова", "ева", "а", "и")
 DERIVED = ("ный", "ной", "овый", "евый", "ский", "ний")  # adjectives that show a noun's stress (се́верный)
 # Prefixes taught in grade 3 whose last consonant is always written the same (пред|седатель, под|ход);
 # «из-», «раз-», «без-» are not among them: they are written as heard. Nor is «об-»: spelling alone does not
@@ -59,6 +62,24 @@ CONSTANT_PREFIXES = ("пред", "под", "над", "от")
 PREFIXES = ("пере", "пред", "при", "про", "под", "над", "раз", "рас", "без", "бес", "вы", "за", "на", "по", "до",
             "от", "об", "из", "ис", "со", "во", "с", "в", "у", "о")
 ADVERB_PREFIXES = ("во", "со", "на", "за", "до", "из", "по", "в", "с")  # во|круг, на|зад, в|низ
+# A check word is said to a child: none that pymorphy3 marks as slang, informal, archaic, obscene, a
+# misspelling or a word of another region, and none of the related words the dictionary gives that a
+# teacher would not say in class (measured in benchmarks/suggest_vs_bank.py --checks).
+UNFIT_TAGS = frozenset({"Slng", "Infr", "Arch", "Obsc", "Erro", "Dist", "Vulg"})
+UNFIT = frozenset({"презик", "зад", "задок"})
+OLD_FORMS = UNFIT_TAGS | {"V-oy", "voct"}  # forms no child says: «о́тче» (the old vocative) checks nothing in «отец»
+# The school's check words that the dictionary's related words lack, by letter (the index of the letter
+# in the word): the textbooks' own pairs, said with their stress, and what the reason adds. A vowel so
+# checked stays hard (a related word), a consonant is not.
+SCHOOL_CHECKS: dict[str, tuple[int, tuple[str, ...], str]] = {
+    "четверг": (1, ("че́тверо", "че́тверть"), "четверг — четвёртый день недели"),
+    "самолёт": (1, ("сам",), "самолёт сам летит"),
+    "отдыхать": (0, ("о́тдых",), ""),
+    "снегирь": (2, ("снег",), ""),
+    "хлебороб": (2, ("хлеб",), ""),
+    "столица": (2, ("стол",), ""),
+    "назад": (4, ("за́дний",), ""),
+}
 KIND_NAMES = {  # one letter of the kind, several
     "vowel": ("безударная гласная", "безударные гласные"),
     "double": ("двойная согласная", "двойные согласные"),
@@ -194,6 +215,7 @@ class Suggestion:
     case: str | None = None  # why ``word`` is written with another first letter than ``asked`` (москва → Москва)
     singular: str | None = None  # a plural's singular in the stress dictionary, stressed, when pymorphy3's lemma is
     # another word that check takes instead (кроссовки: «кроссо́вка», pymorphy3 «кроссовок»)
+    pictures: tuple[tuple[str, str], ...] = ()  # shipped pictures that show the word: (name, what it shows)
 
     @property
     def stresses(self) -> tuple[tuple[int, ...], ...]:
@@ -230,6 +252,9 @@ class Suggestion:
         word = f'"{markup}"' if markup.startswith("[") else markup
         lines = [f"  - word: {word}", f"    stars: {self.stars}",
                  "    definition: …  # своими словами, понятно ребёнку, до 110 знаков"]
+        if self.pictures:
+            others = ", ".join(name for name, _ in self.pictures[1:])
+            lines.append(f"    picture: {self.pictures[0][0]}" + (f"  # или: {others}" if others else ""))
         notes = [self._stress_note(c) for c in self.choices if len(c.accepted) > 1]
         notes += [note for letter in self.letters if (note := letter.note(self.word))]
         if notes:
@@ -246,6 +271,7 @@ class Suggestion:
             "letters": [letter.as_json(self.word) for letter in self.letters],
             "markup": self.markup.render() if self.hard_letters else None,
             "stars": self.stars, "grade": self.grade, "entry": self.entry(), "deck": self.deck,
+            "pictures": [{"name": name, "shows": shows} for name, shows in self.pictures],
         }
 
     def as_text(self) -> str:
@@ -281,6 +307,11 @@ class Suggestion:
         lines.append("")
         where = f"grade{self.grade}.yaml ({Colour.for_grade(self.grade).russian} цвет)" if self.grade else \
             "файла нужного класса (класс задаёт --grade)"
+        for name, shows in self.pictures:
+            lines.append(f"Встроенная картинка: {name} ({shows.partition(':')[0]}) — она в записи ниже; когда вставите "
+                         f"запись, посмотрите карточку: slovariki preview {self.word}")
+        if self.pictures:
+            lines.append("")
         lines.append(f"Запись для {where}:")
         lines.append(self.entry())
         if self.deck is not None:
@@ -413,7 +444,8 @@ class Assistant:
                                + ", ".join(f"slovariki suggest {p}" for p in asked.split(" ")))
         if not near:
             word, case = self._cased(asked)
-        result = replace(self._analyse(word, asked, near, grade), case=case)
+        result = replace(self._analyse(word, asked, near, grade), case=case,
+                         pictures=tuple((f.name, f.shows) for f in fitting(word) if f.named))
         if result.known and not result.dictionary_form:  # «пинал»: most likely «пенал» was meant
             result = replace(result, near=tuple(self.lexicon.near(asked)))
         if deck is not None:
@@ -501,8 +533,11 @@ class Assistant:
         tags = [p.tag for p in self.lexicon.known_parses(low)]
         # An indeclinable loan word (метро, Мехико) has no Russian suffixes.
         suffixes = {} if any("Fixd" in t for t in tags) else _suffix_vowels(low, any(t.POS == "INFN" for t in tags))
-        letters = _vowels(low, choice, own, related, self._ending(low), clitic, suffixes, frozenset(map(fold, names)))
-        letters += _consonants(low, own, related, grade, self._prefix(low), self._adverb_base(low))
+        lemmas = frozenset(map(fold, names))
+        letters = _vowels(low, choice, own, related, self._ending(low), clitic, suffixes, lemmas)
+        prefix = self._prefix(low)
+        letters += _consonants(low, own, related, grade, prefix, self._adverb_base(low), lemmas)
+        letters = _prefix_vowels(_school_checks(low, letters), prefix, grade)
         shifted = StressChoice(tuple(start + i for i in choice.accepted),
                                None if choice.chosen is None else start + choice.chosen, choice.by, choice.set_aside)
         letters.sort(key=lambda x: x.start)
@@ -577,12 +612,20 @@ class Assistant:
         names = [name for e in entries for name in e.related]
         if info.pos == "ADVB":
             names += [p.normal_form for p in self.lexicon.known_parses(low) if str(p.tag.POS) == "ADJS"]
-        names = list(dict.fromkeys(names))
+        names = [name for name in dict.fromkeys(names) if self.fit_for_child(name)]
         related = [r for name in names for r in self.dictionary.entries(name)]
         lexeme = {fold(f.word) for p in self.lexicon.known_parses(low) if p.normal_form == info.paradigm
-                  for f in p.lexeme}
+                  for f in p.lexeme if not f.tag.grammemes & OLD_FORMS}
         own = [f for e in entries for f in _spellings(e)]
         return [f for f in own if fold(f.plain) in lexeme] or own, [f for r in related for f in _spellings(r)], names
+
+    def fit_for_child(self, lemma: str) -> bool:
+        """Whether ``lemma`` may be told to a child as a check word: not on :data:`UNFIT`, and not a word
+        pymorphy3 knows only in a register a teacher avoids (:data:`UNFIT_TAGS`)."""
+        if fold(lemma) in UNFIT:
+            return False
+        tags = [p.tag for p in self.lexicon.known_parses(lemma) if fold(p.normal_form) == fold(lemma)]
+        return not tags or any(not (t.grammemes & UNFIT_TAGS) for t in tags)
 
     def _prefix(self, low: str) -> str:
         """A prefix whose last consonant is always written the same (пред|седатель): the word starts with
@@ -607,7 +650,7 @@ class Assistant:
             return None
         for prefix in ADVERB_PREFIXES:
             noun = low[len(prefix):]
-            if low.startswith(prefix) and len(noun) > 2 and any(
+            if low.startswith(prefix) and len(noun) > 2 and self.fit_for_child(noun) and any(
                     str(p.tag.POS) == "NOUN" for p in self.lexicon.known_parses(noun) if p.normal_form == noun):
                 return len(prefix), [f for e in self.dictionary.entries(noun) for f in _spellings(e)]
         return None
@@ -618,8 +661,9 @@ class Assistant:
         none (и́ней, у́лей: :func:`_zero_ending`). An unchanging word (спасибо, метро) has none."""
         if low.endswith("те") and any("impr" in p.tag.grammemes for p in self.lexicon.known_parses(low)):
             return len(low) - 2  # a polite imperative (извините, здравствуйте): «-те» is its ending
-        lemma = self.lexicon.info(low).paradigm
-        parses = [p for p in self.lexicon.known_parses(low) if p.normal_form == lemma and str(p.tag.POS) in INFLECTING]
+        info = self.lexicon.info(low)  # of its readings, the one the word is taken as: справа is an adverb, not a noun
+        parses = [p for p in self.lexicon.known_parses(low) if p.normal_form == info.paradigm
+                  and str(p.tag.POS) in INFLECTING and str(p.tag.POS) == info.pos]
         if not parses or len({f.word for f in parses[0].lexeme}) < 2 or any(map(_zero_ending, parses)):
             return len(low)
         return max((i for i, ch in enumerate(low) if ch not in LOWER_VOWELS + "йь"), default=-1) + 1
@@ -669,6 +713,10 @@ def _vowels(word: str, stress: StressChoice, own: list[Form], related: list[Form
             found.append(Letter(i, i + 1, "vowel", False, "безударная «и» в начале слова слышится ясно"))
         elif i >= ending:
             found.append(Letter(i, i + 1, "vowel", False, "безударная гласная в окончании: пишется по правилу"))
+        elif plural := _singulative(word, i, own):
+            found.append(Letter(i, i + 1, "vowel", False, "безударная гласная суффикса «-ин», которого нет во "
+                                                          f"множественном числе ({plural}): пишется по правилу",
+                                suffix="-ин"))
         elif _fleeting_suffix(word, i, own):
             found.append(Letter(i, i + 1, "vowel", False, f"беглая гласная суффикса «-{word[i:]}»: пишется по правилу"))
         elif i in variants:  # the variant stress (ща́вель): its forms check nothing
@@ -694,6 +742,33 @@ def _vowels(word: str, stress: StressChoice, own: list[Form], related: list[Form
     return found
 
 
+def _prefix_vowels(letters: list[Letter], prefix: str, grade: int | None) -> list[Letter]:
+    """From grade 3, where prefixes are taught, the vowel of a prefix that is always written the same
+    (от|дыхать, под|ход) is not hard; «пред-» keeps its «е», which pupils confuse with «при-» until grade 5."""
+    if not prefix or prefix == "пред" or (grade is not None and grade < 3):
+        return letters
+    return [replace(x, hard=False, reason=f"безударная гласная приставки «{prefix}-»: приставка пишется всегда "
+                                          "одинаково") if x.kind == "vowel" and x.hard and x.end <= len(prefix) else x
+            for x in letters]
+
+
+def _school_checks(word: str, letters: list[Letter]) -> list[Letter]:
+    """The school's check word (:data:`SCHOOL_CHECKS`) on a vowel that the dictionary's words leave
+    unchecked; as any related word's check, it goes into the note and the letter stays hard."""
+    if word not in SCHOOL_CHECKS:
+        return letters
+    i, checks, why = SCHOOL_CHECKS[word]
+    said = ", ".join(checks) + (f" ({why})" if why else "")
+
+    def checked(x: Letter) -> Letter:
+        if x.kind == "vowel":
+            return replace(x, checks=checks, related=True, reason="безударная; проверить её можно только родственным "
+                                                                  f"словом: {said} — такие буквы выделяют")
+        return replace(x, hard=False, checks=checks, related=True,
+                       reason=f"{x.reason.split(',')[0]}, но проверяется: {said}")
+    return [checked(x) if x.start == i and x.hard and not x.checks else x for x in letters]
+
+
 def _suffix_vowels(word: str, infinitive: bool = False) -> dict[int, str]:
     """The vowels of the suffixes at the end of the word's stem, each with its suffix as the note writes it
     («-ник», «-тель-»); the root keeps at least one vowel (мальч|ик, not м|альчик). The stem of an
@@ -713,6 +788,16 @@ def _suffix_vowels(word: str, infinitive: bool = False) -> dict[int, str]:
         label = f"-{suffix}" + ("-" if end + len(suffix) < len(word) else "")
         found.update({end + k: label for k, ch in enumerate(suffix) if ch in LOWER_VOWELS})
     return found
+
+
+def _singulative(word: str, i: int, own: list[Form]) -> str | None:
+    """The form without the final «-ин» whose «и» is at ``i``: the suffix names one of many and drops out in
+    the plural (хозя|ин — хозя́ева, гражданин — гра́ждане); «ужин» keeps it in every form."""
+    if word[i:] != "ин":
+        return None
+    plural = [f for f in own if not fold(f.plain).startswith(fold(word)) and fold(f.plain).startswith(fold(word[:i - 1]))]
+    # the nominative shows it best: the shortest form that ends in a vowel (хозя́ева, not хозя́ев)
+    return min(plural, key=lambda f: (f.plain[-1] not in LOWER_VOWELS, len(f.plain))).shown() if plural else None
 
 
 def _fleeting_suffix(word: str, i: int, own: list[Form]) -> bool:
@@ -746,14 +831,17 @@ def _vowel_checks(word: str, i: int, forms: list[Form], lemmas: frozenset[str] =
     return tuple(found[:limit])
 
 
-def _consonant_checks(word: str, j: int, forms: list[Form], heard: set[str], limit: int = 3) -> tuple[str, ...]:
-    """Forms with the same letters up to the consonant at ``j`` and one of ``heard`` right after it:
-    there the consonant is heard as written."""
+def _consonant_checks(word: str, j: int, forms: list[Form], heard: Callable[[str], bool] | set[str],
+                      lemmas: frozenset[str] = frozenset(), limit: int = 3) -> tuple[str, ...]:
+    """Forms with the same letters up to the consonant at ``j`` and, after it, one of the letters ``heard``
+    (or letters ``heard`` accepts): there the consonant is heard as written."""
+    if not callable(heard):
+        heard = (lambda letters: lambda after: after[:1] in letters)(heard)
     head = fold(word[:j + 1])
     found = []
-    for form in _closest_first(word, forms):
+    for form in _closest_first(word, forms, lemmas):
         plain = form.plain
-        if len(plain) > j + 1 and fold(plain[:j + 1]) == head and plain[j + 1] in heard:
+        if len(plain) > j + 1 and fold(plain[:j + 1]) == head and heard(plain[j + 1:]):
             shown = form.shown()
             if shown not in found:
                 found.append(shown)
@@ -773,7 +861,7 @@ def _closest_first(word: str, forms: list[Form], lemmas: frozenset[str] = frozen
 
 
 def _consonants(word: str, own: list[Form], related: list[Form], grade: int | None, prefix: str = "",
-                base: tuple[int, list[Form]] | None = None) -> list[Letter]:
+                base: tuple[int, list[Form]] | None = None, lemmas: frozenset[str] = frozenset()) -> list[Letter]:
     """Double, silent, paired and otherwise spoken consonants (docs/word-lists.md). A consonant that a
     form or a related word checks is not hard, except a silent one before grade 3, where the rule about
     silent consonants is taught, and a «г» heard as [х] (лёгкий), whose pair [к] the child does not hear.
@@ -796,7 +884,7 @@ def _consonants(word: str, own: list[Form], related: list[Form], grade: int | No
                 continue
             taken.add(j)
             letter = _consonant(j, "silent", f"в сочетании «{cluster}» {SILENT_HOW.get(cluster, 'не произносится')}",
-                                word, sources, HEARD_SILENT, "и проверочного слова нет")
+                                word, sources, _heard_silent(cluster[offset:]), "и проверочного слова нет", lemmas)
             if not letter.hard and not learnt:
                 letter = replace(letter, hard=True, reason=letter.reason + "; правило о непроизносимых согласных "
                                                                            "проходят в 3 классе")
@@ -814,7 +902,7 @@ def _consonants(word: str, own: list[Form], related: list[Form], grade: int | No
         where = "на конце слова" if not nxt or nxt == "-" else f"перед «{nxt}»"
         if ch == "г" and nxt and nxt in "кч":  # лёгкий, мягче: [х], not the pair [к]
             checks, by_related = next(((c, r) for forms, r, _ in sources[:2]
-                                       if (c := _consonant_checks(word, j, forms, HEARD_PAIRED))), ((), False))
+                                       if (c := _consonant_checks(word, j, forms, HEARD_PAIRED, lemmas))), ((), False))
             found.append(Letter(j, j + 1, "paired", True, f"{where} слышится [х], а не парная ей [к]: правило о парных "
                                                           "согласных проверку не подсказывает", checks, by_related))
             continue
@@ -824,6 +912,12 @@ def _consonants(word: str, own: list[Form], related: list[Form], grade: int | No
                                                               "одинаково (сделать), а приставки «з-» нет: знающий "
                                                               "приставки ребёнок напишет «с», проверить «з» нечем"))
             continue
+        if ch == "д" and nxt == "ц":  # одиннадцать: [ц], the «д» is not heard at all
+            tens = "; «-дцать» пришло от слова «десять»" if "дцать" in word else ""
+            found.append(_consonant(j, "spoken", "перед «ц» не слышна: «дц» произносится как [ц]", word, sources,
+                                    HEARD_PAIRED, "а формы или родственного слова, где после неё гласная, нет" + tens,
+                                    lemmas))
+            continue
         if ch in VOICED and (not nxt or nxt in NOISY_VOICELESS + "-"):
             heard = PAIRS[ch]
         elif ch in VOICELESS and nxt and nxt in NOISY_VOICED:
@@ -831,7 +925,7 @@ def _consonants(word: str, own: list[Form], related: list[Form], grade: int | No
         else:
             continue
         letter = _consonant(j, "paired", f"{where} слышится [{heard}]", word, sources, HEARD_PAIRED,
-                            "а формы или родственного слова, где после неё гласная, нет")
+                            "а формы или родственного слова, где после неё гласная, нет", lemmas)
         if letter.hard and base and not adverbs and j >= base[0] and (
                 later := _consonant_checks(word[base[0]:], j - base[0], base[1], HEARD_PAIRED)):
             letter = replace(letter, reason=f"{where} слышится [{heard}]; если наречие образовано от слова "
@@ -846,12 +940,24 @@ def _consonants(word: str, own: list[Form], related: list[Form], grade: int | No
     return found
 
 
+def _heard_silent(cluster: str) -> Callable[[str], bool]:
+    """Where the silent consonant that starts ``cluster`` (its part from the consonant on) is heard:
+    before a vowel or «ь» (честный — честь), or where the letters after it make no silent cluster with it
+    (со[л]нце — со́лнышко: [л] is heard before «нш»)."""
+    consonant, rest = cluster[0], cluster[1:]
+
+    def heard(after: str) -> bool:
+        return after[:1] in HEARD_SILENT or (len(after) >= len(rest) and not any(
+            (consonant + after).startswith(c[k:]) for c, k in SILENT.items() if c[k] == consonant))
+    return heard
+
+
 def _consonant(j: int, kind: str, heard: str, word: str, sources: list[tuple[list[Form], bool, int]],
-               after: set[str], no_check: str) -> Letter:
+               after: Callable[[str], bool] | set[str], no_check: str, lemmas: frozenset[str] = frozenset()) -> Letter:
     """The consonant at ``j``, not hard if a form in one of ``sources`` (forms, related, and the offset
     of the word they check within ``word``: 2 for «круг» in «вокруг») has it before one of ``after``."""
     for forms, by_related, offset in sources:
-        checks = _consonant_checks(word[offset:], j - offset, forms, after) if j >= offset else ()
+        checks = _consonant_checks(word[offset:], j - offset, forms, after, lemmas) if j >= offset else ()
         if checks:
             tail = f" (наречие образовано от слова «{word[offset:]}»)" if offset else ""
             return Letter(j, j + 1, kind, False, f"{heard}, но проверяется: {', '.join(checks)}{tail}", checks,

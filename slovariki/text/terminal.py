@@ -58,12 +58,25 @@ def word_table(cards: Iterable[Card], colour: bool, width: int | None = None) ->
             grade = f"\x1b[{card.colour.terminal}m{grade}{RESET}"
         letters = ", ".join(sorted(card.hard_letters))
         head = f"{grade}  {stars(card.stars)}  {word}{pad}  {letters:<8} "
-        definition = shown(card.definition)
+        definition = ("(для игры) " if card.game_word else "") + shown(card.definition)
         room = max(20, width - 28 - wide) if width else len(definition)
         text = definition if len(definition) <= room else definition[: room - 1] + "…"
         lines.append(head + text)
     lines.append(f"Всего: {len(rows)}")
+    lines.extend(list_words_lines(rows))
     return "\n".join(lines)
+
+
+def list_words_lines(cards: Iterable[Card]) -> list[str]:
+    """How many cards of each grade are school list words, the others being game words: «Из школьных
+    списков (остальные слова — только для игры):», «  1 класс: 30 из 41»."""
+    grades: dict[int, list[int]] = {}
+    for card in cards:
+        counts = grades.setdefault(card.grade, [0, 0])
+        counts[0] += not card.game_word
+        counts[1] += 1
+    return ["Из школьных списков (остальные слова — только для игры):",
+            *(f"  {grade} класс: {listed} из {total}" for grade, (listed, total) in sorted(grades.items()))]
 
 
 def readable(line: str | bytes, encoding: str | None = None) -> str:

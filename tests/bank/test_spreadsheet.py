@@ -137,7 +137,7 @@ def test_xlsx_has_a_sheet_per_grade_a_bold_frozen_header_and_text_cells(tmp_path
     book = openpyxl.load_workbook(tmp_path / "банк.xlsx")
     assert book.sheetnames == ["1 класс", "2 класс", "3 класс", "4 класс", "Комментарии"]
     sheet = book["2 класс"]
-    assert [c.value for c in sheet[1]] == ["Слово", "Звёздочки", "Толкование", "Картинка", "Заметка"]
+    assert [c.value for c in sheet[1]] == ["Слово", "Звёздочки", "Толкование", "Картинка", "Заметка", "Для игры"]
     assert sheet.freeze_panes == "A2" and sheet["A1"].font.b
     assert sheet["A2"].value == "# ★ — одна сложная гласная"  # a heading among the words stays with them
     words = [row for row in sheet.iter_rows(min_row=2, values_only=True) if not str(row[0]).startswith("#")]
@@ -157,10 +157,10 @@ def test_csv_is_utf8_with_a_bom_and_semicolons_for_excel(tmp_path):
     assert run("export", str(tmp_path / "банк.csv")).exit_code == 0
     data = (tmp_path / "банк.csv").read_bytes()
     lines = data.decode("utf-8-sig").splitlines()
-    assert data.startswith(b"\xef\xbb\xbf" + "Класс;Слово;Звёздочки;Толкование;Картинка;Заметка;Комментарий\r\n".encode())
+    assert data.startswith(b"\xef\xbb\xbf" + "Класс;Слово;Звёздочки;Толкование;Картинка;Заметка;Для игры;Комментарий\r\n".encode())
     assert "2;[о]б[е]зь+яна;2;" in data.decode("utf-8-sig")
-    assert lines[1] == "1;# ★ — одна сложная гласная;;;;;"  # the words first, the files' headers at the end
-    assert lines[-1].startswith("4;;;;;;# ") and {len(row) for row in csv.reader(lines, delimiter=";")} == {7}
+    assert lines[1] == "1;# ★ — одна сложная гласная;;;;;;"  # the words first, the files' headers at the end
+    assert lines[-1].startswith("4;;;;;;;# ") and {len(row) for row in csv.reader(lines, delimiter=";")} == {8}
 
 
 def test_a_csv_comment_has_its_own_row(tmp_path):

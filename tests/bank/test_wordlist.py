@@ -382,3 +382,84 @@ def test_a_word_with_several_latin_letters_is_one_error_and_a_latin_word_is_none
     assert [(d.line, d.column, d.message) for d in f.diagnostics] == [
         (6, len("      Даёт м") + 1, "в толковании латинские буквы «o», «o», «o» в слове «мoлoкo»: нужны русские «о», «о», «о»")]
     assert only(GOOD).diagnostics == ()
+
+
+# --- game_word: an entry in the bank only for the game --------------------------------------------------
+GAME = """\
+grade: 1
+words:
+  - word: к[о]р+ова
+    stars: 1
+    definition: Домашнее животное с рогами.
+  - word: кл+а[сс]ный
+    stars: 3
+    definition: Такой, что связан с классом.
+    game_word: true
+  - word: п[е]н+ал
+    stars: 1
+    definition: Коробочка для ручек.
+    game_word: false
+"""
+
+
+def test_game_word_is_read_and_false_unless_the_entry_says_true():
+    f = only(GAME)
+    assert f.diagnostics == ()
+    assert [(c.word, c.game_word) for c in f.cards] == [("корова", False), ("классный", True), ("пенал", False)]
+
+
+def test_a_deck_of_list_words_leaves_the_game_words_out():
+    from slovariki.model import Deck
+
+    full = Deck.of(only(GAME).cards)
+    assert [c.word for c in full.list_words()] == ["корова", "пенал"]
+    assert len(full) == 3  # the deck itself keeps every card
+
+
+@pytest.mark.parametrize("value, shown", [("да", "«да»"), ("1", "«1»"), ("yes", "«yes»"), ('"true"', "«true»"),
+                                          ("[true]", "список")])
+def test_a_game_word_that_is_not_true_or_false_is_an_error_at_its_value(value, shown):
+    f = only(GAME.replace("game_word: true", f"game_word: {value}"))
+    (problem,) = f.diagnostics
+    assert (problem.code, problem.line, problem.column) == ("bad-type", 9, 16)
+    assert "game_word" in problem.message and "true" in problem.message and shown in problem.message
+    assert [c.word for c in f.cards] == ["корова", "пенал"]
+
+
+def test_game_word_goes_through_a_table_and_back_byte_for_byte():
+    from slovariki.bank import wordtable
+
+    table = wordtable.from_yaml(GAME, "grade1.yaml")
+    assert [row.values.get("game_word") for row in table.rows] == [None, "да", "нет"]
+    assert wordtable.to_yaml(table)[0] == GAME
+
+
+@pytest.mark.parametrize("cell, written", [("да", "true"), (" Да ", "true"), ("НЕТ", "false"), ("может", "может")])
+def test_a_game_word_cell_is_written_as_true_or_false_and_anything_else_as_it_is(cell, written):
+    from slovariki.bank import wordtable
+
+    row = wordtable.Row({"word": "к[о]т", "stars": 1, "definition": "Зверь.", "game_word": cell})
+    text = wordtable.to_yaml(wordtable.Table(1, [row]))[0]
+    assert text.endswith(f"    game_word: {written}\n")
+    f = only(text)
+    if written == "может":  # the word file's check names it
+        assert [d.code for d in f.diagnostics] == ["bad-type"] and not f.cards
+    else:
+        assert f.cards[0].game_word == (written == "true")
+
+
+def test_words_and_check_count_the_list_words_of_each_grade(bank_dir):
+    from click.testing import CliRunner
+
+    from slovariki.cli import main
+
+    folder = bank_dir({"grade1.yaml": GAME, "grade2.yaml": GOOD})
+    shown = CliRunner().invoke(main, ["words", "--words", str(folder)])
+    assert shown.exit_code == 0 and "(для игры) Такой, что связан с классом." in shown.output
+    counts = "Из школьных списков (остальные слова — только для игры):\n  1 класс: 2 из 3\n  2 класс: 2 из 2\n"
+    assert shown.output.endswith("Всего: 5\n" + counts)
+    checked = CliRunner().invoke(main, ["check", "--words", str(folder), "--no-deck"])
+    assert counts in checked.output
+    report = json.loads(CliRunner().invoke(main, ["check", "--words", str(folder), "--no-deck", "--format", "json"]).output)
+    assert {g: s["list_words"] for g, s in report["summary"].items()} == {"1": 2, "2": 2}
+    assert [c.word for c in load_bank(folder).list_words().deck] == ["корова", "пенал", "лопата", "алфавит"]

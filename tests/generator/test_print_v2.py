@@ -532,7 +532,7 @@ def test_the_short_path_paints_what_renderpdf_paints(tmp_path):
         canvas.save()
         return pypdfium2.PdfDocument(stream.getvalue())[0].render(scale=2).to_pil().convert("RGB")
 
-    for name in ("cow", "anatomical-heart", "volleyball", "metro"):
+    for name in ("cow", "anatomical-heart", "volleyball", "compass"):
         path = pictures.shipped_folder() / f"{name}.svg"
         drawing = svg.read(path.read_bytes(), path.name)
         ours = page(lambda canvas: canvas.addLiteral(svg.program(drawing)))

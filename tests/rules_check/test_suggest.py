@@ -1,6 +1,7 @@
 """`slovariki suggest`: the editor's assistant (issue 9 §3)."""
 
 import json
+import re
 import os
 
 import pytest
@@ -272,7 +273,7 @@ def test_the_last_consonant_of_a_prefix_is_not_hard_from_grade_3(assistant, grad
     assert d.hard == hard and "приставк" in d.reason
 
 
-@pytest.mark.parametrize("word, grade, hard", [("вокруг", 4, False), ("назад", 4, False), ("вокруг", 2, True),
+@pytest.mark.parametrize("word, grade, hard", [("вокруг", 4, False), ("вокруг", 2, True),
                                                ("вокруг", None, True), ("вдруг", 2, True)])
 def test_an_adverb_made_of_a_noun_is_checked_by_it_in_grade_4(assistant, word, grade, hard):
     last = letter_at(assistant.suggest(word, grade=grade), len(word) - 1)
@@ -531,3 +532,89 @@ def test_a_word_already_in_the_bank_is_named_with_its_place(runner, bank_dir):
     other = json.loads(runner.invoke(main, ["suggest", "барабан", "--words", str(folder), "--format", "json"]).stdout)
     assert other["deck"]["already"] is None and "уже есть" not in runner.invoke(
         main, ["suggest", "барабан", "--words", str(folder)]).stdout
+
+
+@pytest.mark.parametrize("lemma, fit", [("снег", True), ("солнышко", True), ("комп", False), ("инет", False),
+                                        ("презик", False), ("зад", False)])
+def test_a_check_word_is_one_a_child_may_be_told(assistant, lemma, fit):
+    """«комп» is slang and «инет» informal to pymorphy3; «презик» and «зад» are on the stop list."""
+    assert assistant.fit_for_child(lemma) == fit
+
+
+@pytest.mark.parametrize("word, grade", [("президент", 4), ("назад", 4), ("назад", 2)])
+def test_no_check_word_a_teacher_would_not_say(assistant, word, grade):
+    result = assistant.suggest(word, grade=grade)
+    said = " ".join(c for x in result.letters for c in x.checks) + result.entry()
+    assert not {"пре́зик", "за́д", "за́да", "за́ду"} & set(re.findall(r"[\w\u0301]+", said))
+    if word == "назад":  # the school's check word instead
+        assert letter_at(result, 4).checks == ("за́дний",) and not letter_at(result, 4).hard
+    else:
+        assert letter_at(result, 2).hard
+
+
+def test_the_singulative_suffix_in_is_not_hard(assistant):
+    """хозя|ин — хозя́ева: the «и» is the suffix's, by rule; «ужин» keeps its «и» in every form, so it stays hard."""
+    result = assistant.suggest("хозяин", grade=4)
+    assert result.markup.render() == "х[о]з+яин" and result.stars == 1
+    assert "(хозя́ева)" in letter_at(result, 4).reason
+    assert letter_at(assistant.suggest("ужин", grade=3), 2).hard
+
+
+def test_a_silent_consonant_is_checked_where_the_cluster_breaks(assistant):
+    """со́лнышко: [л] is heard before «нш»; from grade 3 the «л» is not hard, before it is, with the note."""
+    third = assistant.suggest("солнце", grade=3)
+    assert not third.hard_letters and letter_at(third, 2).checks[0] == "со́лнышко"
+    second = assistant.suggest("солнце", grade=2)
+    assert second.markup.render() == "с+о[л]нце" and "со́лнышко" in second.entry()
+    assert letter_at(assistant.suggest("праздник", grade=3), 4).hard  # праздновать keeps «здн»: no check
+
+
+@pytest.mark.parametrize("word, index, check", [("четверг", 1, "че́тверо"), ("самолёт", 1, "сам"),
+                                                ("отдыхать", 0, "о́тдых")])
+def test_the_schools_check_word_goes_into_the_note(assistant, word, index, check):
+    result = assistant.suggest(word, grade=2)
+    letter = letter_at(result, index)
+    assert letter.hard and letter.related and check in letter.checks and f"«{check}»" in result.entry()
+    if word == "четверг":
+        assert "четвёртый день недели" in letter.reason
+
+
+def test_dts_is_said_as_ts(assistant):
+    letter = letter_at(assistant.suggest("одиннадцать", grade=4), 6)
+    assert letter.hard and letter.kind == "spoken" and "[ц]" in letter.reason and "[т]" not in letter.reason
+    assert "десять" in letter.reason
+
+
+def test_the_vowel_of_a_prefix_follows_the_grade(assistant):
+    """отдыхать: from grade 3 the prefix «от-» is written the same, its «о» and «т» both; before, both are hard."""
+    third = assistant.suggest("отдыхать", grade=3)
+    assert not letter_at(third, 0).hard and "приставки «от-»" in letter_at(third, 0).reason
+    assert not third.hard_letters
+    assert [x.start for x in assistant.suggest("отдыхать", grade=2).hard_letters] == [0, 1]
+    assert letter_at(assistant.suggest("председатель", grade=4), 2).hard  # «пред-» keeps its «е» (пре-/при-)
+
+
+def test_an_old_vocative_checks_nothing(assistant):
+    """«о́тче» is a form pymorphy3 gives «отец», but no child says it: the «о» stays hard, no note."""
+    result = assistant.suggest("отец", grade=2)
+    assert result.markup.render() == "[о]т+ец" and "о́тче" not in result.entry()
+
+
+def test_suggest_offers_the_shipped_picture_that_shows_the_word(assistant):
+    result = assistant.suggest("самолёт", grade=3)
+    assert result.pictures == (("airplane", "самолёт"),) and "    picture: airplane" in result.entry().splitlines()
+    assert "slovariki preview самолёт" in result.as_text()
+    assert result.as_json()["pictures"] == [{"name": "airplane", "shows": "самолёт"}]
+    assert not assistant.suggest("президент", grade=4).pictures and "picture:" not in assistant.suggest("президент").entry()
+
+
+@pytest.mark.parametrize("word, index, hard", [("приготовить", 8, False), ("экономить", 6, False),
+                                               ("ненавидеть", 7, True)])
+def test_the_verb_suffix_i_is_not_hard_and_e_is(assistant, word, index, hard):
+    """пригот|ов|и|ть: «-и-» is written by rule; the «-е-» of ненавидеть is one of the verbs learnt by heart."""
+    assert letter_at(assistant.suggest(word, grade=4), index).hard == hard
+
+
+def test_an_adverb_is_not_read_as_a_rare_noun_spelled_alike(assistant):
+    """«справа» is also a rare noun (снаряжение) to pymorphy3; read as the adverb, its last «а» is hard, as in «слева»."""
+    assert assistant.suggest("справа", grade=4).markup.render() == "спр+ав[а]"

@@ -1,8 +1,9 @@
 """The table screen's Starlette app: the page, its files and a small JSON API over one :class:`Host`.
 
-Every path starts with the server's random token (``/<token>/…``); any other request is refused
-with 403, so nobody else on the network can change the game. Every answer is JSON (the page and its
-files aside): ``{"ok": true, …, "game": …, "setup": …}``, or ``{"ok": false, "code", "message", …}``
+It stands behind the shared gate (slovariki.web.gate: the random token every path starts with,
+the Host and Origin checks, the security headers), so nobody else on the network can change the
+game, and serves the shared files (slovariki.web.assets: cards.js, the font, the shipped pictures)
+beside its own. Every answer is JSON (the page and its files aside): ``{"ok": true, …, "game": …, "setup": …}``, or ``{"ok": false, "code", "message", …}``
 with a 4xx status for a refused move or a bad request, and 500 for a bug of ours, after which the
 game is read back from its session file: nothing a browser sends can break the game.
 
@@ -13,18 +14,15 @@ game is read back from its session file: nothing a browser sends can break the g
     GET  api/hand?player=               the cards that may be in that hand, with their moves
     GET  api/find?player=&text=         the cards a typed word may name, with their moves
     GET  api/deck?rules=&grades=[&text=]  the set-up's cards, for choosing the trump
-    GET  pictures/<name>.svg            a picture of the shipped set (a card's ``picture``)
     GET  pictures/own/<key>             an editor's own picture, by the key its card carries
 """
 
 from __future__ import annotations
 
 import html
-import json
-import secrets
 import sys
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from importlib import resources
 from typing import Any
 
@@ -36,17 +34,16 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from slovariki.bank import pictures
-from slovariki.files import reading
 from slovariki.game import rulebook
 from slovariki.files.jsonl import encoded
 from slovariki.referee.table import Rejected
 from slovariki.referee.texts import split_rule
 from slovariki.referee.web.host import Host
 from slovariki.text.russian import sentence
+from slovariki.web import assets, bodies
+from slovariki.web.gate import Gate
 
 MAX_BODY = 16 * 1024  # a command is a few hundred bytes
-PICTURE_TYPES = {"svg": "image/svg+xml", "png": "image/png"}
-FONTS = ("Roboto-Regular.ttf", "Roboto-Medium.ttf", "Roboto-Bold.ttf")  # the printed cards' font
 # HTTP status by refusal code; the rules' refusals and game conflicts are 409.
 STATUS = {"bad-command": 400, "no-token": 403, "not-found": 404, "bad-method": 405, "too-large": 413,
           "bad-setup": 422, "not-saved": 503}
@@ -83,27 +80,9 @@ def _rule_text(citation: str) -> dict | None:
     return {"number": found.number, "title": found.title, "html": text}
 
 
-class TokenGate:
-    """Refuses (403) every request whose path does not start with ``/<token>``."""
-
-    def __init__(self, app: Any, token: str) -> None:
-        self.app = app
-        self.token = token.encode()
-
-    async def __call__(self, scope: dict, receive: Callable, send: Callable) -> None:
-        if scope["type"] == "http":
-            first = scope["path"].split("/", 2)[1] if scope["path"].startswith("/") else ""
-            if not secrets.compare_digest(first.encode("utf-8", "surrogatepass"), self.token):
-                body = {"ok": False, "code": "no-token",
-                        "message": "Нет доступа: откройте адрес целиком, с кодом доступа, как его показала программа судьи "
-                                   "при запуске."}
-                await Answer(body, status_code=403)(scope, receive, send)
-                return
-        await self.app(scope, receive, send)
-
-
-def create_app(host: Host, token: str) -> Any:
-    """The ASGI app over ``host``; the same under TestClient and under uvicorn."""
+def create_app(host: Host, token: str, names: Iterable[str] = ()) -> Any:
+    """The ASGI app over ``host`` behind the gate of ``token`` (and of the host ``names`` it may be
+    opened by, besides IP addresses and localhost); the same under TestClient and under uvicorn."""
 
     def refused(exc: Rejected) -> Response:
         return Answer({**refusal_json(exc), **host.state()}, status_code=STATUS.get(exc.code, 409), headers=NO_STORE)
@@ -119,19 +98,12 @@ def create_app(host: Host, token: str) -> Any:
         return Answer({"ok": True, **result, **host.state()}, headers=NO_STORE)
 
     async def body(request: Request) -> dict:
-        chunks, size = [], 0
-        async for chunk in request.stream():
-            size += len(chunk)
-            if size > MAX_BODY:
-                raise Rejected("too-large", f"слишком большой запрос: команда судье не бывает длиннее {MAX_BODY // 1024} КБ")
-            chunks.append(chunk)
         try:
-            data = json.loads(b"".join(chunks).decode("utf-8"))
-        except (UnicodeDecodeError, ValueError, RecursionError):
-            raise Rejected("bad-command", "тело запроса — не JSON: нужен объект вида {\"cmd\": \"pass\"}") from None
-        if not isinstance(data, dict):
-            raise Rejected("bad-command", "тело запроса должно быть JSON-объектом")
-        return data
+            return await bodies.read_json(request, MAX_BODY)
+        except bodies.BodyError as exc:
+            if exc.code == "too-large":
+                raise Rejected("too-large", f"слишком большой запрос: команда судье не бывает длиннее {MAX_BODY // 1024} КБ") from None
+            raise Rejected("bad-command", "тело запроса — не JSON-объект: нужен объект вида {\"cmd\": \"pass\"}") from None
 
     def change(method: Callable[[dict], dict]) -> Callable:
         async def endpoint(request: Request) -> Response:
@@ -154,28 +126,13 @@ def create_app(host: Host, token: str) -> Any:
     async def page(request: Request) -> Response:
         return FileResponse(str(resources.files(__package__) / "static" / "index.html"), headers=NO_STORE)
 
-    async def shipped_picture(request: Request) -> Response:
-        """A picture of the shipped set, by its name: no other file is ever read here."""
-        name = request.path_params["name"]
-        stem, _, suffix = name.rpartition(".")
-        if suffix != "svg" or stem not in pictures.shipped():
-            raise HTTPException(404)
-        data = reading.read_bytes(pictures.shipped_folder() / f"{stem}.svg", pictures.MAX_SVG_BYTES)
-        return _picture(data, "svg", "max-age=3600")
-
     async def own_picture(request: Request) -> Response:
         """An editor's picture, by the key its card carries; checked again before it is sent."""
         try:
             data, kind = host.own_picture(request.path_params["key"])
         except (LookupError, pictures.PictureError):
             raise HTTPException(404) from None
-        return _picture(data, kind, "no-cache")
-
-    async def font(request: Request) -> Response:
-        name = request.path_params["name"]
-        if name not in FONTS:
-            raise HTTPException(404)
-        return FileResponse(str(resources.files("font_roboto") / "files" / name))
+        return assets.picture_response(data, kind, "no-cache")
 
     routes = [
         Route("/", page),
@@ -187,9 +144,8 @@ def create_app(host: Host, token: str) -> Any:
         Route("/api/find", question(host.find, "player", "text")),
         Route("/api/deck", question(host.deck, "rules", "grades", "text")),
         Route("/pictures/own/{key}", own_picture),
-        Route("/pictures/{name}", shipped_picture),
-        Route("/fonts/{name}", font),
         Mount("/static", StaticFiles(packages=[(__package__, "static")])),
+        *assets.routes(),
     ]
 
     async def http_error(request: Request, exc: HTTPException) -> Response:
@@ -201,15 +157,7 @@ def create_app(host: Host, token: str) -> Any:
 
     app = Starlette(routes=[Mount(f"/{token}", routes=routes)],
                     exception_handlers={HTTPException: http_error, Exception: server_error})
-    return TokenGate(app, token)
-
-
-def _picture(data: bytes, kind: str, cache: str) -> Response:
-    """A card picture for an <img>. An SVG opened by itself runs no script and loads nothing: an
-    editor's drawing is shown, never obeyed."""
-    return Response(data, media_type=PICTURE_TYPES[kind],
-                    headers={"Cache-Control": cache, "X-Content-Type-Options": "nosniff",
-                             "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; sandbox"})
+    return Gate(app, token, names)
 
 
 def _internal(host: Host, exc: Exception) -> Response:

@@ -18,6 +18,7 @@ from slovariki.referee.protocol import MOVES, move_command
 from slovariki.referee.table import Rejected, Setup, Table, bank_cards, finder_for, game_for, whole_deck_players
 from slovariki.referee.texts import bout_header, event_lines, move_text, quoted, refusal_text, undo_text
 from slovariki.referee.web import view
+from slovariki.web.cards import card_json, own_picture_key
 from slovariki.referee.words import MAX_CARD_CHARS
 from slovariki.text.russian import sentence
 from slovariki.text.terminal import readable
@@ -124,17 +125,17 @@ class Host:
         game = game_for(_text_field("rules", rules), self.words, _grades(grades))
         whole = {"whole_deck": whole_deck_players(game)}  # so many players are dealt every card
         if text is None:
-            return {"message": "", "cards": [view.card_json(c) for c in view.sorted_cards(game.cards)], **whole}
+            return {"message": "", "cards": [card_json(c) for c in view.sorted_cards(game.cards)], **whole}
         result = view.found(finder_for(game, self.words), _typed(text))
-        return {"message": result["message"], "cards": [view.card_json(c) for c in result["cards"]], **whole}
+        return {"message": result["message"], "cards": [card_json(c) for c in result["cards"]], **whole}
 
     def own_picture(self, key: str) -> tuple[bytes, str]:
         """An editor's picture of a card of this game or of the server's word folder, by the key its
-        card carries (view.own_picture_key), read and checked again; and its kind (svg or png).
+        card carries (web.cards.own_picture_key), read and checked again; and its kind (svg or png).
         Raises LookupError for a key of no card's picture, PictureError for a picture now unusable."""
         for card in self._word_cards():
             path = card.picture
-            if path is not None and card.source is not None and view.own_picture_key(path) == key:
+            if path is not None and card.source is not None and own_picture_key(path) == key:
                 return pictures.read_own(path, Path(card.source.file).parent), path.suffix.lower()[1:]
         raise LookupError(key)
 

@@ -22,7 +22,7 @@ class Screen:
     def __init__(self, host: Host, path: Path) -> None:
         self.host = host
         self.path = path
-        self.http = TestClient(create_app(host, TOKEN), raise_server_exceptions=False)
+        self.http = TestClient(create_app(host, TOKEN), base_url="http://127.0.0.1:8765", raise_server_exceptions=False)
 
     def get(self, api: str, **params):
         return self.http.get(f"/{TOKEN}/api/{api}", params=params)

@@ -39,8 +39,9 @@ def test_a_request_without_the_token_is_refused(screen, path):
 def test_the_page_and_its_files_are_served_with_the_token(screen):
     page = screen.http.get(f"/{TOKEN}/")
     assert page.status_code == 200 and '<html lang="ru">' in page.text
-    for name, kind in (("app.js", "javascript"), ("cards.js", "javascript"), ("style.css", "text/css")):
-        response = screen.http.get(f"/{TOKEN}/static/{name}")
+    for name, kind in (("static/app.js", "javascript"), ("shared/cards.js", "javascript"),
+                       ("static/style.css", "text/css"), ("shared/cards.css", "text/css")):
+        response = screen.http.get(f"/{TOKEN}/{name}")
         assert response.status_code == 200 and kind in response.headers["content-type"]
         assert _addresses(response.text) <= {"http://www.w3.org/2000/svg"}  # no CDN: it works offline
     assert _addresses(page.text) == set()

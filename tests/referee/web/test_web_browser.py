@@ -18,11 +18,8 @@ import pytest
 
 from slovariki.referee import session
 from slovariki.referee.texts import summary_lines
+from web.browser import browser  # noqa: F401 - the fixture
 
-CHROMIUM = Path("/usr/bin/chromium")
-# As the machine notes ask: no sandbox as root, and no background connections to a closed network.
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 VIEWPORTS = {"phone": (360, 740), "tablet": (1024, 768)}
 # Records what the page asks the browser to read aloud, and lets it read.
 SPEECH_SPY = """
@@ -32,20 +29,6 @@ if (window.speechSynthesis) {
   speechSynthesis.speak = (u) => { window.__spoken.push({text: u.text, lang: u.lang}); speak(u); };
 }
 """
-
-
-@pytest.fixture(scope="module")
-def browser():
-    if not CHROMIUM.exists():
-        if os.environ.get("CI"):
-            pytest.fail("Chromium (Debian's chromium package) is needed for the browser tests: .ci/run installs it")
-        pytest.skip("no /usr/bin/chromium: install Debian's chromium package (apt-get install chromium)")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS)
-        yield browser
-        browser.close()
 
 
 @pytest.fixture
@@ -335,24 +318,4 @@ def test_six_players_of_durak_say_who_holds_the_trump_card(browser, server, devi
     table.expect("#banner-title").to_have_text("ХОДИТ ЕГОР")
     table.shot("game")
     assert table.errors == []
-    context.close()
-
-
-def test_the_page_binds_short_words_as_the_print_does(browser):
-    """The page's typeset() and the print's bind() (generator/fit.py) agree on every definition of the
-    bundled bank and on the referee's sentences: the same spaces do not break."""
-    from slovariki.generator import fit
-    from slovariki.bank.wordlist import load_bank
-
-    from slovariki.referee import web
-
-    cards_js = Path(web.__file__).parent / "static" / "cards.js"
-    texts = [card.definition for card in load_bank().deck] + [
-        "Итоги партии: заходов — 8, переводов — 0.", "Брали карты со стола: Аня — 2 раза (6 карт).",
-        "Первым заходит самый младший игрок (правило 4).", "Тот, кто сегодня следит за порядком в классе."]
-    context = browser.new_context(viewport={"width": 360, "height": 740}, locale="ru-RU")
-    page = context.new_page()
-    page.add_script_tag(content=cards_js.read_text(encoding="utf-8"))
-    typeset = page.evaluate("(texts) => texts.map(typeset)", texts)
-    assert typeset == [" ".join(unit.replace(" ", fit.NBSP) for unit in fit.bind(text.split())) for text in texts]
     context.close()

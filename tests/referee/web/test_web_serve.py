@@ -1,14 +1,12 @@
-"""Starting the table screen: the command, the address and port, the QR code for a phone, and a
-game handed over between the web screen and the REPL through the session file."""
+"""Starting the table screen: the command, its bad options, the server's Russian lines on the terminal,
+and a game handed over between the web screen and the REPL through the session file."""
 
 from __future__ import annotations
 
-import ipaddress
 import re
 import socket
 
 import pytest
-import segno
 from click.testing import CliRunner
 
 from slovariki.cli import main
@@ -54,52 +52,6 @@ def test_a_file_that_is_not_a_session_is_never_served_nor_overwritten(tmp_path):
     assert path.read_text(encoding="utf-8") == "мои заметки"
 
 
-def test_the_url_carries_the_token_and_brackets_ipv6():
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        assert serve.url_of(sock, "abc") == f"http://127.0.0.1:{sock.getsockname()[1]}/abc/"
-    if socket.has_ipv6:
-        try:
-            six = serve.bind("::1", 0)
-        except serve.ServeError:
-            return  # no IPv6 loopback here
-        with six:
-            assert serve.url_of(six, "abc").startswith("http://[::1]:")
-
-
-@pytest.mark.parametrize("colour", [False, True])
-def test_the_qr_code_encodes_the_url(colour):
-    """Read the printed half blocks back into modules: they are the QR code of exactly this URL."""
-    url = "http://192.168.1.20:8765/Zx9_token/"
-    expected = [[bool(m) for m in row] for row in segno.make(url, error="m").matrix]
-    size, zone = len(expected), serve.QUIET_ZONE
-    rows = []
-    for line in serve.qr_text(url, colour).split("\n"):
-        line = line if colour else line.ljust(size + 2 * zone)  # trailing blanks are the background
-        if colour:  # every character a «▀»: black or white above (30/97), below (40/107)
-            pairs = [(a == "30", b == "40") for a, b in re.findall(r"\x1b\[(\d+);(\d+)m▀", line)]
-        else:
-            pairs = [{"█": (True, True), "▀": (True, False), "▄": (False, True), " ": (False, False)}[ch] for ch in line]
-        rows += [[t for t, _ in pairs], [b for _, b in pairs]]
-    assert zone == 4  # the quiet zone the standard asks for, all round
-    assert not any(any(row) for row in rows[:zone] + rows[zone + size:])
-    assert not any(any(row[:zone]) or any(row[zone + size:]) for row in rows)
-    assert len(rows[0]) == size + 2 * zone and len(rows) >= size + 2 * zone
-    read = [row[zone:zone + size] for row in rows[zone:zone + size]]
-    assert read == expected
-
-
-def test_the_lan_address_is_one_of_this_machine_s():
-    try:
-        address = serve.lan_address()
-    except serve.ServeError as exc:
-        assert "подключите его к Wi-Fi" in str(exc)
-        pytest.skip("this machine has no route to a local network")
-    assert not ipaddress.ip_address(address).is_loopback
-    with socket.socket() as sock:
-        sock.bind((address, 0))  # only an address of this machine can be bound
-
-
 def test_the_web_screen_and_the_repl_continue_each_other_s_game(small_bank, tmp_path):
     path = tmp_path / "game.json"
     words = str(small_bank)
@@ -139,15 +91,5 @@ def test_the_web_server_speaks_russian_in_the_terminal(tmp_path):
         server.send_signal(signal.SIGINT)
         _, err = server.communicate(timeout=20)
     assert err.splitlines() == [
-        "Экран судьи: пришёл неправильный HTTP-запрос (не от страницы судьи): он отклонён, партия идёт дальше.",
-        "Экран судьи: пришёл запрос WebSocket, которым экран не пользуется: он отклонён, партия идёт дальше."]
-
-
-def test_a_server_message_without_russian_words_is_led_in_russian():
-    import io
-    import logging
-
-    out = io.StringIO()
-    serve.RussianLog(out).emit(logging.LogRecord("uvicorn.error", logging.ERROR, "", 0, "Something \x1b[2J broke", (), None))
-    assert out.getvalue() == ("Экран судьи: сбой веб-сервера («Something \\x1b[2J broke»); если страница перестала "
-                              "отвечать, остановите судью (Ctrl+C) и запустите снова: партия продолжится из файла.\n")
+        "Экран судьи: пришёл неправильный HTTP-запрос (не от этой страницы): он отклонён, работа идёт дальше.",
+        "Экран судьи: пришёл запрос WebSocket, которым страница не пользуется: он отклонён, работа идёт дальше."]

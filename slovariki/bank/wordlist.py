@@ -20,7 +20,6 @@ import yaml
 from slovariki import markup as markup_mod
 from slovariki.bank import pictures
 from slovariki.files import reading
-from slovariki.bank import spreadsheet_reader as spreadsheet
 from slovariki.diagnostics import Diagnostic, Severity, error, warning
 from slovariki.model import Card, Deck, Source
 from slovariki.text.russian import os_error
@@ -130,7 +129,7 @@ def load_bank(path: Path | str | None = None) -> WordBank:
             raise WordBankError("папка со словами не указана: путь пустой")
         folder = Path(path)
         is_folder = _is_folder(folder)
-        if not is_folder and folder.suffix.lower() in spreadsheet.SUFFIXES + spreadsheet.OLD_SUFFIXES:
+        if not is_folder and _is_spreadsheet(folder):
             return _load_spreadsheet(folder)
         paths = _word_files(folder) if is_folder else [folder]
         names = [str(p) for p in paths]
@@ -147,6 +146,8 @@ def _bank(files: tuple[WordFile, ...], extra: Iterable[Diagnostic] = ()) -> Word
 
 def _load_spreadsheet(path: Path) -> WordBank:
     """A spreadsheet's sheets read as the word files import would write, each place a cell."""
+    from slovariki.bank import spreadsheet_reader as spreadsheet  # see _is_spreadsheet
+
     try:
         sheets = spreadsheet.read(path)
     except spreadsheet.SpreadsheetError as exc:
@@ -154,6 +155,14 @@ def _load_spreadsheet(path: Path) -> WordBank:
     files = tuple(replace(load_text(text, str(path), locate, path.parent), sheet=sheet)
                   for text, locate, sheet in sheets.word_files(str(path)))
     return _bank(files, sheets.diagnostics)
+
+
+def _is_spreadsheet(path: Path) -> bool:
+    """Whether a file is read as a spreadsheet. The readers are imported only when a file is named: a
+    folder of YAML, which most commands read, needs none of them (csv, zipfile, the table layout)."""
+    from slovariki.bank import spreadsheet_reader as spreadsheet
+
+    return path.suffix.lower() in spreadsheet.SUFFIXES + spreadsheet.OLD_SUFFIXES
 
 
 def word_file_paths(path: Path | str | None = None) -> list[tuple[Path, str]]:

@@ -6,18 +6,17 @@ Only a path that cannot be read at all raises :class:`WordBankError`.
 
 from __future__ import annotations
 
-import difflib
 import os
 import re
 import stat
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
-from importlib import resources
 from pathlib import Path
 
 import yaml
 
 from slovariki import markup as markup_mod
+from slovariki import package_data
 from slovariki.bank import pictures
 from slovariki.files import reading
 from slovariki.diagnostics import Diagnostic, Severity, error, warning
@@ -38,6 +37,7 @@ _UNQUOTED_BRACKET = re.compile(r"^\s*(-\s+)?word:\s*\[")
 _GRADE_FILE = re.compile(r"grade([1-4])\.ya?ml")
 _GRADE_FILE_NAMES = tuple(f"grade{grade}{pattern[1:]}" for grade in range(1, 5) for pattern in FILE_PATTERNS)
 _LETTERS = re.compile(r"[^\W\d_]+")
+_LOOKALIKE = re.compile(f"[{''.join(markup_mod.LOOKALIKES)}]")  # a text without one has nothing to report
 _QUOTE_HINT = 'значение, которое начинается со «[», нужно взять в кавычки: word: "[о]б[е]зь+яна"'
 
 
@@ -114,7 +114,7 @@ class WordBank:
 
 
 def bundled_words() -> Path:
-    return Path(str(resources.files("slovariki") / "words"))
+    return package_data("words")
 
 
 def load_bank(path: Path | str | None = None) -> WordBank:
@@ -398,6 +398,8 @@ class _FileReader:
                 first = self.source(found[name][0])
                 self.error(key, "duplicate-key", f"ключ «{shorten(name)}» повторяется (первый раз в строке {first.line})")
             elif name not in keys:
+                import difflib  # for a mistaken key only: every command reads the bank
+
                 close = difflib.get_close_matches(name, keys, n=1, cutoff=0.5)
                 hint = f"; может быть, «{close[0]}»?" if close else f"; допустимы: {', '.join(keys)}"
                 self.error(key, "unknown-key", f"неизвестный ключ «{shorten(name)}»{hint}")
@@ -489,8 +491,10 @@ class _FileReader:
     def latin_letters(self, node: yaml.Node, what: str) -> None:
         """Latin letters that look Cyrillic inside a Russian word of a text value («Дoмашнее» with a Latin
         «o»), each word reported at its first such letter. A word all in Latin (витамин C) is left alone."""
-        start = node.start_mark.index
-        for found in _LETTERS.finditer(self.text, start, node.end_mark.index):
+        start, end = node.start_mark.index, node.end_mark.index
+        if not _LOOKALIKE.search(self.text, start, end):
+            return
+        for found in _LETTERS.finditer(self.text, start, end):
             word = found.group()
             latin = [k for k, ch in enumerate(word) if ch in markup_mod.LOOKALIKES]
             if not latin or not any(ch in markup_mod.CYRILLIC for ch in word):

@@ -7,6 +7,8 @@
 - the short jobs a teacher or a script runs, each a whole process next to ``slovariki --help``:
   ``words``, ``check --no-deck``, ``simulate --games 1``, ``preview``, ``referee --jsonl`` answering one
   line (goal for ``words`` and ``simulate --games 1``: ≤ 1.5x ``--help``);
+- the web pages' start-up, ``referee web`` and ``studio`` until each answers its first page: the CPU
+  time of the server's main thread until then (Linux: /proc/…/schedstat), next to ``--help``;
 - ``simulate`` on a 42-card deck, 2,000 games, one job, as a whole process, against the same games
   played by ``naive_durak.py``, a plain-Python engine (goal: ≥ 2x its games per second);
 - the import-time table (``python -X importtime``) of the heaviest modules when ``check``,
@@ -18,16 +20,19 @@ Run: python benchmarks/bench_startup.py [runs]
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 import tempfile
+import time
+import urllib.request
 from pathlib import Path
 
 import click
 import yaml
-from timing import ENV, children_cpu, interleaved
+from timing import ENV, children_cpu, interleaved, timed
 
-from slovariki.bank.wordlist import load_bank
+from slovariki.bank.wordlist import bundled_words, load_bank
 from slovariki.cli import main as cli
 
 SHOWN = 12  # rows of each import-time table
@@ -104,6 +109,48 @@ def short_jobs(runs: int, folder: str) -> None:
     print("  goal: words and simulate --games 1 ≤ 1.5x --help")
 
 
+def until_answering(*args: str, env: dict) -> float:
+    """CPU seconds a web page's server (``slovariki *args``, announcing «…: URL» on its first line) spends
+    in its main thread until it answers the page: the start-up a teacher waits for. Other threads (a
+    warm-up started beside the server) are not counted."""
+    server = subprocess.Popen([sys.executable, "-m", "slovariki", *args], stdout=subprocess.PIPE,
+                              stderr=subprocess.DEVNULL, text=True, encoding="utf-8", env=env)
+    try:
+        url = server.stdout.readline().split(": ", 1)[1].strip()
+        while True:
+            try:
+                with urllib.request.urlopen(url, timeout=10) as answer:
+                    answer.read()
+                break
+            except OSError:  # not listening yet: bound, but the server is still starting
+                time.sleep(0.005)
+        with open(f"/proc/{server.pid}/task/{server.pid}/schedstat", encoding="ascii") as stat:
+            return int(stat.read().split()[0]) / 1e9
+    finally:
+        server.terminate()
+        server.wait()
+
+
+def web_pages(runs: int, folder: str) -> None:
+    env = {**ENV, "XDG_DATA_HOME": folder, "PYTHONIOENCODING": "utf-8"}
+    show_help = process("-m", "slovariki", "--help", env=env)
+    pages = {"referee web": ("referee", "web", "--port", "0", "--session", f"{folder}/game.json")}
+    if "studio" in cli.commands:
+        shutil.copytree(bundled_words(), f"{folder}/words", dirs_exist_ok=True)  # a teacher's own folder
+        pages["studio"] = ("studio", "--port", "0", "--no-browser", "--words", f"{folder}/words")
+    print(f"web pages until they answer, the server's main thread, CPU time, best of {runs}, "
+          "each in turn with `slovariki --help`:")
+    for name, args in pages.items():
+        until_answering(*args, env=env)
+        help_times, page_times = [], []
+        for _ in range(runs):
+            help_times.append(timed(show_help, clock=children_cpu))
+            page_times.append(until_answering(*args, env=env))
+        help_time, page_time = min(help_times), min(page_times)
+        print(f"  slovariki {name:30} {page_time * 1000:6.0f} ms   {page_time / help_time:4.2f}x --help "
+              f"({help_time * 1000:.0f} ms)")
+
+
 def against_naive_engine(rounds: int, folder: Path, games: int = 2000, players: int = 4) -> None:
     words, naive = deck_of_42(folder)
     ours = process("-m", "slovariki", "simulate", "--words", str(words), "--games", str(games), "--jobs", "1",
@@ -120,6 +167,7 @@ def main() -> None:
     runs = int(sys.argv[1]) if len(sys.argv) > 1 else 9
     with tempfile.TemporaryDirectory() as folder:
         short_jobs(runs, folder)
+        web_pages(max(3, runs // 3), folder)
         against_naive_engine(max(3, runs // 3), Path(folder))
     baseline = process("-c", "import click")
     paths = [()] + command_paths(cli)

@@ -126,10 +126,8 @@ def definition_lines(page, card) -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def bundled_pdf(tmp_path_factory):
-    out = tmp_path_factory.mktemp("bundled")
-    build_deck(load_bank().deck, DeckOptions(), out)
-    with pdfplumber.open(out / "cards.pdf") as pdf:
+def bundled_pdf(bundled_build):
+    with pdfplumber.open(bundled_build / "cards.pdf") as pdf:
         yield pdf
 
 

@@ -380,10 +380,9 @@ def test_only_and_stars_choose_the_cards_printed(build, deck, tmp_path):
     assert result.exit_code == 0 and "Готово: 1 карта;" in result.stdout  # огород has 2 stars, корова 1
 
 
-def test_wordlist_has_red_underlined_hard_letters_in_two_columns(tmp_path):
+def test_wordlist_has_red_underlined_hard_letters_in_two_columns(bundled_build):
     deck = load_bank().deck
-    build_deck(deck, DeckOptions(), tmp_path)
-    with pdfplumber.open(tmp_path / "wordlist.pdf") as pdf:
+    with pdfplumber.open(bundled_build / "wordlist.pdf") as pdf:
         assert len(pdf.pages) <= len(deck) // 30 + 1  # two columns: more than 30 words a page
         red_letters = 0
         for page in pdf.pages:
@@ -565,19 +564,18 @@ def test_the_layout_line_says_when_the_bleed_costs_cards_a_sheet(deck, tmp_path)
     assert "вылета" not in build_deck(deck, DeckOptions(), tmp_path).layout_report(DeckOptions())
 
 
-def test_no_clue_gives_away_an_answer_of_its_own_dictation_sheet(tmp_path):
+def test_no_clue_gives_away_an_answer_of_its_own_dictation_sheet(bundled_build):
     import pymorphy3
 
     from slovariki.generator.handout import TEXT_SIZE
 
     deck = load_bank().deck
-    build_deck(deck, DeckOptions(), tmp_path)
     morph = pymorphy3.MorphAnalyzer()
     plain = lambda text: text.lower().replace("ё", "е")  # noqa: E731
     answers = {g: {plain(c.word): c for c in deck if c.grade == g and " " not in c.word} for g in deck.grades}
     clue_words: dict[int, list[str]] = defaultdict(list)
     grade = None
-    with pdfplumber.open(tmp_path / "dictation.pdf") as pdf:
+    with pdfplumber.open(bundled_build / "dictation.pdf") as pdf:
         for page in pdf.pages:
             text = page.extract_text()
             if text.startswith("Ответы"):

@@ -213,6 +213,16 @@ def _word_warnings(report, words_dir: str | None, cards=None) -> int:  # noqa: A
     return len(wrong)
 
 
+def _deck_advice(report) -> None:  # noqa: ANN001 - a CheckReport
+    """What the deck rules advise, said as advice after what is printed anyway."""
+    from slovariki.rules_check.checker import advice_lines
+
+    tips = advice_lines(report.deck_check) if report.deck_check else []
+    if tips:
+        _say("Совет по колоде (печатается и так): " + tips[0] if len(tips) == 1 else
+             "Советы по колоде (печатается и так):\n" + "\n".join(f"  • {tip}" for tip in tips), err=True)
+
+
 class _ProgressBar:
     """The build's progress as a click progress bar on stderr."""
 
@@ -264,9 +274,10 @@ class _ProgressBar:
 @click.option("--open", "open_folder", is_flag=True, help="Открыть папку с готовыми файлами.")
 @click.option("--cmyk", is_flag=True, help="Для типографии: цвета в CMYK, текст и метки только чёрной краской.")
 @click.option("--only", "only", default=None, metavar="СЛОВО,…",
-              help="Напечатать карточки только этих слов (например, взамен потерянных).")
+              help="Напечатать карточки только этих слов (например, взамен потерянных): в файл cards-only.pdf, "
+                   "остальные файлы колоды не трогаются.")
 @click.option("--stars", "only_stars", type=click.IntRange(1, 3), default=None, metavar="ЧИСЛО",
-              help="Напечатать только карточки с этим числом звёздочек.")
+              help="Напечатать только карточки с этим числом звёздочек (тоже в cards-only.pdf).")
 @click.option("--grade-sheets/--no-grade-sheets", default=True, show_default="да",
               help="Каждый класс с нового листа.")
 @click.option("--force", is_flag=True, help="Собрать, даже если ударение или написание слова (ё, большая буква) "
@@ -311,8 +322,8 @@ def build_deck(words_dir: str | None, grades: tuple[int, ...] | None, out_dir: s
                 click.echo("Колода не собрана: на карточках было бы ударение или написание не как в словаре "
                            "(см. выше). Исправьте слова (или, если вы уверены, соберите с --force).", err=True)
                 sys.exit(1)
-            for finding in report.deck_errors:  # a small practice deck is still worth printing
-                _say(f"Замечание о колоде: {finding.message}", err=True)
+            if not (settings.only or settings.stars):  # a reprint of lost cards is not the time for advice
+                _deck_advice(report)  # a small class list is still worth printing: cards, word list, dictation
             try:
                 template = Path(rules_template) if rules_template else None
                 result = build.build_deck(report.deck, settings, out, bar, template)
@@ -367,22 +378,35 @@ def _shown(path: str) -> str:
 @click.option("--out", "out_dir", type=click.Path(file_okay=False), required=True, metavar="ПАПКА",
               help="Папка для файлов grade1.yaml … grade4.yaml.")
 @click.option("--force", is_flag=True, help="Заменить файлы, которые уже есть в папке.")
-def import_command(file: str, out_dir: str, force: bool) -> None:
+@click.option("--suggest", is_flag=True, help="Словам без отмеченных сложных букв предложить разметку (ударение, "
+                                              "сложные буквы, звёздочки): её нужно проверить.")
+def import_command(file: str, out_dir: str, force: bool, suggest: bool) -> None:
     """Перенести слова из таблицы (.xlsx, .ods, .csv) в файлы со словами.
 
-    В таблице лист на класс («1 класс» … «4 класс»), в первой строке заголовки: Слово, Звёздочки,
-    Толкование, Картинка, Заметка. Если в таблице есть ошибки, ничего не записывается.
+    В таблице лист на класс («1 класс», «Слова 2 класса») или столбец «Класс», в строке заголовков:
+    Слово, Звёздочки, Толкование (или Значение), Картинка, Заметка. Сложные буквы — красным цветом,
+    жирным шрифтом или в скобках [ ]; ударение — заглавной гласной (карандАш), знаком ´ или «+».
+    Если в таблице есть ошибки, ничего не записывается.
     """
     from pathlib import Path
 
-    from slovariki.bank.importing import ImportProblem, read_spreadsheet, write_word_files
+    from slovariki.bank.importing import ImportProblem, accepted, how_read, preview_spreadsheet, write_word_files
 
     try:
-        written = write_word_files(read_spreadsheet(Path(file)), Path(out_dir), force)
+        found = preview_spreadsheet(Path(file), suggest)
+        done = write_word_files(accepted(found, Path(file)), Path(out_dir), force)
     except ImportProblem as exc:
         _print_problems(exc.diagnostics)
         _fail(str(exc), 1 if exc.diagnostics else 2)
-    click.echo("Записаны файлы:\n" + "\n".join(f"  {path.resolve()}" for path in written))
+    _say("Записаны файлы:\n" + "\n".join(f"  {path.resolve()}" for path in done.written))
+    if done.removed:
+        _say("Убраны примеры из init (этих классов нет в таблице, в колоде будут только ваши слова):\n"
+             + "\n".join(f"  {path.resolve()}" for path in done.removed))
+    if done.left:
+        _say("Оставлены как были (их слова тоже войдут в колоду):\n"
+             + "\n".join(f"  {path.resolve()}" for path in done.left))
+    if lines := how_read(found.rows):
+        _say("Как прочитаны слова:\n" + "\n".join(lines))
     click.echo(f"Проверить слова: slovariki check --words {_shown(out_dir)}")
 
 
@@ -485,9 +509,18 @@ def pictures(word: str | None) -> None:
 @click.option("--card-size", default="poker", show_default=True, metavar="РАЗМЕР",
               help="poker, bridge, mini или ШxВ в мм, как у build-deck.")
 @click.option("--stress/--no-stress", default=True, show_default="есть", help="Знак ударения над словом.")
+@click.option("--grade", type=click.IntRange(1, 4), default=2, show_default=True, metavar="КЛАСС",
+              help="Для слова, которого ещё нет в банке: класс (цвет карточки).")
+@click.option("--stars", type=click.IntRange(1, 3), default=None, metavar="ЧИСЛО", show_default="по сложным буквам",
+              help="Для слова, которого ещё нет в банке: звёздочки.")
+@click.option("--definition", default="", metavar="ТЕКСТ", help="Для слова, которого ещё нет в банке: толкование.")
 def preview(word: str, words_dir: str | None, out_file: str | None, dpi: int, back: bool, card_size: str,
-            stress: bool) -> None:
-    """Нарисовать одну карточку в PNG, чтобы посмотреть новое слово до печати всей колоды."""
+            stress: bool, grade: int, stars: int | None, definition: str) -> None:
+    """Нарисовать одну карточку в PNG, чтобы посмотреть новое слово до печати всей колоды.
+
+    Слово, которого ещё нет в банке, пишется с разметкой, как в файле со словами:
+    slovariki preview "к[а]л[е]нд+арь" --grade 2 --definition "…".
+    """
     from pathlib import Path
 
     from slovariki.generator import options
@@ -504,13 +537,34 @@ def preview(word: str, words_dir: str | None, out_file: str | None, dpi: int, ba
     bank = _load(words_dir)
     _mention_remarks(bank)
     try:
-        card = find_card(bank.deck, word)
-        _word_warnings(check_bank(bank), words_dir, [card])  # drawn all the same: it is for looking
+        try:
+            card = find_card(bank.deck, word)
+            _word_warnings(check_bank(bank), words_dir, [card])  # drawn all the same: it is for looking
+        except BuildError as exc:
+            card = _new_card(word, grade, stars, definition, str(exc))
         path = Path(out_file) if out_file else Path(f"{card.word}.png")
         width, height = render_preview(card, settings, path, dpi, back)
     except (BuildError, OutputError) as exc:
         _fail(str(exc))
     click.echo(f"Готово: {path.resolve()} ({width}×{height} точек, {dpi} dpi)")
+
+
+def _new_card(word: str, grade: int, stars: int | None, definition: str, not_found: str):
+    """A card for a word not in the bank yet, from its markup, so that an editor sees it before saving."""
+    from slovariki import markup
+    from slovariki.generator.build import BuildError
+    from slovariki.model import Card
+    from slovariki.rules_check.stars import star_policy
+
+    if not any(mark in word for mark in "[]+" + markup.ACUTE):
+        end = "" if not_found.endswith("?") else "."
+        raise BuildError(f"{not_found}{end} Новое слово можно посмотреть, написав его с разметкой, как в файле со "
+                         "словами: slovariki preview \"к[а]л[е]нд+арь\" --grade 2 --definition \"…\"")
+    parsed = markup.parse(word)
+    if isinstance(parsed, list):
+        raise BuildError(f"разметка «{word}»: " + "; ".join(problem.message for problem in parsed))
+    # Without a definition the card shows where it will stand: «…».
+    return Card(parsed, grade, stars or star_policy(parsed).stars, definition.strip() or "…")
 
 
 def _bitva_players(ctx: click.Context, param: click.Parameter, value: str | None) -> tuple[str, ...] | None:

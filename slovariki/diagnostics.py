@@ -14,6 +14,9 @@ class Severity(str, Enum):
     WARNING = "warning"
 
 
+SAID = {Severity.ERROR: "ошибка", Severity.WARNING: "предупреждение"}
+
+
 @dataclass(frozen=True)
 class Diagnostic:
     """One finding. ``file``, ``line`` and ``column`` are None for deck-level findings; ``sheet`` is set
@@ -41,10 +44,12 @@ class Diagnostic:
         return (self.file is None, self.file or "", self.sheet or "", self.line or 0, self.column or 0, self.code)
 
     def as_text(self) -> str:
+        """The line a person reads: where, «ошибка» or «предупреждение», what. The code (``code``) is for
+        programs: it is in the JSON, not here."""
         where = ""
         if self.file is not None:
             where = place(self.file, self.line or 0, self.column or 0, self.sheet) + ": "
-        return f"{where}{self.severity.value} {self.code}: {self.message}"
+        return f"{where}{SAID[self.severity]}: {self.message}"
 
     def as_json(self) -> dict:
         where = {"sheet": self.sheet} if self.sheet is not None else {}  # only in a spreadsheet

@@ -43,7 +43,7 @@ def test_check_errors_exit_1_with_place(runner, bank_dir):
     folder = bank_dir({"grade1.yaml": BAD})
     result = runner.invoke(main, ["check", "--words", str(folder)])
     assert result.exit_code == 1
-    assert f"{folder / 'grade1.yaml'}:6:5: error not-lemma:" in result.output
+    assert f"{folder / 'grade1.yaml'}:6:5: ошибка:" in result.output
 
 
 def test_check_json(runner, bank_dir):
@@ -129,9 +129,12 @@ def test_check_on_every_kind_of_broken_file_reports_without_traceback(runner, ba
     assert result.exit_code == 1
     assert "Traceback" not in result.output
     assert isinstance(result.exception, SystemExit)  # a clean exit, not a crash
+    assert "error " not in result.output  # the codes are for programs: in the JSON
+    body = json.loads(runner.invoke(main, ["check", "--words", str(folder), "--format", "json"]).output)
+    errors = {d["code"] for d in body["diagnostics"] if d["severity"] == "error"}
     for code in ("yaml-syntax", "bad-type", "duplicate-key", "empty-file", "encoding", "yaml-alias",
                  "markup-nested-bracket"):
-        assert f"error {code}:" in result.output, code
+        assert code in errors, code
 
 
 def test_usage_lines_and_value_placeholders_speak_russian(runner):
@@ -159,7 +162,7 @@ def test_check_of_grades_the_bank_does_not_have_warns(runner, bank_dir):
     folder = str(bank_dir({"grade1.yaml": GOOD}))
     result = runner.invoke(main, ["check", "--no-deck", "--grades", "3,4", "--words", folder])
     assert result.exit_code == 0
-    assert "warning no-cards: в банке нет ни одной карточки выбранных классов (3, 4)" in result.output
+    assert "предупреждение: в банке нет ни одной карточки выбранных классов (3, 4)" in result.output
     assert runner.invoke(main, ["check", "--no-deck", "--strict", "--grades", "3", "--words", folder]).exit_code == 1
     result = runner.invoke(main, ["check", "--grades", "0"])
     assert result.exit_code == 2 and "классы бывают 1, 2, 3 и 4, а не «0»" in result.output
@@ -200,8 +203,9 @@ def test_build_deck_prints_a_small_practice_deck_and_names_its_rule_gaps(runner,
     out = tmp_path / "печать"
     result = runner.invoke(main, ["build-deck", "--words", str(folder), "--out", str(out)])
     assert result.exit_code == 0, result.output
-    assert "Замечание о колоде: правило 2:" in result.stderr
-    assert "Замечание о колоде: правило 8: «коридор»" in result.stderr
+    assert "Советы по колоде (печатается и так):" in result.stderr
+    assert "нужно хотя бы 13 карт" in result.stderr and "перевод (правило 8)" in result.stderr
+    assert "ошибк" not in result.stderr.lower()
     assert (out / "cards.pdf").is_file()
 
 
@@ -209,7 +213,7 @@ def test_build_deck_refuses_word_errors(runner, bank_dir, tmp_path):
     out = tmp_path / "печать"
     result = runner.invoke(main, ["build-deck", "--words", str(bank_dir({"grade1.yaml": BAD})), "--out", str(out)])
     assert result.exit_code == 1
-    assert "error not-lemma:" in result.stderr and "Колода не собрана" in result.stderr
+    assert "ошибка:" in result.stderr and "Колода не собрана" in result.stderr
     assert not out.exists() or not any(out.iterdir())
 
 
@@ -378,12 +382,12 @@ def test_a_bad_integer_in_a_word_file_is_a_diagnostic_in_every_command(runner, b
     assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
     assert "Traceback" not in result.output
     if args[0] in ("check", "build-deck"):
-        assert "grade1.yaml:10:12: error bad-type: stars (звёздочки): нужно целое число от 1 до 3, а здесь " \
+        assert "grade1.yaml:10:12: ошибка: stars (звёздочки): нужно целое число от 1 до 3, а здесь " \
                "«один»" in result.output
     elif args[0] == "referee":
-        assert result.exit_code == 2 and "grade1.yaml:10:12: error bad-type" in result.output
+        assert result.exit_code == 2 and "grade1.yaml:10:12: ошибка: stars" in result.output
     elif args[0] == "simulate":  # a deck short of that entry would show another deck's balance
-        assert result.exit_code == 1 and "grade1.yaml:10:12: error bad-type" in result.output
+        assert result.exit_code == 1 and "grade1.yaml:10:12: ошибка: stars" in result.output
     else:
         assert "В файлах есть замечания" in result.output
 
@@ -432,7 +436,7 @@ def test_terminal_escapes_from_a_word_file_are_shown_not_obeyed(runner, bank_dir
         assert "Длинный проход\\x1b]0;PWNED\\x07 внутри\\x9b2J здания\\u202e." in result.output
     elif args == ["check"]:
         assert "неизвестный ключ «\\x1b]0;PWNED\\x07»" in result.output
-        assert "grade\\x1b]0;PWNED\\x07.yaml:2:8: warning no-words" in result.output
+        assert "grade\\x1b]0;PWNED\\x07.yaml:2:8: предупреждение: список words пуст" in result.output
 
 
 def test_the_words_table_in_colour_escapes_definitions_but_keeps_its_own_colours(bank_dir):
@@ -459,3 +463,103 @@ def test_terminal_escapes_in_game_records_are_shown_not_obeyed(runner, tmp_path)
     assert result.exit_code == 1 and "\\x1b]0;PWNED\\x07" in result.output
     assert_no_raw_escapes(result.output)
 
+
+
+# --- issue 20: check tells errors from advice; papercuts -----------------------------------------------------
+def class_list(folder, count: int = 12, grade: int = 2):
+    """A teacher's «my class list»: ``count`` words of one grade, taken from the bundled bank as they are."""
+    from slovariki.bank import wordlist, wordtable
+
+    cards = [card for card in wordlist.load_bank().deck if card.grade == grade][:count]
+    rows = [wordtable.Row({"word": c.markup.render(), "stars": c.stars, "definition": c.definition}) for c in cards]
+    folder.mkdir(exist_ok=True)
+    (folder / f"grade{grade}.yaml").write_text(wordtable.to_yaml(wordtable.Table(grade, rows))[0], encoding="utf-8")
+    return folder
+
+
+def test_a_small_class_list_checks_with_advice_not_errors(runner, tmp_path):
+    folder = class_list(tmp_path / "класс")
+    result = runner.invoke(main, ["check", "--words", str(folder)])
+    assert result.exit_code == 0, result.output
+    assert "Ошибки в словах" not in result.output and "error" not in result.output
+    assert "Советы по колоде — карточки, список слов и диктант печатаются и так" in result.output
+    assert "добавьте ещё 1 слово" in result.output  # 12 cards, 13 make a deck two can play
+    assert "Карточек: 12; ошибок: 0" in result.output
+    assert runner.invoke(main, ["check", "--words", str(folder), "--strict"]).exit_code == 1
+    body = json.loads(runner.invoke(main, ["check", "--words", str(folder), "--format", "json"]).output)
+    assert body["entry_errors"] == 0 and body["advice"] > 0
+    assert "deck-too-small" in {d["code"] for d in body["diagnostics"]}  # the codes stay for programs
+
+
+def test_an_entry_error_stops_the_deck_and_is_said_first(runner, bank_dir):
+    folder = bank_dir({"grade1.yaml": BAD})
+    result = runner.invoke(main, ["check", "--words", str(folder)])
+    assert result.exit_code == 1
+    assert result.output.startswith("Ошибки в словах — пока их не исправить, колода не соберётся (1):")
+
+
+def test_a_small_class_list_prints_cards_word_list_and_dictation_without_scary_words(runner, tmp_path):
+    folder = class_list(tmp_path / "класс", 15)
+    result = runner.invoke(main, ["build-deck", "--words", str(folder), "--out", str(tmp_path / "печать")])
+    assert result.exit_code == 0, result.output
+    for name in ("cards.pdf", "wordlist.pdf", "dictation.pdf"):
+        assert (tmp_path / "печать" / name).is_file()
+    assert "Советы по колоде (печатается и так)" in result.stderr
+    assert not any(word in result.stderr.lower() for word in ("ошибк", "error", "нельзя", "не хватает"))
+    check = runner.invoke(main, ["check", "--words", str(folder)]).output
+    assert not any(word in check.lower() for word in ("ошибки", "error", "нельзя", "не хватает"))
+
+
+def test_only_reprints_lost_cards_without_replacing_the_deck(runner, tmp_path):
+    folder = class_list(tmp_path / "класс", 15)
+    out = tmp_path / "печать"
+    assert runner.invoke(main, ["build-deck", "--words", str(folder), "--out", str(out)]).exit_code == 0
+    whole = {p.name: p.read_bytes() for p in out.iterdir()}
+    from slovariki.bank.wordlist import load_bank
+
+    lost = next(iter(load_bank(str(folder)).deck)).word
+    result = runner.invoke(main, ["build-deck", "--words", str(folder), "--out", str(out), "--only", lost])
+    assert result.exit_code == 0, result.output
+    assert {p.name: p.read_bytes() for p in out.iterdir() if p.name != "cards-only.pdf"} == whole
+    assert "cards-only.pdf (2 с." in result.output and "rules.pdf" not in result.output  # a front, a back
+    assert "Совет" not in result.stderr
+
+
+def test_only_suggests_for_every_typo(runner):
+    result = runner.invoke(main, ["build-deck", "--only", "карова,берёза,сабака", "--out", "нет"])
+    assert result.exit_code == 1
+    assert "«карова» (может быть, «корова»" in result.output and "«сабака» (может быть, «собака»" in result.output
+
+
+def test_suits_said_on_a_cp1251_console_do_not_repeat_themselves():
+    from slovariki.game.cards import PlayingCard
+    from slovariki.text import console
+
+    with pytest.raises(ValueError) as refused:
+        PlayingCard.parse("пять")
+    shown = str(refused.value).encode("cp1251", errors=console.handler("cp1251")).decode("cp1251")
+    assert "п к б ч — пики, крести, бубны, черви" in shown and "п к б ч или п к б ч" not in shown
+
+
+def test_preview_draws_a_word_not_in_the_bank_from_its_markup(runner, tmp_path):
+    out = tmp_path / "календарь.png"
+    result = runner.invoke(main, ["preview", "к[а]л[е]нд+арь", "--grade", "3", "--definition",
+                                  "Таблица дней, недель и месяцев года.", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert out.read_bytes().startswith(b"\x89PNG")
+    missing = runner.invoke(main, ["preview", "малинка", "--out", str(tmp_path / "м.png")])
+    assert missing.exit_code == 1 and 'slovariki preview "к[а]л[е]нд+арь"' in missing.output
+
+
+def test_a_table_that_is_not_there_is_not_called_a_folder(runner, tmp_path):
+    result = runner.invoke(main, ["check", "--words", str(tmp_path / "мои-слова.xlsx")])
+    assert result.exit_code == 2 and "таблица со словами не найдена" in result.output
+
+
+def test_a_referee_record_given_to_bitva_is_named_as_a_durak_record(runner, tmp_path):
+    record = tmp_path / "партия.txt"
+    record.write_text("# Запись партии (slovariki referee)\nправила: podkidnoy\nигроки: Аня, Боря\nкозырь: Д♠\n",
+                      encoding="utf-8")
+    result = runner.invoke(main, ["bitva-par", "score", str(record)])
+    assert result.exit_code == 1 and "это запись партии в дурака" in result.output
+    assert "slovariki referee replay" in result.output

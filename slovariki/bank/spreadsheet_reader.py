@@ -1,8 +1,11 @@
 """Reading word lists from spreadsheets: .xlsx (openpyxl), .ods (odfpy) and .csv (the csv module).
 
-A workbook has one sheet per grade («1 класс» … «4 класс»), a header row with the column titles of
-:data:`wordtable.COLUMNS` and one word per row; a csv file has a «Класс» column instead of sheets. A
-row whose «Слово» starts with «#» is a comment. The comment lines on top of each word file are on a
+A workbook has one sheet per grade («1 класс», «Слова 2 класса», «2 класс (весна)»), a header row
+with the column titles of :data:`wordtable.COLUMNS` (or a teacher's own: «Значение слова», a «№»
+column that is let be), perhaps a title above it, and one word per row; a csv file, or a workbook's
+one sheet, has a «Класс» column instead. A hard letter may be coloured or bold in its cell and the
+stress a capital vowel (see :mod:`typed_word`); a date shows what was typed («12.09»). A row whose
+«Слово» starts with «#» is a comment. The comment lines on top of each word file are on a
 sheet «Комментарии» (columns «Класс», «Комментарий»), in a csv file in its «Комментарий» column. What
 the cells hold becomes the word file that ``import`` writes (:func:`wordtable.to_yaml`), and every
 place in it maps back to a cell, so ``check --words таблица.xlsx`` says «лист «2 класс», строка 14,
@@ -23,7 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from slovariki.files import reading
-from slovariki.bank import wordtable
+from slovariki.bank import typed_word, wordtable
 from slovariki.diagnostics import Diagnostic, error
 from slovariki.model import Source, column_letter
 from slovariki.text.russian import os_error
@@ -35,16 +38,18 @@ MAX_UNPACKED_BYTES = 50 * 1024 * 1024  # inside a zip: a small file may unpack i
 MAX_ROWS, MAX_COLUMNS = 5000, 30
 GRADE_TITLE = "Класс"  # the csv file's extra first column
 _OLE = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"  # an old Excel file, or an encrypted new one
-_ALIASES = {"слово": "word", "звездочки": "stars", "звезды": "stars", "толкование": "definition",
-            "определение": "definition", "картинка": "picture", "рисунок": "picture", "заметка": "note",
-            "примечание": "note", "для": "game_word", "класс": "grade",  # «Для игры»; folded as _key folds titles
-            "комментарий": "comment"}
+_ALIASES = {"слово": "word", "звездочки": "stars", "звезды": "stars", "звездочка": "stars", "толкование": "definition",
+            "определение": "definition", "значение": "definition", "картинка": "picture", "рисунок": "picture",
+            "заметка": "note", "примечание": "note", "для": "game_word", "класс": "grade", "комментарий": "comment",
+            "№": "number", "n": "number", "номер": "number"}  # folded as _key folds titles («Для игры»); «№» is let be
+_TITLE_ROWS = 5  # a title («Словарные слова, 2 класс») may stand above the header, in the first rows
+_STAR_SIGNS = "*★☆⭐"
 _TITLES = {**wordtable.TITLES, "grade": GRADE_TITLE, "comment": wordtable.COMMENT_TITLE}
 _WORD_KEYS = tuple(key for key, _ in wordtable.COLUMNS)
 # The columns each kind of sheet may have (as shown in messages) and must have. A word sheet's «Класс»
 # column (a table once made from a csv file) is let be: the sheet's name says the grade.
-_LAYOUTS = {"words": (_WORD_KEYS, wordtable.REQUIRED, ("grade",)),
-            "csv": (("grade", *_WORD_KEYS, "comment"), wordtable.REQUIRED, ()),
+_LAYOUTS = {"words": (_WORD_KEYS, wordtable.REQUIRED, ("grade", "number")),
+            "csv": (("grade", *_WORD_KEYS, "comment"), wordtable.REQUIRED, ("number",)),
             "comments": (("grade", "comment"), ("grade", "comment"), ())}
 
 
@@ -56,6 +61,7 @@ class SpreadsheetError(Exception):
 class Cell:
     value: str | int | float | bool | object | None
     formula: str | None = None
+    marks: tuple[str | None, ...] | None = None  # per character of a text value: how it is set apart (typed_word)
 
     @property
     def empty(self) -> bool:
@@ -76,6 +82,7 @@ class SheetTable:
     table: wordtable.Table
     sheet: str  # "" in a csv file
     columns: dict[str, int]
+    readings: dict[int, typed_word.Reading] = field(default_factory=dict)  # row number → how its word was read
 
 
 @dataclass
@@ -99,8 +106,9 @@ def _locator(name: str, item: SheetTable, origin: list) -> Callable[[int, int], 
     return locate
 
 
-def read(path: Path) -> Workbook:
-    """The spreadsheet's tables and the problems of its cells; raises SpreadsheetError."""
+def read(path: Path, proposing: bool = False) -> Workbook:
+    """The spreadsheet's tables and the problems of its cells; raises SpreadsheetError. ``proposing``:
+    an empty «Звёздочки» is let be (``import --suggest`` proposes the stars)."""
     kind = path.suffix.lower()
     if kind in OLD_SUFFIXES:
         raise SpreadsheetError(f"{path}: формат {kind} не читается: сохраните таблицу как .xlsx "
@@ -109,7 +117,7 @@ def read(path: Path) -> Workbook:
         raise SpreadsheetError(f"{path}: таблица должна быть .xlsx, .ods или .csv")
     data = _read_bytes(path)
     sheets = {".xlsx": _xlsx, ".ods": _ods, ".csv": _csv}[kind](data, path)
-    return _tables(sheets, str(path))
+    return _tables(sheets, str(path), proposing)
 
 
 def _read_bytes(path: Path) -> bytes:
@@ -150,18 +158,85 @@ def _xlsx(data: bytes, path: Path) -> list[Sheet]:
 
     _zip(data, path, "xlsx")
     try:
-        book = openpyxl.load_workbook(io.BytesIO(data), data_only=False)
+        book = openpyxl.load_workbook(io.BytesIO(data), data_only=False, rich_text=True)
     except Exception:  # openpyxl reports a broken file with many kinds of exceptions
         raise _broken(path, "xlsx") from None
     sheets = []
     for sheet in book.worksheets:
         if sheet.max_row > MAX_ROWS + 1 or sheet.max_column > MAX_COLUMNS:
             _too_big(path, sheet.title, sheet.max_row > MAX_ROWS + 1)
-        rows = [[Cell(None, cell.value) if cell.data_type == "f" else Cell(cell.value) for cell in row]
-                for row in sheet.iter_rows()]
+        rows = [[_xlsx_cell(cell) for cell in row] for row in sheet.iter_rows()]
         merged = [(r.min_row, r.min_col, r.max_row, r.max_col) for r in sheet.merged_cells.ranges]
         sheets.append(Sheet(sheet.title, rows, merged))
     return sheets
+
+
+def _xlsx_cell(cell) -> Cell:
+    """A cell's value; rich text as its text and how each letter is set apart (colour, bold); a date as
+    the teacher sees it."""
+    import datetime
+
+    from openpyxl.cell.rich_text import CellRichText
+
+    value = cell.value
+    if cell.data_type == "f":
+        return Cell(None, value)
+    if isinstance(value, CellRichText):
+        marks: list[str | None] = []
+        for run in value:
+            text, font = (run, None) if isinstance(run, str) else (run.text, run.font)
+            marks += [_font_mark(font)] * len(text)
+        return Cell(str(value), marks=tuple(marks))
+    if isinstance(value, (datetime.datetime, datetime.date, datetime.time)):
+        return Cell(_NotText("date", _shown_date(value, cell.number_format)))
+    return Cell(value)
+
+
+def _font_mark(font) -> str | None:
+    """How a run's font sets its letters apart: a colour other than black (red above all), or bold."""
+    color = getattr(font, "color", None)
+    rgb = getattr(color, "rgb", None) if getattr(color, "type", None) == "rgb" else None
+    if isinstance(rgb, str) and typed_word.colour(rgb[-6:]):
+        return typed_word.colour(rgb[-6:])
+    if getattr(color, "type", None) == "theme" and color.theme not in (0, 1, 2, 3):  # not the text's own colours
+        return typed_word.COLOUR
+    if getattr(color, "type", None) == "indexed" and color.indexed in (2, 10):  # Excel's old palette red
+        return typed_word.RED
+    return typed_word.BOLD if getattr(font, "b", False) else None
+
+
+_MONTHS = ("янв", "фев", "мар", "апр", "май", "июн", "июл", "авг", "сен", "окт", "ноя", "дек")
+
+
+def _shown_date(value, number_format: str) -> str:
+    """A date as Excel shows it by the cell's format (d, dd, m, mm, mmm, yy, yyyy; h:mm): what the teacher
+    typed («12.09»), not the machine's «2024-09-12 00:00:00»."""
+    import datetime
+    import re
+
+    fmt = re.sub(r'\[[^]]*]|"[^"]*"|[\\_]', "", number_format.split(";")[0]).lower()  # locale tags, quotes
+    if not re.search(r"[dmyh]", fmt):
+        fmt = "dd.mm.yyyy" if isinstance(value, (datetime.date, datetime.datetime)) else "h:mm"
+    time_mode = False
+    out = []
+    for token in re.findall(r"y+|m+|d+|h+|s+|.", fmt):
+        kind = token[0]
+        if kind == "h":
+            time_mode = True
+            out.append(str(value.hour))
+        elif kind == "s":
+            out.append(f"{value.second:02}")
+        elif kind == "m" and time_mode:
+            out.append(f"{value.minute:02}")
+        elif kind == "m":
+            out.append(_MONTHS[value.month - 1] if len(token) == 3 else f"{value.month:0{min(len(token), 2)}}")
+        elif kind == "d":
+            out.append(f"{value.day:0{min(len(token), 2)}}")
+        elif kind == "y":
+            out.append(f"{value.year % 100:02}" if len(token) <= 2 else str(value.year))
+        else:
+            out.append(token)
+    return "".join(out)
 
 
 def _too_big(path: Path, sheet: str, rows: bool) -> None:
@@ -170,7 +245,7 @@ def _too_big(path: Path, sheet: str, rows: bool) -> None:
 
 
 def _ods(data: bytes, path: Path) -> list[Sheet]:
-    from odf import opendocument, table, teletype, text
+    from odf import opendocument, table
 
     archive = _zip(data, path, "ods")
     try:
@@ -185,10 +260,11 @@ def _ods(data: bytes, path: Path) -> list[Sheet]:
         tables = document.spreadsheet.getElementsByType(table.Table)
     except Exception:  # odfpy reports a broken file with many kinds of exceptions
         raise _broken(path, "ods") from None
+    marks = _ods_text_marks(document)
     sheets = []
     for sheet in tables:
         name = sheet.getAttribute("name") or ""
-        reader = _OdsSheet(path, name, table, teletype, text)
+        reader = _OdsSheet(path, name, table, marks)
         for row in sheet.getElementsByType(table.TableRow):
             reader.row(row)
         sheets.append(Sheet(name, reader.rows, reader.merged))
@@ -199,8 +275,8 @@ class _OdsSheet:
     """The rows of one ODS table. Repeated empty rows and cells (LibreOffice writes a million of them
     at the end) are counted, not stored, until something follows them."""
 
-    def __init__(self, path: Path, name: str, table, teletype, text) -> None:
-        self.path, self.name, self.table, self.teletype, self.text = path, name, table, teletype, text
+    def __init__(self, path: Path, name: str, table, marks: dict[str, str]) -> None:
+        self.path, self.name, self.table, self.marks = path, name, table, marks
         self.rows: list[list[Cell]] = []
         self.merged: list[tuple[int, int, int, int]] = []
         self.empty_rows = 0
@@ -243,10 +319,50 @@ class _OdsSheet:
             return Cell(int(number) if number.is_integer() else number)
         if kind == "boolean":
             return Cell(cell.getAttribute("booleanvalue") == "true")
-        paragraphs = [self.teletype.extractText(p) for p in cell.getElementsByType(self.text.P)
-                      if p.parentNode is cell]  # not those of the cell's comment (office:annotation)
-        value = "\n".join(paragraphs) if paragraphs else None
-        return Cell(value if kind in (None, "string") or value is None else _NotText(kind, value))
+        runs: list[tuple[str, str | None]] = []
+        for paragraph in (p for p in cell.childNodes if p.qname[1] == "p"):  # not the cell comment's (annotation)
+            if runs:
+                runs.append(("\n", None))
+            runs += _ods_runs(paragraph, None, self.marks)
+        if not runs:
+            return Cell(None)
+        value = "".join(text for text, _ in runs)
+        if kind not in (None, "string"):
+            return Cell(_NotText(kind, value))
+        return Cell(value, marks=tuple(mark for text, mark in runs for _ in text))
+
+
+def _ods_text_marks(document) -> dict[str, str]:
+    """The automatic text styles that set letters apart: style name → typed_word's RED, COLOUR or BOLD."""
+    from odf import style
+
+    found = {}
+    for element in document.automaticstyles.getElementsByType(style.Style):
+        for props in element.getElementsByType(style.TextProperties):
+            colour = typed_word.colour((props.getAttribute("color") or "").lstrip("#"))
+            if colour:
+                found[element.getAttribute("name")] = colour
+            elif (props.getAttribute("fontweight") or "") in ("bold", "600", "700", "800", "900"):
+                found[element.getAttribute("name")] = typed_word.BOLD
+    return found
+
+
+def _ods_runs(element, mark: str | None, marks: dict[str, str]) -> list[tuple[str, str | None]]:
+    """A paragraph's text as (text, how it is set apart) runs: spans carry their style's mark."""
+    runs = []
+    for node in element.childNodes:
+        if node.nodeType == node.TEXT_NODE:
+            runs.append((node.data, mark))
+        elif node.qname[1] == "s":
+            runs.append((" " * int(node.getAttribute("c") or 1), mark))
+        elif node.qname[1] == "tab":
+            runs.append(("\t", mark))
+        elif node.qname[1] == "line-break":
+            runs.append(("\n", mark))
+        elif node.qname[1] in ("span", "a"):
+            own = marks.get(node.getAttribute("stylename") or "") if node.qname[1] == "span" else None
+            runs += _ods_runs(node, own or mark, marks)
+    return runs
 
 
 @dataclass(frozen=True)
@@ -276,7 +392,7 @@ def _csv(data: bytes, path: Path) -> list[Sheet]:
 
 
 # --- cells → tables -----------------------------------------------------------------------------------
-def _tables(sheets: list[Sheet], name: str) -> Workbook:
+def _tables(sheets: list[Sheet], name: str, proposing: bool = False) -> Workbook:
     found: list[SheetTable] = []
     diagnostics: list[Diagnostic] = []
     file_comments: dict[int, list[str]] = {}  # grade → the lines on top of its word file
@@ -287,22 +403,26 @@ def _tables(sheets: list[Sheet], name: str) -> Workbook:
         label = sheet.name if sheet.name is not None else ""
         kind = "csv" if sheet.name is None else "comments" if _fold(label) == _fold(wordtable.COMMENTS_SHEET) \
             else "words"
-        reader = _SheetReader(name, label, diagnostics, kind)
-        columns = reader.header(rows[0])
+        top = _header_row(rows)
+        reader = _SheetReader(name, label, diagnostics, kind, top, proposing)
+        columns = reader.header(rows[top])
         if columns is None:
             continue
         if kind == "comments":
             reader.comment_sheet(rows, columns, file_comments)
             continue
-        if kind == "csv":
+        grade = wordtable.grade_of_sheet(sheet.name) if kind == "words" else None
+        if kind == "csv" or grade is None and "grade" in columns:  # one sheet of all grades, as a csv file
             found += reader.csv_tables(rows, columns, file_comments)
             continue
-        grade = wordtable.grade_of_sheet(sheet.name)
         if grade is None:
             reader.error(1, 1, "sheet-name", f"по названию листа «{sheet.name}» не понять класс: назовите лист "
-                                             "«1 класс», «2 класс», «3 класс» или «4 класс»")
+                                             "«1 класс», «2 класс», «3 класс» или «4 класс» (или добавьте столбец "
+                                             f"«{GRADE_TITLE}»)")
             continue
-        found.append(SheetTable(wordtable.Table(grade, reader.rows(rows, columns, sheet.merged)), label, columns))
+        merged = [m for m in sheet.merged if m[0] > top + 1]  # a title is often merged across the columns
+        found.append(SheetTable(wordtable.Table(grade, reader.rows(rows, columns, merged)), label, columns,
+                                reader.readings))
     by_grade: dict[int, SheetTable] = {}
     for item in found:
         if item.table.grade in by_grade:
@@ -315,6 +435,17 @@ def _tables(sheets: list[Sheet], name: str) -> Workbook:
         if grade in by_grade:
             by_grade[grade].table.header[:0] = lines
     return Workbook([by_grade[g] for g in sorted(by_grade)], diagnostics)
+
+
+def _header_row(rows: list[list[Cell]]) -> int:
+    """The index of the header row: the first of the top rows whose every filled cell is a known column
+    title, «Слово» or «Комментарий» among them (a title such as «Словарные слова, 2 класс» or «Класс 2Б»
+    may stand above it); the first row if none is."""
+    for index, cells in enumerate(rows[:_TITLE_ROWS]):
+        keys = {_key(cell.value) for cell in cells if not cell.empty}
+        if None not in keys and keys & {"word", "comment"}:
+            return index
+    return 0
 
 
 def _trimmed(rows: list[list[Cell]]) -> list[list[Cell]]:
@@ -335,14 +466,16 @@ def _key(title: object) -> str | None:
     """The key a column title names: its first word («Слово с разметкой»), stars («Слово*») ignored."""
     if not isinstance(title, str):
         return None
-    words = _fold(title.replace("*", "")).split()
+    words = _fold(title.replace("*", " ").replace(".", " ")).split()
     return _ALIASES.get(words[0]) if words else None
 
 
 class _SheetReader:
-    def __init__(self, name: str, sheet: str, diagnostics: list[Diagnostic], kind: str = "words") -> None:
-        self.name, self.sheet, self.diagnostics = name, sheet, diagnostics
+    def __init__(self, name: str, sheet: str, diagnostics: list[Diagnostic], kind: str = "words", top: int = 0,
+                 proposing: bool = False) -> None:
+        self.name, self.sheet, self.diagnostics, self.top, self.proposing = name, sheet, diagnostics, top, proposing
         self.shown, self.required, self.allowed = _LAYOUTS[kind]
+        self.readings: dict[int, typed_word.Reading] = {}
 
     def error(self, row: int, column: int, code: str, message: str) -> None:
         self.diagnostics.append(error(Source(self.name, row, column, self.sheet), code, message))
@@ -356,14 +489,14 @@ class _SheetReader:
             key = _key(cell.value)
             if key not in self.shown + self.allowed or key in columns:
                 known = ", ".join(f"«{_TITLES[key]}»" for key in self.shown)
-                self.error(1, number, "sheet-header", f"столбец «{cell.value}» неизвестен или повторяется: "
-                                                      f"заголовки в первой строке — {known}")
+                self.error(self.top + 1, number, "sheet-header", f"столбец «{cell.value}» неизвестен или "
+                                                                 f"повторяется: заголовки столбцов — {known}")
                 return None
             columns[key] = number
         missing = [_TITLES[k] for k in self.required if k not in columns]
         if missing:
-            self.error(1, 1, "sheet-header", "в первой строке нет заголовков " + ", ".join(f"«{m}»" for m in missing)
-                       + ": с них начинается лист")
+            self.error(self.top + 1, 1, "sheet-header", "в первой строке нет заголовков "
+                       + ", ".join(f"«{m}»" for m in missing) + ": с них начинается лист")
             return None
         return columns
 
@@ -375,7 +508,7 @@ class _SheetReader:
                        f"объединённые ячейки {column_letter(first_col)}{first_row}:{column_letter(last_col)}{last_row}: "
                        "разъедините их, у каждого слова свои ячейки")
             skipped.update(range(first_row, last_row + 1))
-        for number, cells in enumerate(rows[1:], 2):
+        for number, cells in enumerate(rows[self.top + 1:], self.top + 2):
             if number in skipped:
                 continue
             row = self.row(number, cells, columns)
@@ -386,11 +519,11 @@ class _SheetReader:
     def csv_tables(self, rows: list[list[Cell]], columns: dict[str, int],
                    file_comments: dict[int, list[str]]) -> list[SheetTable]:
         if "grade" not in columns:
-            self.error(1, 1, "sheet-header", f"в первой строке нет столбца «{GRADE_TITLE}»: в файле csv класс "
+            self.error(self.top + 1, 1, "sheet-header", f"в первой строке нет столбца «{GRADE_TITLE}»: в файле csv класс "
                                              "каждого слова пишется в нём")
             return []
         tables: dict[int, wordtable.Table] = {}
-        for number, cells in enumerate(rows[1:], 2):
+        for number, cells in enumerate(rows[self.top + 1:], self.top + 2):
             grade = self.grade(number, cells, columns)
             if grade is None:
                 if all(cell.empty for cell in cells):
@@ -409,12 +542,12 @@ class _SheetReader:
             row = self.row(number, cells, columns)
             if row is not None:
                 tables.setdefault(grade, wordtable.Table(grade)).rows.append(row)
-        return [SheetTable(tables[g], "", columns) for g in sorted(tables)]
+        return [SheetTable(tables[g], self.sheet, columns, self.readings) for g in sorted(tables)]
 
     def comment_sheet(self, rows: list[list[Cell]], columns: dict[str, int],
                       file_comments: dict[int, list[str]]) -> None:
         """The sheet «Комментарии»: a grade and a line on top of its word file in each row."""
-        for number, cells in enumerate(rows[1:], 2):
+        for number, cells in enumerate(rows[self.top + 1:], self.top + 2):
             if all(cell.empty for cell in cells):
                 continue  # a blank line between grades: nothing is lost
             grade = self.grade(number, cells, columns)
@@ -463,10 +596,10 @@ class _SheetReader:
         values: dict[str, str | int | float] = {}
         for key, column in columns.items():
             cell = _at(cells, column)
-            if key in ("grade", "comment") or cell.formula is not None:
+            if key in ("grade", "comment", "number") or cell.formula is not None:
                 continue
             if cell.empty:
-                if key in wordtable.REQUIRED:
+                if key in wordtable.REQUIRED and not (key == "stars" and self.proposing):
                     self.error(number, column, "missing-key", f"пустая ячейка «{wordtable.TITLES[key]}»: "
                                                               + _REQUIRED_HINT[key])
                 continue
@@ -477,15 +610,23 @@ class _SheetReader:
 
     def value(self, number: int, column: int, key: str, cell: Cell) -> str | int | float | None:
         value = cell.value
+        if key == "word" and isinstance(value, str):
+            reading = typed_word.with_dictionary_stress(typed_word.read(value, cell.marks), _dictionary_stresses)
+            self.readings[number] = reading
+            return reading.markup
         if key == "stars":
             if isinstance(value, str) and value.strip().isdigit():
                 return int(value)
+            if isinstance(value, str) and value.strip() and set(value.replace(" ", "")) <= set(_STAR_SIGNS):
+                return len(value.replace(" ", ""))  # «**», «★★»: the word file's check says if there are too many
             if isinstance(value, (int, float)) and not isinstance(value, bool):
                 return int(value) if float(value).is_integer() else value
             if isinstance(value, str):
                 return value.strip()  # the word file's check says what is wrong with it
         elif isinstance(value, str):
             return value.strip()
+        elif isinstance(value, _NotText) and value.kind in ("date", "time") and key in ("definition", "note"):
+            return value.shown  # «12.09» in a note: what she typed, not the machine's date
         shown = {True: "«да»", False: "«нет»"}.get(value) if isinstance(value, bool) else None
         if isinstance(value, _NotText):
             shown = f"«{value.shown}» ({'дата' if value.kind == 'date' else 'не текст'})"
@@ -500,8 +641,15 @@ class _SheetReader:
 
 
 _REQUIRED_HINT = {"word": "нужно слово с разметкой, например к[о]р[и]д+ор",
-                  "stars": "нужно число звёздочек: 1, 2 или 3",
+                  "stars": "нужно число звёздочек: 1, 2 или 3 (их может предложить import … --suggest)",
                   "definition": "нужно толкование: что значит слово"}
+
+
+def _dictionary_stresses(word: str) -> frozenset[int] | None:
+    """The stress dictionary's stresses of a word a teacher left unstressed (loaded on the first one)."""
+    from slovariki.rules_check.stress import StressDictionary
+
+    return StressDictionary.bundled().stresses(word)
 
 
 def _at(cells: list[Cell], column: int) -> Cell:

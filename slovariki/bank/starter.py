@@ -38,9 +38,30 @@ def starter_text(grade: int, folder: str, bank: Deck) -> str:
     colour = Colour.for_grade(grade).russian_card.removesuffix("ая") + "ые"
     shown = f'"{folder}"' if " " in folder else folder  # as pasted into a command line
     header = template.format(grade=grade, colour=colour, folder=shown).splitlines()
-    rows = [wordtable.Row({"word": card.markup.render(), "stars": card.stars, "definition": card.definition})
+    return wordtable.to_yaml(wordtable.Table(grade, _example_rows(grade, bank), header))[0]
+
+
+def _example_rows(grade: int, bank: Deck) -> list[wordtable.Row]:
+    return [wordtable.Row({"word": card.markup.render(), "stars": card.stars, "definition": card.definition})
             for card in map(bank.find, EXAMPLES[grade])]
-    return wordtable.to_yaml(wordtable.Table(grade, rows, header))[0]
+
+
+def untouched_examples(folder: Path) -> dict[int, str]:
+    """The grade files of ``folder`` that still hold just init's example words (comments aside): grade →
+    the file's text. A teacher's import replaces them without --force: they are not her words."""
+    found = {}
+    bank = None
+    for grade in EXAMPLES:
+        try:
+            text = (folder / f"grade{grade}.yaml").read_text(encoding="utf-8")
+            table = wordtable.from_yaml(text, "")
+        except (OSError, UnicodeDecodeError, wordtable.TableError):
+            continue
+        bank = bank or wordlist.load_bank().deck
+        rows = [row.values for row in table.rows if row.comment is None]
+        if table.grade == grade and rows == [row.values for row in _example_rows(grade, bank)]:
+            found[grade] = text
+    return found
 
 
 def start(folder: Path, copy: bool = False) -> list[Path]:

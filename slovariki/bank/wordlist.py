@@ -185,6 +185,10 @@ def _is_folder(path: Path) -> bool:
     try:
         mode = path.stat().st_mode
     except FileNotFoundError:
+        if path.suffix.lower() in spreadsheet.SUFFIXES + spreadsheet.OLD_SUFFIXES:
+            raise WordBankError(f"таблица со словами не найдена: {path}") from None
+        if path.suffix.lower() in (".yaml", ".yml"):
+            raise WordBankError(f"файл со словами не найден: {path}") from None
         raise WordBankError(f"папка со словами не найдена: {path}") from None
     except OSError as exc:
         raise WordBankError(f"не удалось открыть папку со словами {path}: {os_error(exc)}") from None

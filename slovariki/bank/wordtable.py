@@ -43,6 +43,8 @@ HINTS = {
                "в начало файла. На карточки не попадают.",
 }
 _SHEET_NAME = re.compile(r"\s*(?:grade\s*)?([1-4])(?:\s*(?:класс|кл\.?))?\s*", re.I)
+# A teacher's own sheet name: «Слова 2 класса», «2 класс (весна)», «2-й класс», «Класс 2»
+_GRADE_IN_NAME = re.compile(r"(?<!\d)([1-4])\s*(?:-?[йи]\s*)?кл|класс\w*\s*№?\s*([1-4])(?!\d)", re.I)
 
 
 class TableError(Exception):
@@ -76,9 +78,9 @@ class Table:
 
 
 def grade_of_sheet(name: str) -> int | None:
-    """The grade a sheet's name says: «2 класс», «2 кл.», «2», «grade2»."""
-    match = _SHEET_NAME.fullmatch(name)
-    return int(match[1]) if match else None
+    """The grade a sheet's name says: «2 класс», «2 кл.», «2», «grade2», «Слова 2 класса», «2 класс (весна)»."""
+    match = _SHEET_NAME.fullmatch(name) or _GRADE_IN_NAME.search(name)
+    return int(match[1] or match[2]) if match else None
 
 
 # --- table → YAML -------------------------------------------------------------------------------------

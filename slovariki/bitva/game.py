@@ -113,18 +113,18 @@ class Penalized:
 
 @dataclass(frozen=True)
 class Result:
-    """The end: one winner, a tie between several, or nobody (no player went out)."""
+    """The end: one winner or a tie between several (by points when nobody went out)."""
 
     winners: tuple[str, ...]
 
     @property
     def type(self) -> str:
-        return {0: "no-winner", 1: "winner"}.get(len(self.winners), "tie")
+        return "winner" if len(self.winners) == 1 else "tie"
 
     def as_json(self) -> dict:
         if len(self.winners) == 1:
             return {"type": self.type, "player": self.winners[0]}
-        return {"type": self.type, "players": list(self.winners)} if self.winners else {"type": self.type}
+        return {"type": self.type, "players": list(self.winners)}
 
 
 @dataclass(frozen=True)

@@ -139,7 +139,8 @@ def _parse_meld(player: str, words: list[str]) -> Meld:
         draw = _count(words[-1], "добор")
         words = words[:-2]
     kind = None
-    if words and words[0].lower() in KIND_SIZES:
+    # «тройка» names a triplet, but «тройка пик» is the card 3♠
+    if words and words[0].lower() in KIND_SIZES and spoken_card(" ".join(words[:2]), lowest_rank=2) is None:
         kind = words[0].lower()
         words = words[1:]
     if not words:

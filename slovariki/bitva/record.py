@@ -20,6 +20,7 @@ A record is read whole and checked before anything is written; the REPL saves it
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -107,9 +108,16 @@ def _yaml_lines(path: Path, text: str) -> list[tuple[int, str]]:
     return lines
 
 
+# What only a referee record (slovariki referee log) has: its title, or its «козырь:» set-up line.
+_REFEREE_RECORD = re.compile(r"\A\s*# Запись партии \(slovariki referee\)|^козырь:", re.M)
+
+
 def load_record(path: Path) -> Record:
     """Read and parse a record (YAML for .yaml/.yml, text otherwise); every syntax problem is reported."""
     text = _read(path)
+    if _REFEREE_RECORD.search(text):  # «правила: podkidnoy» would be read as a move of a player «правила»
+        raise RecordError([f"{path}: это запись партии в дурака («Словарики», подкидной или переводной), а не "
+                           f"«Битвы пар»; её проверяет команда slovariki referee replay {path}"])
     if path.suffix.lower() in (".yaml", ".yml"):
         numbered = _yaml_lines(path, text)
     else:

@@ -91,8 +91,10 @@ def joined(items: list[str]) -> str:
 def result_text(game: Game) -> str:
     won = game.winners()
     totals = {name: s.total for name, s in game.scores().items()}
-    if not won:
-        return "Победителя нет: никто не избавился от всех карт."
+    if not game.out:  # stopped when nobody could lay anything more: the points decide
+        if len(won) == 1:
+            return f"Никто не избавился от всех карт, побеждает тот, у кого больше очков: {won[0]} ({points(totals[won[0]])})."
+        return f"Никто не избавился от всех карт, очков поровну: ничья — {joined(list(won))} (по {points(totals[won[0]])})."
     if len(game.out) == 1:  # no word agrees with the name: right whatever its gender
         return f"Победитель: {won[0]} — карты кончились раньше всех."
     if len(won) == 1:

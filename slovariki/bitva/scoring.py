@@ -50,8 +50,8 @@ def player_score(melds: Iterable[Sequence[PlayingCard]], out: bool, penalties: i
 
 def winners(finishers: Sequence[str], totals: Mapping[str, int]) -> tuple[str, ...]:
     """The first player out wins; players who went out together are decided by points, and equal
-    points stay a tie (several names). Nobody out: no winner (an empty tuple)."""
-    if not finishers:
-        return ()
-    best = max(totals[name] for name in finishers)
-    return tuple(name for name in finishers if totals[name] == best)
+    points stay a tie (several names). Nobody out (the game was stopped because nobody could lay
+    anything more, docs/bitva-par.md): the most points among all the players win, ties as above."""
+    pool = finishers or tuple(totals)
+    best = max(totals[name] for name in pool)
+    return tuple(name for name in pool if totals[name] == best)

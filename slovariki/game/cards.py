@@ -80,7 +80,7 @@ class PlayingCard:
         ranks = " ".join(name for rank, name in FULL_RANK_NAMES.items() if rank >= lowest_rank)
         raise ValueError(
             f"не понимаю карту «{text}»: пишите достоинство ({ranks}) и масть "
-            "(♠ ♣ ♦ ♥ или п к б ч), например 10♥ или Дп")
+            "(п к б ч — пики, крести, бубны, черви), например 10♥ или Дп")
 
 
 def standard_deck() -> tuple[PlayingCard, ...]:

@@ -30,7 +30,7 @@ class Ruleset:
     transfer: bool = False  # R8 / D4
     equal_rank_beats: bool = False  # R7: equal stars beat; D2: only a higher card
     toss_needs_all_beaten: bool = False  # R9: toss-ins only when every card is beaten
-    strict_toss_order: bool = False  # R9: the right to toss passes in a fixed order
+    pass_word: str = "пас"  # what a player says to decline to toss in (R9); classic durak: «бито» (D3)
     toss_after_take: bool = False  # D5: cards may be added after the defender says «беру»
     first_out_wins: bool = False  # R16: the first player out of cards wins and the game ends
     spare_cards: int = 1  # R2, R3: a card beyond the hands turns up as trump (classic: may be 0)
@@ -47,8 +47,8 @@ class Ruleset:
         return self.standard_deck() is not None
 
     def show(self, card: Any) -> str:
-        """A card as written in a message."""
-        return str(card)
+        """A card as written in a message: in quotes, as every message and the game record quote it."""
+        return f"«{card}»"
 
     def beats(self, card: Any, target: Any, trump: Any) -> bool:
         """R7 / D2: does ``card`` beat ``target`` when ``trump`` is the trump suit?"""
@@ -96,16 +96,12 @@ class Slovariki(Ruleset):
     transfer = True
     equal_rank_beats = True
     toss_needs_all_beaten = True
-    strict_toss_order = True
     first_out_wins = True
     rule = {
         "players": "правило 2", "order": "правило 4", "attack": "правило 5", "defence": "правило 6",
         "beat": "правило 7", "transfer": "правило 8", "toss": "правило 9", "limit": "правило 10",
         "take": "правило 11", "beaten": "правило 12", "end": "правило 16",
     }
-
-    def show(self, card: Any) -> str:
-        return f"«{card.word}»"
 
     def transfers(self, card: Any, attack: Any) -> bool:
         return card.suit == attack.suit and card.rank == attack.rank
@@ -139,6 +135,7 @@ class ClassicDurak(Ruleset):
 
     equal_rank_beats = False
     toss_after_take = True
+    pass_word = "бито"
     spare_cards = 0  # six players share the 36 cards: the last card dealt, shown, is trump
 
     def __init__(self, name: str, aliases: tuple[str, ...], title: str, transfer: bool) -> None:
@@ -165,7 +162,7 @@ class ClassicDurak(Ruleset):
         return min(holders)[1] if holders else None
 
     def beat_refusal(self, card: Any, target: Any, trump: Any) -> str:
-        head = f"{self.rule['beat']}: {card} не бьёт {target}"
+        head = f"{self.rule['beat']}: карта {self.show(card)} не бьёт карту {self.show(target)}"
         if target.suit == trump:
             return f"{head}: козырь бьётся только старшим козырем"
         if card.suit == target.suit:
@@ -175,7 +172,7 @@ class ClassicDurak(Ruleset):
     def transfer_refusal(self, card: Any, attack: Any) -> str:
         if not self.transfer:
             return f"{self.rule['transfer']}: в подкидном дураке переводить нельзя"
-        return f"{self.rule['transfer']}: переводят только картой того же достоинства, что и {attack}"
+        return f"{self.rule['transfer']}: переводят только картой того же достоинства, что и {self.show(attack)}"
 
     def toss_refusal(self, card: Any, last_beat: Any, table: Sequence[Any]) -> tuple[str, str]:
         ranks = ", ".join(RANK_NAMES[r] for r in sorted({c.rank for c in table}))

@@ -35,6 +35,7 @@ from slovariki.game.errors import IllegalMove, SetupError
 from slovariki.game.events import (
     Beaten, Draw, DrawnGame, Fool, GameOver, NextBout, Out, Refill, Taken, Winner,
 )
+from slovariki.game.names import genitive
 from slovariki.game.moves import Attack, Beat, Move, Pass, Take, TossIn, Transfer
 from slovariki.game.rulesets import (
     HAND_SIZE, MAX_PLAYERS, MAX_TABLE, MIN_PLAYERS, Ruleset, capacity, find_ruleset, too_small_message,
@@ -336,7 +337,7 @@ class GameState:
         "_known", "_unseen", "_att", "_def", "_open", "_table_mask", "_toss_mask", "_last_beat",
         "_discard", "attacker", "defender", "_order", "_tossers", "_limit", "phase", "_passed", "_gone", "_out",
         "_seats", "winner", "fool", "draw", "log", "hidden_hands", "_emptied", "_legal_cache", "_asked",
-        "_last_end", "_links", "_partners", "_all_beaten", "_strict_order", "_after_take",
+        "_last_end", "_links", "_partners", "_all_beaten", "_after_take",
     )
 
     # --- construction -----------------------------------------------------------------------
@@ -357,7 +358,7 @@ class GameState:
         # slower to read)
         rules = game.rules
         self._links, self._partners = game.links, game.partners if rules.transfer else None
-        self._all_beaten, self._strict_order = rules.toss_needs_all_beaten, rules.strict_toss_order
+        self._all_beaten = rules.toss_needs_all_beaten
         self._after_take = rules.toss_after_take
         self._stock, self._known, self._count, self._unseen = stock, known, count, unseen
         self._att, self._def, self._open = [], [], []  # _open: the unbeaten attacking cards, in order
@@ -471,7 +472,8 @@ class GameState:
 
     @property
     def passed(self) -> frozenset[int]:
-        """Players who declined to toss in since the defender last beat a card."""
+        """Players who declined to toss in since the defender last beat a card (R9, D3), or were
+        passed by for certainly holding nothing to add."""
         return frozenset(p for p in range(self.players) if self._passed >> p & 1)
 
     def may_add(self, player: int) -> bool:
@@ -495,9 +497,9 @@ class GameState:
 
         The attacker before the lead, the defender while unbeaten cards lie on the table, otherwise
         the first player in toss order who has not passed and may hold a card that links: a player
-        whose cards are all known and none of which links is not asked. In «Словарики» that player
-        alone may toss in (R9). In classic durak anyone but the defender may add a card at any time
-        of the bout (D3, D5); ``to_move`` then names who is asked to add or say «бито».
+        whose cards are all known and none of which links is not asked. That player alone may toss in
+        (R9, D3); in classic durak the one who holds that right may also add while the defender still
+        answers (the attacker first, until «бито»), and after «беру» (D5).
         """
         phase = self.phase
         if phase == ATTACK:
@@ -662,7 +664,7 @@ class GameState:
         says «пас»: this is asked only of a player who may hold a card to add."""
         if not self._count[player] or (phase == DEFEND and self._all_beaten) or len(self._att) >= self._limit:
             return _NO_MOVES
-        if self._strict_order and player != self._asked:
+        if player != self._asked:  # R9, D3: one player at a time holds the right
             return _NO_MOVES
         avail = self._available(player)
         return self._toss_table(player, avail, phase) if avail & self._toss_mask else _NO_MOVES
@@ -690,6 +692,29 @@ class GameState:
         if self.phase == DEFEND:
             return f"сейчас отбивается {self._name(who)}"
         return f"сейчас подкидывает {self._name(who)}"
+
+    def _limit_reason(self) -> str:
+        """R10: why no more cards go on the table in this bout."""
+        if self._limit == MAX_TABLE:
+            return f"против одного отбивающегося кладут не больше {cards_genitive(MAX_TABLE)}"
+        was = "было " if self._last_beat >= 0 else ""  # he has beaten some since: his hand is smaller now
+        return (f"у {self._holder(self.defender, 'отбивающегося')} {was}всего {n_cards(self._limit)}, а под отбивающегося кладут "
+                "не больше карт, чем было у него на руках, когда он стал отбивающимся")
+
+    def _holder(self, player: int, role: str) -> str:
+        """The player's name as it follows «у»: «Бори»; for a name not declined, the ``role``
+        (genitive) and the name: «отбивающегося (игрок 2)»."""
+        name = self._name(player)
+        return genitive(name) or f"{role} ({name})"
+
+    def _toss_right(self) -> str:
+        """Who holds the right to toss in (R9, D3), and when it passes on."""
+        who = self._asked
+        if who is None:
+            return self._awaited()
+        name = self._name(who)
+        return (f"подкинуть сейчас может только {name}; право перейдёт к следующему по часовой стрелке, "
+                f"когда {name} скажет «{self.rules.pass_word}»")
 
     def _verify(self, player: int, move: Move) -> tuple[int, int]:
         if self.phase == OVER:
@@ -781,7 +806,7 @@ class GameState:
                               f"{rule['transfer']}: переводить некому, у остальных игроков карт не осталось")
         if self._count[new] < need:
             raise IllegalMove(errors.TABLE_FULL,
-                              f"{rule['transfer']}: у следующего отбивающегося ({self._name(new)}) на руках "
+                              f"{rule['transfer']}: у {self._holder(new, 'следующего отбивающегося')} на руках всего "
                               f"{n_cards(self._count[new])}, а непобитых карт стало бы {need}")
         return card, -1
 
@@ -790,9 +815,9 @@ class GameState:
         rule = rules.rule
         if self.phase == ATTACK:
             if self._last_end is Taken:
-                why = f"{rule['take']}: карты уже взяты, ход закончен"
+                why = f"{rule['take']}: карты уже взяты, заход закончен"
             elif self._last_end is Beaten:
-                why = f"{rule['beaten']}: ход уже отбит"
+                why = f"{rule['beaten']}: заход уже отбит"
             else:
                 why = f"{rule['toss']}: подкидывать пока некуда, заход ещё не сделан"
             raise IllegalMove(errors.TOSS_NOT_ALLOWED, why)
@@ -803,13 +828,12 @@ class GameState:
                               f"{rule['toss']}: подкидывать можно, только когда все карты на столе побиты")
         if not self._count[player]:
             raise IllegalMove(errors.HAND_EMPTY, "на руках не осталось карт")
-        # A player passed by for having nothing that links hears why the card does not fit (below).
-        if rules.strict_toss_order and player != self._asked and self.may_add(player):
-            raise IllegalMove(errors.NOT_YOUR_TURN, f"{rule['toss']}: {self._awaited()}")
-        card = self._card_in_hand(player, move.card)
         if len(self._att) >= self._limit:
-            raise IllegalMove(errors.TABLE_FULL, f"{rule['limit']}: против этого отбивающегося можно "
-                              f"положить не больше {cards_genitive(self._limit)}")
+            raise IllegalMove(errors.TABLE_FULL, f"{rule['limit']}: {self._limit_reason()}")
+        # A player passed by for having nothing that links hears why the card does not fit (below).
+        if player != self._asked and self.may_add(player):
+            raise IllegalMove(errors.NOT_YOUR_TURN, f"{rule['toss']}: {self._toss_right()}")
+        card = self._card_in_hand(player, move.card)
         if not self._toss_mask >> card & 1:
             cards = self.game.cards
             table = [cards[c] for c in card_numbers(self._table_mask)]
@@ -834,10 +858,11 @@ class GameState:
             raise IllegalMove(errors.NOT_YOUR_TURN, f"{rule['toss']}: на руках нет карт, очередь идёт дальше")
         if not self.may_add(player):
             raise IllegalMove(errors.NOT_YOUR_TURN, f"{rule['toss']}: подкинуть нечего, очередь идёт дальше")
-        if self.rules.strict_toss_order and player != self._asked:
-            raise IllegalMove(errors.NOT_YOUR_TURN, f"{rule['toss']}: {self._awaited()}")
         if self._passed >> player & 1:
-            raise IllegalMove(errors.NOT_YOUR_TURN, f"{rule['toss']}: этот игрок уже сказал «пас»")
+            raise IllegalMove(errors.NOT_YOUR_TURN,
+                              f"{rule['toss']}: этот игрок уже сказал «{self.rules.pass_word}»")
+        if player != self._asked:
+            raise IllegalMove(errors.NOT_YOUR_TURN, f"{rule['toss']}: {self._toss_right()}")
         return -1, -1
 
     def _verify_take(self, player: int, move: Take) -> tuple[int, int]:
@@ -943,24 +968,40 @@ class GameState:
         phase = self.phase
         if phase == DEFEND:
             if self._open:
+                if not self._all_beaten:  # D3: the one who holds the right may add while the defender answers
+                    self._ask_tosser(skip=False)
                 return
             self.phase = phase = TOSS
-        if len(self._att) < self._limit:
-            # R9, D3: the first player in toss order who has not passed and may hold a card that links
-            passed, known, count, unseen, links = self._passed, self._known, self._count, self._unseen, self._toss_mask
-            for p in self._tossers:
-                if not passed >> p & 1:
-                    mask = known[p]  # the cards the player may hold, as in may_add
-                    if unseen and count[p] > mask.bit_count():
-                        mask |= unseen
-                    if mask & links:
-                        self._asked = p
-                        return
-            self._asked = None
+        if self._ask_tosser():
+            return
         if phase == TAKING:
             self._end_taken(events)
         else:
             self._end_beaten(events)
+
+    def _ask_tosser(self, skip: bool = True) -> bool:
+        """R9, D3: the right to toss in is the first player's in toss order who has not passed, while
+        the table has room; False (and nobody holds it) when there is none. With ``skip`` (every card
+        is beaten, or the defender takes: the right is asked for) a player who certainly holds no card
+        that links is passed by as if they had passed, as they would at a table; while the defender
+        answers (D3) the right stays with the first who has not passed and holds cards (R9: players
+        without cards are passed by)."""
+        if len(self._att) < self._limit:
+            passed, known, count, unseen, links = self._passed, self._known, self._count, self._unseen, self._toss_mask
+            for p in self._tossers:
+                if passed >> p & 1:
+                    continue
+                mask = known[p]  # the cards the player may hold, as in may_add
+                if unseen and count[p] > mask.bit_count():
+                    mask |= unseen
+                if not count[p] or skip and not mask & links:
+                    passed |= 1 << p
+                    continue
+                self._passed, self._asked = passed, p
+                return True
+            self._passed = passed
+        self._asked = None
+        return False
 
     def _end_beaten(self, events: list | None) -> None:
         """R12: the cards go to the discard; R14: the defender attacks next."""
@@ -1093,7 +1134,7 @@ class GameState:
 
 _CHANGING_LISTS = frozenset({"_stock", "_count", "_known", "_att", "_def", "_open", "_emptied", "log"})  # changed in place
 _NOT_STATE = frozenset({"game", "_beaters", "_legal_cache", "_asked", "_seats", "_tossers", "_links", "_partners",
-                        "_all_beaten", "_strict_order", "_after_take"})  # derived, or a cache
+                        "_all_beaten", "_after_take"})  # derived, or a cache
 # _last_end: only for a message; trump_suit: the trump card's; _stock: by its size (see position)
 _NOT_POSITION = _NOT_STATE | {"rules", "names", "log", "_last_end", "trump_suit", "_stock"}
 # position() at every bout of a greedy game (the simulator's cycle check): two getters, made once

@@ -20,6 +20,7 @@ from slovariki.model import Card, Deck
 from slovariki.bank.pictures import PictureError
 
 CARDS_FILE = "cards.pdf"
+CHOSEN_CARDS_FILE = "cards-only.pdf"  # --only, --stars: a reprint never replaces the whole deck's cards.pdf
 RULES_FILE = "rules.pdf"
 WORDLIST_FILE = "wordlist.pdf"
 DICTATION_FILE = "dictation.pdf"
@@ -89,7 +90,8 @@ def build_deck(deck: Deck, options: DeckOptions, out: Path, progress: Progress |
                rules_template: Path | None = None) -> BuildResult:
     """Write cards.pdf, rules.pdf, wordlist.pdf and dictation.pdf into ``out``, all of them or none.
 
-    --only and --stars choose the cards printed; the rules and the handouts describe the whole deck.
+    --only and --stars choose the cards printed (a reprint of lost cards): then only those cards are
+    written, to cards-only.pdf, and the whole deck's files stay as they were.
     """
     progress = progress or _Silent()
     if not len(deck):
@@ -109,21 +111,28 @@ def build_deck(deck: Deck, options: DeckOptions, out: Path, progress: Progress |
     check_fit(printed, faces)
     runs = sheets(printed, options)
     pages = {}
+    reprint = bool(options.only or options.stars)
     with writer.batch(out) as batch:
         # Only once the folder is known to be writable.
-        progress.start(sum(len(run.cards) for run in runs) + 2 * len(deck) + 1)
-        with batch.open(CARDS_FILE) as stream:
-            pages[CARDS_FILE] = render_cards(stream, runs, layout, faces, progress.advance)
-        with batch.open(RULES_FILE) as stream:
-            pages[RULES_FILE] = rules_sheet.render_rules(stream, rules, options.paper, ink)
-        progress.advance(1)
-        with batch.open(WORDLIST_FILE) as stream:
-            pages[WORDLIST_FILE] = handout.render_handout(stream, deck, options.paper, options.stress,
-                                                          progress.advance, ink)
-        with batch.open(DICTATION_FILE) as stream:
-            pages[DICTATION_FILE] = render_dictation(stream, deck, options.paper, options.stress, progress.advance, ink)
-    return BuildResult(len(printed), options.copies, layout,
-                       tuple(OutputFile(out / name, n, (out / name).stat().st_size) for name, n in pages.items()))
+        progress.start(sum(len(run.cards) for run in runs) + (0 if reprint else 2 * len(deck) + 1))
+        name = CHOSEN_CARDS_FILE if reprint else CARDS_FILE
+        with batch.open(name) as stream:
+            pages[name] = render_cards(stream, runs, layout, faces, progress.advance)
+        if not reprint:  # the rules and the handouts describe the whole deck
+            with batch.open(RULES_FILE) as stream:
+                pages[RULES_FILE] = rules_sheet.render_rules(stream, rules, options.paper, ink)
+            progress.advance(1)
+            with batch.open(WORDLIST_FILE) as stream:
+                pages[WORDLIST_FILE] = handout.render_handout(stream, deck, options.paper, options.stress,
+                                                              progress.advance, ink)
+            with batch.open(DICTATION_FILE) as stream:
+                pages[DICTATION_FILE] = render_dictation(stream, deck, options.paper, options.stress,
+                                                         progress.advance, ink)
+    return BuildResult(len(printed), options.copies, layout, _written(out, pages))
+
+
+def _written(out: Path, pages: dict[str, int]) -> tuple[OutputFile, ...]:
+    return tuple(OutputFile(out / name, n, (out / name).stat().st_size) for name, n in pages.items())
 
 
 def chosen(deck: Deck, options: DeckOptions) -> list[Card]:
@@ -135,7 +144,7 @@ def chosen(deck: Deck, options: DeckOptions) -> list[Card]:
         unknown = [word for key, word in wanted.items() if key not in keyed]
         if unknown:
             raise BuildError(f"--only: в колоде нет {'слов' if len(unknown) > 1 else 'слова'} "
-                             + ", ".join(f"«{word}»" for word in unknown) + nearest(deck, unknown[0]))
+                             + ", ".join(f"«{word}»{nearest(deck, word, ' (', ')')}" for word in unknown))
         cards = [c for c in cards if word_key(c.word) in wanted]
     if not cards:
         stars = f"{options.stars} {'звёздочкой' if options.stars == 1 else 'звёздочками'}"  # 1–3
@@ -156,10 +165,11 @@ def by_key(deck: Deck) -> dict[str, Card]:
     return keyed
 
 
-def nearest(deck: Deck, word: str) -> str:
-    """«; может быть, «корова»?»: the deck's words closest to a word it lacks, or nothing."""
+def nearest(deck: Deck, word: str, before: str = "; ", after: str = "") -> str:
+    """«; может быть, «корова»?» (or between ``before`` and ``after``): the deck's words closest to a word
+    it lacks, or nothing."""
     close = difflib.get_close_matches(word_key(word), [word_key(c.word) for c in deck], n=3, cutoff=0.6)
-    return "; может быть, " + ", ".join(f"«{w}»" for w in close) + "?" if close else ""
+    return f"{before}может быть, " + ", ".join(f"«{w}»" for w in close) + f"?{after}" if close else ""
 
 
 def sheets(cards: list[Card], options: DeckOptions) -> list[Run]:

@@ -47,12 +47,13 @@ MAX_BYTES = 4 * 1024 * 1024  # a long game's record is a few dozen KB
 _MOVE = re.compile(r"^(\d+)\.\s+(.*)$")
 # A card's word in «», or in the straight or curly quotes of a keyboard or a console without «».
 _WORD = '[«"„“]([^«»"„“”]+)[»"“”]'
-# The words before a card («с карты», «карту», «картой») may be left out, as records written by hand
-# and by earlier versions do.
-_MOVES = [(re.compile(f"^{pattern}$"), kind) for pattern, kind in (
-    (f"заходит (?:с карты )?{_WORD}", Attack), (f"бьёт (?:карту )?{_WORD} (?:картой )?{_WORD}", Beat),
-    (f"переводит (?:картой )?{_WORD}", Transfer), (f"подкидывает (?:карту )?{_WORD}", TossIn),
-    ("пас", Pass), ("берёт", Take))]
+# A move: the verb as the record writes it or as the REPL reads it («бьет» for «бьёт», «беру»,
+# «бито»), the words before a card («с карты», «карту», «картой») optional, then the cards: quoted,
+# or not («Аня: заходит корова», «Боря: бьёт корову собакой»).
+_VERBS = [(re.compile(f"^{pattern}(?:\\s+|$)(.*)$", re.IGNORECASE), kind) for pattern, kind in (
+    ("заходит(?: с карты| с)?", Attack), ("бь[её]т(?: карту)?", Beat), ("переводит(?: картой)?", Transfer),
+    ("подкидывает(?: карту)?", TossIn), ("(?:пас|бито)", Pass), ("(?:бер[её]т|беру)", Take))]
+_BY = re.compile(r"\s+картой\s+", re.IGNORECASE)  # «бьёт корову картой собака»
 
 
 class NotationError(ValueError):
@@ -127,6 +128,9 @@ def parse(text: str) -> Record:
             player, move_text_ = _split_player(match.group(2), number)
             moves.append(RecordedMove(number, int(match.group(1)), player, move_text_, ()))
         elif moves:
+            if _unnumbered(line, header):
+                raise NotationError(number, f"ход без номера: «{shorten(line)}»; перед ходом пишут его номер: "
+                                            f"«{moves[-1].number + 1}. {line.partition(':')[0].strip()}: …»")
             pending.append((number, line.removeprefix("→").removeprefix("->").strip()))
         elif line.startswith("Заход "):
             continue
@@ -139,6 +143,13 @@ def parse(text: str) -> Record:
     if moves:
         moves[-1] = _with_results(moves[-1], pending)
     return Record(_setup(header, 1), tuple(moves))
+
+
+def _unnumbered(line: str, header: dict[str, str]) -> bool:
+    """A move written without its number («Аня: пас»): a player's name, a colon and a move's verb."""
+    player, sep, move = line.partition(":")
+    players = {p.strip().lower() for p in header.get("players", "").split(",")}
+    return bool(sep) and player.strip().lower() in players and any(p.match(move.strip()) for p, _ in _VERBS)
 
 
 def _with_results(move: RecordedMove, results: list[tuple[int, str]]) -> RecordedMove:
@@ -177,16 +188,42 @@ def _split_player(text: str, line: int) -> tuple[str, str]:
 
 
 def move_of(table: Table, text: str, line: int) -> Move:
-    """The move written as ``заходит с карты «коридор»`` (see :func:`texts.move_text`); a card
-    written by hand in another form («картой «Москвой»») is found as the REPL finds it."""
-    for pattern, kind in _MOVES:
-        match = pattern.match(text)
-        if match:
-            cards = [table.card(word, word_forms=True) for word in match.groups()]
-            return Beat(cards[1], cards[0]) if kind is Beat else kind(*cards)
+    """The move written as ``заходит с карты «коридор»`` (see :func:`texts.move_text`), or as the
+    REPL reads it: a card written by hand in another form («картой «Москвой»») or without quotes,
+    «бьет» for «бьёт», «беру», «бито»."""
+    for pattern, kind in _VERBS:
+        match = pattern.match(text.strip())
+        if match is None:
+            continue
+        rest = match.group(1).strip()
+        if kind in (Pass, Take):
+            if not rest:
+                return kind()
+            break
+        phrases = re.findall(_WORD, rest) or _unquoted(table, rest, kind)
+        if len(phrases) != (2 if kind is Beat else 1):
+            break
+        cards = [table.card(phrase, word_forms=True) for phrase in phrases]
+        return Beat(cards[1], cards[0]) if kind is Beat else kind(*cards)
     raise NotationError(line, f"не понимаю ход «{shorten(text)}»: пишите «заходит с карты «слово»», «бьёт карту "
                               "«слово» картой «слово»», «переводит картой «слово»», «подкидывает карту «слово»», "
                               "«пас» или «берёт»")
+
+
+def _unquoted(table: Table, rest: str, kind: type) -> list[str]:
+    """The card phrases of a move written without quotes: one, or for a beat the card beaten and
+    the card that beats it («корову картой собака», «корову собакой»: the one split into two cards)."""
+    if not rest:
+        return []
+    if kind is not Beat:
+        return [rest]
+    parts = _BY.split(rest)
+    if len(parts) == 2:
+        return parts
+    words = rest.split()
+    splits = [(" ".join(words[:cut]), " ".join(words[cut:])) for cut in range(1, len(words))]
+    found = [list(pair) for pair in splits if all(len(table.finder.by_form(p)) == 1 for p in pair)]
+    return found[0] if len(found) == 1 else []
 
 
 @dataclass(frozen=True)

@@ -86,8 +86,9 @@ class Session:
     def state(self) -> dict | None:
         return None if self.table is None else state_json(self.table)
 
-    def _accept(self, events: list[dict]) -> dict:
-        return {"ok": True, "events": events, "state": self.state()}
+    def _accept(self, fields: dict) -> dict:
+        """The answer to an accepted command: its events (and, for ``undo``, ``put_back``) and the state."""
+        return {"ok": True, "events": [], **fields, "state": self.state()}
 
     @staticmethod
     def _command(line: str) -> dict:
@@ -105,7 +106,7 @@ class Session:
                                           f"есть {', '.join(COMMANDS)}")
         return data
 
-    def _dispatch(self, data: dict) -> list[dict]:
+    def _dispatch(self, data: dict) -> dict:
         cmd = data["cmd"]
         if cmd == "new":
             if isinstance(data.get("words"), str):
@@ -114,16 +115,15 @@ class Session:
                 self.table = Table.start(Setup.from_json(data))
             except BankRejected as exc:  # the folder may hold files that are not ours to quote
                 raise Rejected(exc.code, exc.brief) from None
-            return []
+            return {}
         table = self.table
         if table is None:
             raise Rejected("no-game", "игра не начата: сначала команда new")
         if cmd == "state":
-            return []
+            return {}
         if cmd == "undo":
-            table.undo()
-            return []
-        return events_json(table.play(*move_command(table, data)), table.names)
+            return {"put_back": table.put_back([table.undo()]).as_json(table.names)}
+        return {"events": events_json(table.play(*move_command(table, data)), table.names)}
 
 
 def _word_folder(path: str) -> None:

@@ -66,7 +66,7 @@ _DOING = {Attack: "зайти", Beat: "побить", Transfer: "перевес�
 
 # How cards are written, by deck (classic or not).
 _HOW = {False: "слово — в любой форме",
-        True: "карта — достоинство и масть: 10♥, Дп, Т♦, «дама пик», «8 треф»; масти ♠ ♣ ♦ ♥ или п к б ч"}
+        True: "карта — достоинство и масть: 10♥, Дп, Т♦, «дама пик», «8 треф»; масти п к б ч — пики, крести, бубны, черви"}
 
 
 def said(card: Any, case: str | None = None) -> str:
@@ -475,6 +475,13 @@ class Repl:
                 return
             cards.append(card)
         moves = self._moves(draft, cards)
+        if not moves:  # two cards where one is played: a lead, a toss-in
+            name, named = self.table.names[draft.seat], " и ".join(quoted(c) for c in cards)
+            self.say(f"Заходят одной картой, а названы две: {named}. Напишите одну: «{name} {said(cards[0])}»."
+                     if self.table.state.phase == "attack" else
+                     f"Подкидывают по одной карте, а названы две: {named}. Напишите по одной: «{name} "
+                     f"{said(cards[0])}», потом «{name} {said(cards[1])}».")
+            return
         if len(moves) == 1:
             self.choose_target(draft.seat, moves[0])
             return
@@ -552,6 +559,8 @@ class Repl:
             legal = [m for m in candidates if state.is_legal(draft.seat, m)
                      or type(m) is Beat and m.target is None and self._targets(draft.seat, m)]
             return legal or candidates[:1]
+        if len(cards) > 1:  # a lead and a toss-in are one card each
+            return []
         if state.phase == "attack":  # only a lead is possible: the engine says whose it is
             return [Attack(cards[0])]
         return [TossIn(cards[0])]
@@ -610,7 +619,7 @@ class Repl:
             self.say(sentence(refusal.message))
             return
         self.save()
-        self.say(f"↶ {undo_text(records, self.table.names)}")
+        self.say(f"↶ {undo_text(records, self.table.names, self.table.put_back(records))}")
         self.show_state()
 
     def save(self) -> None:
@@ -652,8 +661,10 @@ class Repl:
         self.say("На руках: " + ", ".join(f"{names[p]} {state.hand_count(p)}" for p in playing) + ".")
         if out:
             self.say(f"Вышли из игры (карт больше нет): {', '.join(names[p] for p in out)}.")
+        # Classic durak: out of cards mid-bout, announced when the bout ends (D6). In «Словарики» the
+        # first player out of cards has won (R16): nobody is left to leave.
         leaving = [names[p] for p in range(state.players) if p not in out and p not in playing]
-        if leaving:  # out of cards mid-bout: the referee announces them when the bout ends (D6)
+        if leaving and not state.is_over():
             will = "выйдет" if len(leaving) == 1 else "выйдут"
             self.say(f"Без карт ({will} из игры, когда кончится заход): {', '.join(leaving)}.")
         known = [(names[p], state.known_cards(p)) for p in playing if state.known_cards(p)]
@@ -675,7 +686,7 @@ class Repl:
         kinds = {type(m) for m in state.legal_moves(who)}
         doing = [text for kind, text in _DOING.items() if kind in kinds]
         options = ", ".join(doing[:-1]) + f" или {doing[-1]}" if len(doing) > 1 else "".join(doing)
-        # Classic durak (D3): the others may add a card at any time, not only the one asked.
+        # Classic durak (D3): whoever holds the right to add may do it while the defender answers.
         adders = [state.names[p] for p in range(state.players)
                   if p != who and any(type(m) is TossIn for m in state.legal_moves(p))]
         also = ""
@@ -715,9 +726,13 @@ class Repl:
         self.show_state()
 
 
+_QUOTES = "«»\"„“”'"  # «Аня «корова»», as a card is quoted in the game record
+
+
 def _words(line: str) -> list[str]:
-    """The words of a line typed as a sentence: «Аня: корова.», «Боря, бьёт собакой», «Аня — пас!»."""
-    words = (word.strip(",:;") for word in line.strip().rstrip(".!?…").split())
+    """The words of a line typed as a sentence: «Аня: корова.», «Боря, бьёт собакой», «Аня — пас!»,
+    «Аня «корова»» (a card in quotes)."""
+    words = (word.strip(",:;").strip(_QUOTES).strip(",:;") for word in line.strip().rstrip(".!?…").split())
     return [word for word in words if word.strip("-—–")]
 
 

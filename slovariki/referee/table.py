@@ -14,8 +14,8 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from slovariki.game import (
-    HAND_SIZE, Game, GameState, IllegalMove, Move, NextBout, SetupError, Taken, Transfer, UnknownRuleset,
-    find_ruleset,
+    HAND_SIZE, Beaten, Game, GameState, IllegalMove, Move, NextBout, Refill, SetupError, Taken, Transfer,
+    UnknownRuleset, find_ruleset,
 )
 from slovariki.referee.words import CardFinder, find_player, normal
 from slovariki.text.russian import plural
@@ -152,6 +152,32 @@ class Summary:
     transfers: int
     takes: tuple[tuple[int, Takes], ...]  # (seat, how often and how many) by cards taken, most first
     taken: tuple[tuple[Any, int], ...]  # each card taken from the table and how often: most often first
+
+
+@dataclass(frozen=True)
+class PutBack:
+    """What the players put back with their hands when «отмена» takes back the end of a bout:
+    ``draws`` (seat, cards) to the stock, the face-up ``trump`` card back under it (by ``trump_by``,
+    who drew it), and the bout's ``cards`` back on the table, from the hand of ``taker`` or, when
+    None, from the discard; the card of the move taken back, which left the table with them, goes
+    back to its player (``returned``: seat, card)."""
+
+    draws: tuple[tuple[int, int], ...] = ()
+    trump: Any = None
+    trump_by: int | None = None
+    taker: int | None = None
+    cards: tuple[Any, ...] = ()
+    returned: tuple[tuple[int, Any], ...] = ()
+
+    def __bool__(self) -> bool:
+        return bool(self.draws or self.trump is not None or self.cards)
+
+    def as_json(self, names: Sequence[str]) -> dict:
+        return {"stock": [{"player": names[p], "cards": n} for p, n in self.draws],
+                "trump": None if self.trump is None else {"player": names[self.trump_by], "card": str(self.trump)},
+                "table": [str(c) for c in self.cards],
+                "from": None if not self.cards else "discard" if self.taker is None else names[self.taker],
+                "to_hand": [{"player": names[p], "card": str(c)} for p, c in self.returned]}
 
 
 @dataclass(frozen=True)
@@ -331,6 +357,31 @@ class Table:
         while keep and self.with_previous[keep]:
             keep -= 1
         return self._undo_to(keep)
+
+    def put_back(self, records: Sequence[Any]) -> PutBack:
+        """What to put back by hand after ``records`` were taken back (call it after the undo): the
+        cards drawn in a refill, and the cards of a bout that was beaten or taken."""
+        face_up = self.state.trump
+        draws, trump, trump_by, taker, ended = [], None, None, None, False
+        for record in records:
+            for event in record.events:
+                kind = type(event)
+                if kind is Refill:
+                    for draw in event.draws:  # the face-up trump card, drawn last, goes back under the stock
+                        got = face_up in draw.cards
+                        if got:
+                            trump, trump_by = face_up, draw.player
+                        if draw.count > got:
+                            draws.append((draw.player, draw.count - got))
+                elif kind is Taken:
+                    taker, ended = event.player, True
+                elif kind is Beaten:
+                    ended = True
+        if not ended:
+            return PutBack(tuple(draws), trump, trump_by)
+        cards = tuple(c for pair in self.state.table for c in pair if c is not None)
+        returned = tuple((r.player, r.move.card) for r in records if hasattr(r.move, "card"))
+        return PutBack(tuple(draws), trump, trump_by, taker, cards, returned)
 
     def _log(self) -> list:
         if not self.state.log:

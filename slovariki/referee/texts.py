@@ -73,10 +73,28 @@ def refusal_text(name: str, move: Move, message: str) -> str:
     return f"{name} не может {move_text(move, infinitive=True)}{cited}: {reason.rstrip('.')}."
 
 
-def undo_text(records: Sequence[Any], names: Sequence[str]) -> str:
-    """What «отмена» took back: «Отменён ход: Аня: пас.», «Отменены ходы: Аня: пас; Вика: пас.»"""
+def undo_text(records: Sequence[Any], names: Sequence[str], put_back: Any = None) -> str:
+    """What «отмена» took back: «Отменён ход: Аня: пас.», «Отменены ходы: Аня: пас; Вика: пас.»; with
+    ``put_back`` (a :class:`~slovariki.referee.table.PutBack`) also what to put back by hand."""
     moves = "; ".join(f"{names[r.player]}: {move_text(r.move)}" for r in records)
-    return f"{'Отменён ход' if len(records) == 1 else 'Отменены ходы'}: {moves}."
+    said = f"{'Отменён ход' if len(records) == 1 else 'Отменены ходы'}: {moves}."
+    return " ".join([said, *put_back_lines(put_back, names)]) if put_back else said
+
+
+def put_back_lines(put_back: Any, names: Sequence[str]) -> list[str]:
+    """«Верните в колоду: Аня 1, Андрей 1.», «Андрей, положи карты обратно на стол: «корова», «собака».»"""
+    lines = []
+    if put_back.draws:
+        lines.append("Верните в колоду: " + ", ".join(f"{names[p]} {n}" for p, n in put_back.draws) + ".")
+    if put_back.trump is not None:
+        lines.append(f"{names[put_back.trump_by]}, положи открытый козырь {quoted(put_back.trump)} обратно под колоду.")
+    if put_back.cards or put_back.returned:
+        cards = ", ".join(quoted(c) for c in put_back.cards)
+        said = (f"Карты из отбоя верните на стол: {cards}" if put_back.taker is None
+                else f"{names[put_back.taker]}, положи карты обратно на стол: {cards}")
+        back = "; ".join(f"{quoted(c)} забирает {names[p]}" for p, c in put_back.returned)
+        lines.append(f"{said}; {back}." if back else f"{said}.")
+    return lines
 
 
 def bout_header(bout: int, attacker: str, defender: str) -> str:

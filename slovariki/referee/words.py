@@ -23,6 +23,9 @@ MAX_CARD_WORDS = 4  # the most words a card's name may be typed with; longer tex
 # The longest text looked up as a card or a word: longer text is no card, and the word-form and
 # typo look-ups (pymorphy3, difflib) grow with their input, so they never see it.
 MAX_CARD_CHARS = MAX_WORD_CHARS
+# How alike a typed word and a card's word (in its nearest form) must be for a suggestion: difflib's
+# ratio, from 0 to 1 («лапатой» and «лопатой»: 0.86; «слонопотам» and «лопатам»: 0.71, no suggestion).
+NEAR, NEAR_SHORT, SHORT_WORD = 0.75, 0.6, 4
 
 
 class CardFinder:
@@ -139,7 +142,11 @@ class CardFinder:
         def likeness(word: str) -> float:  # «лапатой» is nearest «лопата» in one of its forms
             return max(difflib.SequenceMatcher(None, want, form).ratio() for form in forms(word))
 
-        return [self._normal[w] for w in sorted(close, key=likeness, reverse=True)[:n]]
+        # Only a near word is a likely typo: «слонопотам» shares «лопат» with «лопата» (0.71) and is no
+        # typo of it. A short word may differ in one letter of three («кот», «кит»).
+        near = NEAR_SHORT if len(want) <= SHORT_WORD else NEAR
+        alike = [(likeness(w), w) for w in close]
+        return [self._normal[w] for score, w in sorted(alike, key=lambda pair: -pair[0])[:n] if score >= near]
 
     def unknown_message(self, text: str) -> str:
         """«такой карты нет», with the nearest words when there are some."""
@@ -148,7 +155,7 @@ class CardFinder:
             if said:  # «дама пик» where the card must be written exactly (the protocol)
                 return f"карту «{shorten(text)}» пишите так: {said[0]}"
             return (f"не понимаю карту «{shorten(text)}»: назовите достоинство и масть, например 10♥, Дп, "
-                    "«дама пик» или «8 треф» (достоинства 6 7 8 9 10 В Д К Т, масти ♠ ♣ ♦ ♥ или п к б ч)")
+                    "«дама пик» или «8 треф» (достоинства 6 7 8 9 10 В Д К Т, масти п к б ч — пики, крести, бубны, черви)")
         other = self.outside(text)
         if other is not None:
             return self.outside_message(other)

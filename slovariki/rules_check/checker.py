@@ -1,4 +1,10 @@
-"""`slovariki check`: every check over a loaded bank, one report, two renderings."""
+"""`slovariki check`: every check over a loaded bank, one report, two renderings.
+
+The report tells apart what stops a deck — errors in the word entries, which build-deck refuses —
+from what only makes the game poorer: the deck rules findings (a card without a transfer partner, a
+colour short of stars) are advice, grouped, with what to add. A class list of a dozen words is a good
+word list and dictation even when it is too small a deck to play; ``--strict`` counts advice as failure.
+"""
 
 from __future__ import annotations
 
@@ -8,12 +14,16 @@ from dataclasses import dataclass
 
 from slovariki import diagnostics as diag
 from slovariki.diagnostics import Diagnostic
+from slovariki.game import HAND_SIZE
+from slovariki.game.rulesets import MAX_PLAYERS
 from slovariki.model import Card, Colour, Deck
-from slovariki.rules_check.deck import DeckReport, check_deck
+from slovariki.rules_check.deck import MIN_CLASS, DeckReport, check_deck
 from slovariki.rules_check.lexicon import Lexicon, WordInfo
 from slovariki.rules_check.stars import check_doubles, check_stars
 from slovariki.rules_check.stress import StressDictionary, StressFigures, check_stress
 from slovariki.bank.wordlist import WordBank, WordFile
+from slovariki.text.russian import cards as n_cards
+from slovariki.text.russian import plural
 from slovariki.text.terminal import list_words_lines
 
 
@@ -38,7 +48,8 @@ class CheckReport:
         return diag.count(self.diagnostics)[1]
 
     def failed(self, strict: bool = False) -> bool:
-        return self.errors > 0 or (strict and self.warnings > 0)
+        """Errors in the entries fail; warnings and deck advice only with ``strict``."""
+        return bool(self.word_errors) or (strict and bool(self.diagnostics))
 
     @property
     def deck_errors(self) -> tuple[Diagnostic, ...]:
@@ -71,14 +82,28 @@ class CheckReport:
                    for g, n in self.summary().items()}
         deck = self.deck_check.figures if self.deck_check else None
         stress = self.stress.as_json() if self.stress else None
+        advice = self.deck_check.diagnostics if self.deck_check else ()
         return diag.to_json(self.diagnostics, cards=len(self.deck), summary=summary, stress=stress, deck=deck,
-                            words=[w.as_json() for w in self.words])
+                            words=[w.as_json() for w in self.words], entry_errors=len(self.word_errors),
+                            advice=len(advice))
 
     def as_text(self) -> str:
-        lines = [d.as_text() for d in sorted(self.diagnostics, key=Diagnostic.sort_key)]
-        if lines:
-            lines.append("")
-        lines.append(f"Карточек: {len(self.deck)}; ошибок: {self.errors}, предупреждений: {self.warnings}")
+        advice = set(self.deck_check.diagnostics) if self.deck_check else set()
+        errors = sorted(self.word_errors, key=Diagnostic.sort_key)
+        warnings = sorted((d for d in self.diagnostics if not d.is_error and d not in advice), key=Diagnostic.sort_key)
+        lines = []
+        if errors:
+            lines += [f"Ошибки в словах — пока их не исправить, колода не соберётся ({len(errors)}):"]
+            lines += [f"  {d.as_text()}" for d in errors] + [""]
+        if warnings:
+            lines += [f"Предупреждения ({len(warnings)}):"] + [f"  {d.as_text()}" for d in warnings] + [""]
+        tips = advice_lines(self.deck_check) if self.deck_check else []
+        if tips:
+            lines += ["Советы по колоде — карточки, список слов и диктант печатаются и так, а с этими словами "
+                      "игра станет интереснее:"] + [f"  • {tip}" for tip in tips] + [""]
+        said = plural(len(tips), "совет", "совета", "советов")
+        lines.append(f"Карточек: {len(self.deck)}; ошибок: {len(errors)}, предупреждений: {len(warnings)}"
+                     + (f", {len(tips)} {said} по колоде" if tips else ""))
         lines.append(f"{'класс':<18}{'★':>5}{'★★':>5}{'★★★':>5}{'всего':>7}")
         for grade, stars in self.summary().items():
             label = f"{grade} класс ({Colour.for_grade(grade).russian})"
@@ -87,7 +112,7 @@ class CheckReport:
             lines.extend(list_words_lines(self.deck))
         if self.stress:
             lines.append(self.stress.as_text())
-        if self.deck_check:
+        if self.deck_check and self.deck_check.figures["capacity"]:  # a class list too small to play: the advice says it
             lines.extend(self.deck_check.as_text_lines())
         return "\n".join(lines)
 
@@ -130,3 +155,55 @@ def _deck_not_checked(unread: list[WordFile]) -> Diagnostic:
     else:
         said = f"файлы {names} не прочитаны, и без их слов колода неполная; исправьте ошибки в них"
     return diag.warning(None, "deck-not-checked", f"правила колоды не проверены: {said} и проверьте снова")
+
+
+def advice_lines(report: DeckReport) -> list[str]:
+    """The deck rules findings as advice, one line per kind, each with what to add (from the figures)."""
+    f = report.figures
+    codes = {d.code for d in report.diagnostics}
+    tips = []
+    if "deck-too-small" in codes:
+        need = HAND_SIZE * 2 + 1 - f["cards"]
+        tips.append(f"чтобы в эту колоду играть, нужно хотя бы {n_cards(HAND_SIZE * 2 + 1)} (по 6 на руки двоим и "
+                    f"козырь), а в ней {n_cards(f['cards'])}: добавьте ещё {need} {plural(need, 'слово', 'слова', 'слов')}")
+    elif "deck-capacity" in codes:
+        tips.append(f"колоды хватает на {f['capacity']} игроков; чтобы играли вшестером, нужно "
+                    f"{n_cards(HAND_SIZE * MAX_PLAYERS + 1)}")
+    failing = f["transfer"]["failing"]
+    if failing:
+        kinds = ", ".join(f"{Colour.from_key(c['colour']).grade} класс с {_with_stars(c['stars'])}" for c in failing)
+        tips.append(f"перевод (правило 8): карта переводится картой своего класса с тем же числом звёздочек, а здесь "
+                    f"такая карта одна: {kinds} — добавьте по слову в каждую из этих групп")
+    unbeatable = f["beating"]["unbeatable"]
+    if unbeatable:
+        one = len(unbeatable) == 1
+        tips.append(f"побить (правило 7): {_words(unbeatable)} {'бьётся' if one else 'бьются'} только козырем — добавьте "
+                    f"в {'его' if one else 'их'} класс слово с тем же или большим числом звёздочек")
+    toss = f.get("toss_in", {})
+    if toss.get("without") or toss.get("few"):
+        lonely = toss.get("without", []) + toss.get("few", [])
+        tips.append(f"подкидывание (правило 9): у {_words(lonely)} мало общих сложных букв с картами других классов — "
+                    "добавьте в другие классы слова с теми же сложными буквами")
+    if "deck-one-colour" in codes:
+        tips.append("все карты одного класса, и подкидывать можно только их: слова другого класса (другого цвета) "
+                    "сделают игру разнообразнее")
+    short = [f"{Colour.from_key(key).grade} класс: " + ", ".join(
+                 f"с {_with_stars(int(n))} — {count}" for n, count in colour["stars"].items())
+             for key, colour in f["colours"].items() if min(colour["stars"].values()) < MIN_CLASS]
+    if short and "deck-star-spread" in codes:
+        tips.append(f"звёздочки: в каждом классе лучше хотя бы {MIN_CLASS} карт с 1, с 2 и с 3 звёздочками, а сейчас "
+                    + "; ".join(short))
+    if "deck-colour-balance" in codes:
+        sizes = ", ".join(f"{Colour.from_key(key).grade} класс — {n_cards(colour['cards'])}"
+                          for key, colour in f["colours"].items())
+        tips.append(f"классы неравны ({sizes}): добавьте слов в меньшие")
+    return tips
+
+
+def _with_stars(n: int) -> str:
+    return f"{n} {plural(n, 'звёздочкой', 'звёздочками', 'звёздочками')}"
+
+
+def _words(words: list[str]) -> str:
+    shown = ", ".join(f"«{w}»" for w in words[:8])
+    return shown + (f" и ещё {len(words) - 8}" if len(words) > 8 else "")

@@ -95,9 +95,10 @@ def test_check_names_the_file_and_line_and_build_deck_writes_nothing(tmp_path):
     folder = tmp_path / "words"
     bank_with(tmp_path, "плохая.svg", {"плохая.svg": "<svg"})
     result = CliRunner().invoke(main, ["check", "--words", str(folder), "--no-deck"])
-    assert result.exit_code == 1 and f"{folder / 'grade1.yaml'}:6:14: error bad-picture:" in result.output
+    assert result.exit_code == 1 and f"{folder / 'grade1.yaml'}:6:14: ошибка:" in result.output
     result = CliRunner().invoke(main, ["build-deck", "--words", str(folder), "--out", str(tmp_path / "out")])
-    assert result.exit_code == 1 and "bad-picture" in result.stderr and "Traceback" not in result.output
+    assert result.exit_code == 1 and f"{folder / 'grade1.yaml'}:6:14: ошибка:" in result.stderr
+    assert "Traceback" not in result.output
     assert not (tmp_path / "out").exists()
 
 

@@ -127,7 +127,7 @@ def test_a_hand_made_comments_sheet_gets_its_hash_marks_and_a_bad_grade_is_named
     table = workbook(tmp_path / "т2.xlsx", {"1 класс": [HEADER, *WORDS],
                                             "Комментарии": [["Класс", "Комментарий"], [7, "Мой список"]]})
     result = run("import", str(table), "--out", str(tmp_path / "папка2"))
-    assert result.exit_code == 1 and "лист «Комментарии», строка 2, столбец A: error bad-value: нужен класс" \
+    assert result.exit_code == 1 and "лист «Комментарии», строка 2, столбец A: ошибка: нужен класс" \
         in result.stderr
     assert not (tmp_path / "папка2").exists()
 
@@ -167,7 +167,7 @@ def test_a_csv_comment_has_its_own_row(tmp_path):
     (tmp_path / "т.csv").write_text("Класс;Слово;Звёздочки;Толкование;Комментарий\n1;к[о]т;1;Зверь.;\n"
                                     "1;с[о]б+ака;1;Зверь.;# не здесь\n", encoding="utf-8")
     result = run("import", str(tmp_path / "т.csv"), "--out", str(tmp_path / "папка"))
-    assert result.exit_code == 1 and "строка 3, столбец E: error sheet-header: «Комментарий»" in result.stderr
+    assert result.exit_code == 1 and "строка 3, столбец E: ошибка: «Комментарий»" in result.stderr
 
 
 def test_csv_saved_by_russian_excel_in_cp1251_and_with_commas_is_read(tmp_path):
@@ -201,7 +201,7 @@ def test_check_and_build_deck_take_a_spreadsheet_and_name_its_cells(tmp_path):
                                                  "2 класс": [HEADER, ["л[о]п+ата", 5, "Ею копают."]]})
     result = run("check", "--no-deck", "--words", str(table))
     assert result.exit_code == 1
-    assert (f"{table}: лист «2 класс», строка 2, столбец B: error bad-value: stars (звёздочки): нужно число от 1 "
+    assert (f"{table}: лист «2 класс», строка 2, столбец B: ошибка: stars (звёздочки): нужно число от 1 "
             "до 3, а не 5") in result.output
     assert "Карточек: 2;" in result.output
     result = run("check", "--no-deck", "--grades", "1", "--words", str(table))
@@ -229,15 +229,15 @@ def _formula(sheet):
 
 
 @pytest.mark.parametrize("rows, change, message", [
-    ([HEADER, *WORDS], _merged, "лист «1 класс», строка 2, столбец C: error merged-cells: объединённые ячейки C2:D2"),
-    ([HEADER, *WORDS], _formula, "лист «1 класс», строка 3, столбец B: error formula: в ячейке формула (=1+1)"),
-    ([HEADER, WORDS[0], [], WORDS[1]], None, "лист «1 класс», строка 3, столбец A: error empty-row: пустая строка"),
+    ([HEADER, *WORDS], _merged, "лист «1 класс», строка 2, столбец C: ошибка: объединённые ячейки C2:D2"),
+    ([HEADER, *WORDS], _formula, "лист «1 класс», строка 3, столбец B: ошибка: в ячейке формула (=1+1)"),
+    ([HEADER, WORDS[0], [], WORDS[1]], None, "лист «1 класс», строка 3, столбец A: ошибка: пустая строка"),
     ([HEADER, WORDS[0], ["с[о]б+ака", 1, 12]], None,
-     "лист «1 класс», строка 3, столбец C: error bad-type: «Толкование»: здесь число 12, а нужен текст"),
+     "лист «1 класс», строка 3, столбец C: ошибка: «Толкование»: здесь число 12, а нужен текст"),
     ([HEADER, WORDS[0], ["с[о]б+ака", None, "Зверь."]], None,
-     "лист «1 класс», строка 3, столбец B: error missing-key: пустая ячейка «Звёздочки»"),
+     "лист «1 класс», строка 3, столбец B: ошибка: пустая ячейка «Звёздочки»"),
     ([["Слово", "Звёзды", "Пояснение"], *WORDS], None,
-     "лист «1 класс», строка 1, столбец C: error sheet-header: столбец «Пояснение» неизвестен"),
+     "лист «1 класс», строка 1, столбец C: ошибка: столбец «Пояснение» неизвестен"),
 ])
 def test_bad_cells_are_named_and_nothing_is_written(tmp_path, rows, change, message):
     table = workbook(tmp_path / "т.xlsx", {"1 класс": rows}, change)
@@ -264,8 +264,8 @@ def test_a_csv_header_without_yo_is_read_and_a_wrong_one_names_the_grade_column_
     (tmp_path / "h.csv").write_text("Класс,Слово,Звёздочки,Пояснение\n1,к[о]р+ова,1,Домашнее животное.\n",
                                     encoding="utf-8")
     result = run("check", "--no-deck", "--words", str(tmp_path / "h.csv"))
-    assert (f"{tmp_path / 'h.csv'}: строка 1, столбец D: error sheet-header: столбец «Пояснение» неизвестен или "
-            "повторяется: заголовки в первой строке — «Класс», «Слово», «Звёздочки», «Толкование», «Картинка», "
+    assert (f"{tmp_path / 'h.csv'}: строка 1, столбец D: ошибка: столбец «Пояснение» неизвестен или "
+            "повторяется: заголовки столбцов — «Класс», «Слово», «Звёздочки», «Толкование», «Картинка», "
             "«Заметка»") in result.output
 
 
@@ -296,8 +296,8 @@ def test_ods_formulas_and_numbers_are_named_too(tmp_path):
     document.save(str(tmp_path / "т.ods"))
     result = run("import", str(tmp_path / "т.ods"), "--out", str(tmp_path / "папка"))
     assert result.exit_code == 1
-    assert "лист «3 класс», строка 2, столбец C: error bad-type: «Толкование»: здесь число 7" in result.stderr
-    assert "лист «3 класс», строка 3, столбец B: error formula: в ячейке формула (=1+1)" in result.stderr
+    assert "лист «3 класс», строка 2, столбец C: ошибка: «Толкование»: здесь число 7" in result.stderr
+    assert "лист «3 класс», строка 3, столбец B: ошибка: в ячейке формула (=1+1)" in result.stderr
     assert not (tmp_path / "папка").exists()
 
 

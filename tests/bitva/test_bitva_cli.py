@@ -61,7 +61,7 @@ def test_repl_session(runner):
     assert "Отменено: штраф Вика" in out
     assert "Не понял: «Гена» — не команда и не игрок этой партии (играют: Аня, Боря, Вика)" in out
     assert "Не понял: не понимаю карту «5z»" in out
-    assert "Победителя нет" in out and "Итого" in out
+    assert "Никто не избавился от всех карт" in out and "Итого" in out
     assert "Нельзя: партия уже окончена" in out
     assert "> " not in out  # no prompts when the input is not a terminal
 

@@ -97,10 +97,18 @@ def test_moves_round_trip(move):
     ("Вика двойка пик 2 крести", "2п 2к"),  # the 52-card deck: ranks below six too
     ("Вика пиковую даму Дч", "Дп Дч"),
     ("Вика 10ч десятка бубён добор 1", "10ч 10б"),
+    ("Вика тройка пик тройка червей", "3п 3ч"),  # «тройка» before a suit is the card 3, not a triplet
+    ("Вика тройка тройка пик тройка червей тройка бубен", "3п 3ч 3б"),  # the word, then three threes
 ])
 def test_cards_said_in_words_as_the_durak_referee_reads_them(line, said):
     meld = parse_line(line)
     assert meld.cards == cards(said) and meld.player == "Вика"
+
+
+def test_a_triplet_of_two_cards_is_still_refused():
+    with pytest.raises(Refused) as info:
+        parse_line("Вика тройка 3п 3ч", ["Вика"])
+    assert info.value.code == "not-a-meld" and "«тройка» — это 3 карты, а названо 2" in info.value.message
 
 
 def test_a_card_word_without_its_suit_says_how_to_name_it():

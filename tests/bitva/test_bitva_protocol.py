@@ -36,8 +36,8 @@ def test_a_game_through_the_protocol(session):
     assert ask(session, cmd="meld", player="Аня", cards=["8ч", "8п"], draw=0)["events"] == []
     assert ask(session, cmd="draw", player="Аня", count=2)["events"] == [{"type": "draw", "player": "Аня", "cards": 2}]
     answer = ask(session, cmd="finish")
-    assert answer["events"] == [{"type": "no-winner"}, {"type": "game-over"}]
-    assert answer["state"]["over"] is True and answer["state"]["winners"] == []
+    assert answer["events"] == [{"type": "winner", "player": "Аня"}, {"type": "game-over"}]  # by points
+    assert answer["state"]["over"] is True and answer["state"]["winners"] == ["Аня"]
     assert ask(session, cmd="state")["ok"]
 
 

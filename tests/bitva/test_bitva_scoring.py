@@ -72,15 +72,22 @@ def test_a_tie_stays_a_tie():
     assert result.as_json() == {"type": "tie", "players": ["Аня", "Боря"]}
 
 
-def test_nobody_out_means_no_winner():
+def test_nobody_out_the_most_points_win():
+    """The end rule (issue 21 §6): stopped when nobody can lay anything, the points decide."""
     game = Game(["Аня", "Боря"])
     lay(game, "Аня", "Тп Тк Тб")
+    lay(game, "Боря", "2п 2к")
     (result, _) = game.play(Finish())
-    assert result.as_json() == {"type": "no-winner"}
+    assert result.as_json() == {"type": "winner", "player": "Аня"} and game.as_json()["winners"] == ["Аня"]
+    even = Game(["Аня", "Боря", "Вика"])
+    lay(even, "Аня", "2п 2к")
+    lay(even, "Вика", "3п 3к")
+    (result, _) = even.play(Finish())
+    assert result.as_json() == {"type": "tie", "players": ["Аня", "Вика"]}
 
 
 def test_winners_function():
-    assert winners([], {"А": 5}) == ()
+    assert winners([], {"А": 5, "Б": 10}) == ("Б",)  # nobody out: the points decide
     assert winners(["Б"], {"А": 100, "Б": 5}) == ("Б",)  # first out wins whatever the points
     assert winners(["А", "Б"], {"А": 5, "Б": 6}) == ("Б",)
     assert winners(["А", "Б"], {"А": 6, "Б": 6}) == ("А", "Б")

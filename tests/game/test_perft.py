@@ -1,7 +1,7 @@
 """Perft: the number of distinct legal move sequences from fixed positions, to depth 4.
 
-A sequence step is (player, move) over every player's legal moves, so classic durak's «anyone may
-add» counts too. The smallest position is counted by hand below; the others were computed once and
+A sequence step is (player, move) over every player's legal moves, so classic durak's adding while
+the defender answers (by the one who holds the right, D3) counts too. The smallest position is counted by hand below; the others were computed once and
 pin the engine's behaviour down.
 """
 
@@ -54,10 +54,10 @@ SEEDED = [  # (rules, deck, players, seed, counts to depth 1..4)
     ("slovariki", 40, 2, 1, [6, 29, 161, 650]),
     ("slovariki", 40, 4, 2, [6, 25, 110, 358]),
     ("slovariki", 60, 6, 3, [6, 11, 49, 147]),
-    ("podkidnoy", None, 3, 4, [6, 21, 65, 261]),
-    ("perevodnoy", None, 4, 5, [6, 22, 106, 456]),
-    ("podkidnoy", None, 6, 6, [6, 28, 168, 945]),  # the whole deck dealt, no stock
-    ("perevodnoy", None, 6, 7, [6, 44, 354, 2574]),
+    ("podkidnoy", None, 3, 4, [6, 19, 53, 198]),
+    ("perevodnoy", None, 4, 5, [6, 16, 56, 180]),
+    ("podkidnoy", None, 6, 6, [6, 16, 41, 101]),  # the whole deck dealt, no stock
+    ("perevodnoy", None, 6, 7, [6, 30, 68, 190]),
 ]
 
 

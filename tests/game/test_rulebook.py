@@ -35,9 +35,15 @@ def test_every_text_is_filled_in_and_its_markup_closed():
 
 def test_the_interpretations_are_marked():
     marked = [r.number for r in rulebook.rules() if r.clarification]
-    assert marked == ["8", "11", "13", "16"]
+    assert marked == ["8", "11", "13", "16", "D3", "D5"]
     assert "Уточнение: кто перевёл, тот дальше считается заходящим" in rulebook.rule("8").plain()
-    assert rulebook.markdown().count("*Уточнение:*") == 4
+    assert rulebook.markdown().count("*Уточнение:*") == 6
+
+
+def test_d3_and_d5_say_which_order_and_which_limit_are_followed():
+    d3, d5 = rulebook.rule("D3").plain(), rulebook.rule("D5").plain()
+    assert "сначала у заходящего" in d3 and "«бито»" in d3 and "по часовой стрелке" in d3
+    assert "шестью картами" in d5 and "когда он стал отбивающимся" in d5  # the limit kept, and why
 
 
 def test_what_only_the_referee_does_is_marked_for_the_docs_and_the_referee():

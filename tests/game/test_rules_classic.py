@@ -57,18 +57,47 @@ def test_d2_beat(led, answer, legal):
     state.apply(0, attack(led))
     if legal:
         state.apply(1, beat(answer))
-    else:
-        rejected(state, 1, beat(answer, led), "cannot-beat", "правило D2")
+    else:  # a card is quoted as in every message and the game record (issue 21 §4)
+        illegal = rejected(state, 1, beat(answer, led), "cannot-beat", "правило D2")
+        assert illegal.message.startswith(f"правило D2: карта «{answer}» не бьёт карту «{led}»: ")
 
 
-# --- D3 Adding cards -------------------------------------------------------------------------------
-def test_d3_any_player_adds_a_rank_on_the_table_at_any_time():
-    state = pod([["9♠", "6♦"], ["10♠", "7♦", "8♣"], ["9♦", "10♣"]], stock=["8♦", "К♥"])
+# --- D3 Adding cards: the attacker first, until «бито»; then clockwise -----------------------------
+def test_d3_the_attacker_adds_first_at_any_time_of_the_bout():
+    state = pod([["9♠", "9♣", "6♦"], ["10♠", "В♣", "7♦"], ["9♦", "10♣"]], stock=["8♦", "К♥"])
     state.apply(0, attack("9♠"))
-    state.apply(2, toss("9♦"))  # before anything is beaten, and not the attacker
+    illegal = rejected(state, 2, toss("9♦"), "not-your-turn", "правило D3")  # the attacker has not said «бито»
+    assert "только игрок 1" in illegal.message and "скажет «бито»" in illegal.message
+    state.apply(0, toss("9♣"))  # before anything is beaten: the attacker holds the right
     assert state.to_move == 1 and len(state.table) == 2
-    state.apply(1, beat("10♠", "9♠"))
-    assert state.check(2, toss("10♣")) is None  # the beating card's rank counts too
+
+
+def test_d3_after_bito_the_right_passes_clockwise():
+    state = pod([["9♠", "9♣", "6♦"], ["10♠", "В♣", "7♦"], ["9♦", "10♣"]], stock=["8♦", "К♥"])
+    run(state, (0, attack("9♠")), (1, beat("10♠", "9♠")))
+    assert state.to_move == 0  # everything is beaten: the attacker adds or says «бито»
+    rejected(state, 2, toss("10♣"), "not-your-turn", "правило D3")
+    rejected(state, 2, PASS, "not-your-turn", "правило D3")
+    state.apply(0, PASS)  # «бито»: the right passes to the next player clockwise
+    assert state.to_move == 2
+    rejected(state, 0, toss("9♣"), "not-your-turn", "правило D3")
+    rejected(state, 0, PASS, "not-your-turn", "правило D3")  # «этот игрок уже сказал «бито»»
+    state.apply(2, toss("10♣"))  # the beating card's rank counts too
+    assert state.to_move == 1
+
+
+def test_d3_once_a_card_is_beaten_the_attacker_is_first_again():
+    state = pod([["9♠", "9♣", "6♦"], ["10♠", "В♣", "7♦"], ["9♦", "10♣"]], stock=["8♦", "К♥"])
+    run(state, (0, attack("9♠")), (1, beat("10♠")), (0, PASS), (2, toss("10♣")), (1, beat("В♣")))
+    assert state.to_move == 0 and state.toss_order == (0, 2)
+    run(state, (0, PASS), (2, PASS))
+    assert state.log[-1].events[0] == Beaten()
+
+
+def test_d3_two_players_bito_ends_the_bout():
+    state = pod([["9♠", "9♣", "6♦"], ["10♠", "В♣", "7♦"]], stock=["8♦", "К♥"])
+    run(state, (0, attack("9♠")), (1, beat("10♠")))
+    assert state.apply(0, PASS)[0] == Beaten()
 
 
 def test_d3_a_rank_not_on_the_table_is_refused():
@@ -83,7 +112,18 @@ def test_d3_never_more_unbeaten_cards_than_the_defender_holds():
     state = pod([["9♠", "9♦", "9♣"], ["10♠", "7♦"], ["8♦", "10♣"]], stock=["8♣", "К♥"])
     run(state, (0, attack("9♠")), (0, toss("9♦")))
     assert state.limit == 2
-    rejected(state, 0, toss("9♣"), "table-full", "правило 10")
+    illegal = rejected(state, 0, toss("9♣"), "table-full", "правило 10")
+    assert "у отбивающегося (игрок 2) всего 2 карты" in illegal.message  # «игрок 2» is not declined
+
+
+@pytest.mark.parametrize(("name", "genitive"), [("Боря", "Бори"), ("Анна Сергеевна", "Анны Сергеевны")])
+def test_d3_the_limit_of_the_defenders_hand_names_him_in_the_genitive(name, genitive):
+    hands = [[c(x) for x in ("9♠", "9♦", "9♣")], [c("10♠"), c("7♦")], [c("8♦")]]
+    state = PODKIDNOY_GAME.arranged(hands, [c("8♣"), c("К♥")], names=["Аня", name, "Вика"])
+    run(state, (0, attack("9♠")), (0, toss("9♦")))
+    assert f"у {genitive} всего 2 карты" in rejected(state, 0, toss("9♣"), "table-full", "правило 10").message
+    state.apply(1, beat("10♠", "9♠"))  # his hand is smaller now: the limit was his hand when he became defender
+    assert f"у {genitive} было всего 2 карты" in rejected(state, 0, toss("9♣"), "table-full").message
 
 
 def test_d3_never_more_than_six_cards():
@@ -125,6 +165,7 @@ def test_d5_cards_are_added_to_a_taker_then_the_taker_is_skipped():
     run(state, (0, attack("9♠")), (1, TAKE))
     assert state.to_move == 0 and state.hand_count(1) == 4
     rejected(state, 1, beat("10♦"), "not-your-turn")  # the defender already takes
+    rejected(state, 2, toss("9♦"), "not-your-turn", "правило D3")  # after «беру» the attacker is first again
     state.apply(0, toss("9♣"))
     assert state.to_move == 2  # the attacker has no 9 left: he is not asked
     rejected(state, 0, toss("6♦"), "toss-not-allowed", "правило D3")
@@ -189,15 +230,15 @@ def test_d2_the_target_may_be_left_out_when_only_one_card_fits():
 
 # --- Players who are out (D6): every "next player" step passes them by -------------------------------
 def test_d4_a_transfer_passes_a_player_who_played_out():
-    # Stock empty; A 4 cards, B 5, C 1. C tosses his last card: he is out, so B's transfer goes to A.
-    state = per([["6♣", "7♠", "8♠", "9♠"], ["6♥", "10♦", "В♦", "Д♦", "К♦"], ["6♦"]], trump="Т♠")
-    run(state, (0, attack("6♣")), (2, toss("6♦")))
+    # Stock empty; A 4 cards, B 5, C 1. C leads his last card: he is out, so B's transfer goes to A.
+    state = per([["6♣", "7♠", "8♠", "9♠"], ["6♥", "10♦", "В♦", "Д♦", "К♦"], ["6♦"]], trump="Т♠", first=2)
+    run(state, (2, attack("6♦")), (0, transfer("6♣")))
     assert not state.is_active(2)  # C has left the game at once
     assert transfer("6♥") in state.legal_moves(1)
     state.apply(1, transfer("6♥"))
     assert (state.attacker, state.defender, state.to_move) == (1, 0, 0)
     assert state.refill_order == (1, 0) and state.toss_order == (1,)
-    events = run(state, (0, beat("7♠", "6♣")), (0, beat("8♠", "6♦")), (0, beat("9♠", "6♥")))
+    events = run(state, (0, beat("7♠", "6♦")), (0, beat("8♠", "6♣")), (0, beat("9♠", "6♥")))
     assert events == (Beaten(), Winner(2), Out(0), Fool(1), GameOver())
 
 
@@ -217,10 +258,10 @@ def test_d4_no_transfer_when_everybody_else_is_out():
 
 
 def test_d6_the_next_attacker_passes_players_who_are_out():
-    # C tosses his last card, B beats both with his last cards: after the beaten bout B would attack,
-    # C would be next; both are out, so D attacks A.
+    # C tosses his last card (A has nothing to add), B beats both with his last cards: after the beaten
+    # bout B would attack, C would be next; both are out, so D attacks A.
     state = pod([["9♠", "6♦"], ["10♠", "10♣"], ["9♣"], ["7♦", "8♦"]], trump="Т♥")
-    run(state, (0, attack("9♠")), (2, toss("9♣")), (1, beat("10♠", "9♠")))
+    run(state, (0, attack("9♠")), (1, beat("10♠", "9♠")), (2, toss("9♣")))
     events = state.apply(1, beat("10♣", "9♣"))
     assert events == (Beaten(), Winner(2), Out(1), NextBout(3, 0))
     assert [state.is_active(p) for p in range(4)] == [True, False, False, True]
@@ -228,8 +269,10 @@ def test_d6_the_next_attacker_passes_players_who_are_out():
 
 def test_d6_after_a_take_the_next_attacker_passes_a_player_who_is_out():
     state = pod([["9♠", "6♦"], ["7♦", "8♣", "Д♦"], ["9♣"], ["9♦", "8♦"]], trump="Т♥")
-    run(state, (0, attack("9♠")), (2, toss("9♣")), (1, TAKE))
-    assert state.toss_order == (0, 3) and state.to_move == 3  # A holds no 9: only D is asked
+    run(state, (0, attack("9♠")), (1, TAKE))
+    assert state.to_move == 2  # A holds no 9: C is asked first
+    state.apply(2, toss("9♣"))  # his last card: C is out
+    assert state.toss_order == (0, 3) and state.to_move == 3
     events = state.apply(3, PASS)
     assert events == (Taken(1, (c("9♠"), c("9♣"))), Winner(2), NextBout(3, 0))
 

@@ -288,6 +288,17 @@ def test_r9_the_right_goes_round_and_returns_to_the_attacker():
     assert events[0] == Beaten()
 
 
+def test_r9_after_the_bout_a_toss_in_is_told_the_bout_is_over():
+    """Issue 21 §4: a child who tosses in late hears that the bout (заход), not a move, is over."""
+    state = position([["корова", "лопата", "сорока"], ["собака", "вокзал", "пейзаж"]], stock=["нарочно"])
+    run(state, (0, attack("корова")), (1, beat("собака")), (0, PASS))
+    illegal = rejected(state, 0, toss("лопата"), "toss-not-allowed", "правило 12")
+    assert illegal.message == "правило 12: заход уже отбит"
+    run(state, (1, attack("вокзал")), (0, TAKE))
+    assert rejected(state, 1, toss("пейзаж"), "toss-not-allowed", "правило 11").message == (
+        "правило 11: карты уже взяты, заход закончен")
+
+
 def test_r9_a_player_who_cannot_toss_in_is_not_asked():
     hands = [["корова", "неделя"], ["собака", "морковь"], ["лопата", "вокзал"]]
     state = position(hands, stock=["нарочно"])

@@ -125,11 +125,11 @@ def test_cli_refuses_to_build_when_check_finds_errors(tmp_path):
 
 
 @pytest.mark.parametrize(("old", "new", "said", "previewed"), [
-    ('"+яг[о]да"', '"[я]г+ода"', "grade1.yaml:6:5: warning stress-dictionary: ударение: отмечено «яго́да», "
+    ('"+яг[о]да"', '"[я]г+ода"', "grade1.yaml:6:5: предупреждение: ударение: отмечено «яго́да», "
                                "в словаре «я́года»", "ягода"),
-    ('"в[о]р[о]б+ей"', '"В[о]р[о]б+ей"', "grade1.yaml:9:5: warning needless-capital: «Воробей» — не имя "
+    ('"в[о]р[о]б+ей"', '"В[о]р[о]б+ей"', "grade1.yaml:9:5: предупреждение: «Воробей» — не имя "
                                        "собственное: пишется с маленькой буквы, «воробей»", "воробей"),
-    ('"ч[ё]рный"', '"ч[+е]рный"', "warning missing-yo: пишется с ё: «чёрный»", "черный"),
+    ('"ч[ё]рный"', '"ч[+е]рный"', "предупреждение: пишется с ё: «чёрный»", "черный"),
 ])
 def test_a_card_that_would_print_a_wrong_stress_or_spelling_stops_the_build_unless_forced(
         tmp_path, old, new, said, previewed):

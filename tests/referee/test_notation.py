@@ -224,3 +224,28 @@ def test_records_in_the_earlier_wording_of_who_ran_out_still_replay(rules):
     wrong = old.replace(f"остался игрок {winner}.", f"остался игрок {leaver}.")
     assert f"в записи сказано «Первым без карт остался игрок {leaver}.», а по правилам «Без карт раньше всех: " \
            f"{winner}.»" in replay(parse(wrong)).problem
+
+
+def test_replay_reads_moves_as_the_repl_reads_them(small_bank):
+    """Issue 21 §4: «бьет», «берет» (е for ё), «беру», «бито», cards without quotes or «карту/картой»."""
+    text = (f"игроки: Аня, Боря\nкозырь: лопата\nслова: {small_bank}\n1. Аня: заходит корова\n"
+            "2. Боря: бьет корову собакой\n3. Аня: бито\n")
+    verdict = replay(parse(text))
+    assert verdict.problem is None and verdict.moves == 3
+    assert "2. Боря: бьёт карту «корова» картой «собака»\n3. Аня: пас\n" in render(verdict.table)
+    for taking in ("берет", "беру", "берёт"):
+        took = replay(parse(text.replace("2. Боря: бьет корову собакой\n3. Аня: бито\n", f"2. Боря: {taking}\n")))
+        assert took.problem is None and took.moves == 2
+    by = replay(parse(text.replace("бьет корову собакой", "бьёт карту корову картой собака")))
+    assert by.problem is None and by.moves == 3
+
+
+def test_a_move_without_its_number_is_named_as_such(small_bank):
+    text = (f"игроки: Аня, Боря\nкозырь: лопата\nслова: {small_bank}\n1. Аня: заходит с карты «корова»\n"
+            "Боря: бьёт карту «корова» картой «собака»\n")
+    with pytest.raises(NotationError) as error:
+        parse(text)
+    assert error.value.line == 5
+    assert error.value.message.startswith("ход без номера: «Боря: бьёт карту «корова» картой «соба")
+    assert error.value.message.endswith("»; перед ходом пишут его номер: «2. Боря: …»")
+    assert parse(text.replace("Боря: бьёт", "2. Боря: бьёт")).moves[1].player == "Боря"  # numbered: a move

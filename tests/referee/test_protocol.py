@@ -356,8 +356,10 @@ def test_new_says_who_was_dealt_the_trump_card_when_six_share_the_deck(client):
     assert state["known"]["Боря"] == ["7♥"] and state["stock"] == 0 and state["hands"]["Боря"] == 6
     client.ok(move("attack", "Даша", "7п"))
     refused = client.refused(move("beat", "Егор", "7ч"), "card-not-available")["message"]
-    assert refused == "карта 7♥ на руках у другого игрока (Боря)"
+    assert refused == "карта «7♥» на руках у другого игрока (Боря)"
     client.ok(move("beat", "Егор", "8п"))
+    client.ok({"cmd": "pass", "player": "Даша"})  # D3: the attacker, then clockwise from Егор's left
+    client.ok({"cmd": "pass", "player": "Аня"})
     state = client.ok(move("toss", "Боря", "7ч"))["state"]  # the holder may play it
     assert state["known"]["Боря"] == [] and state["hands"]["Боря"] == 5
     # Without the field the card lies in a hand the referee does not know: anybody may play it.
@@ -437,3 +439,20 @@ def test_random_commands_are_each_answered_on_one_line_without_an_internal_error
         answer = session.answer(json.dumps(command, ensure_ascii=False))
         assert isinstance(answer["ok"], bool) and "внутренняя ошибка" not in answer.get("message", "")
         assert len(encoded(answer).decode("utf-8").splitlines()) == 1
+
+
+def test_undo_says_what_to_put_back_after_a_bout_ended(client):
+    """Issue 21 §3: the answer to «undo» says what goes back by hand, as the REPL and the web screen say it."""
+    client.ok({"cmd": "new", "players": ["Аня", "Андрей"], "trump": "7ч", "rules": "podkidnoy"})
+    client.ok(move("attack", "Аня", "8п"))
+    undone = client.ok({"cmd": "undo"})
+    assert undone["events"] == [] and undone["put_back"] == {
+        "stock": [], "trump": None, "table": [], "from": None, "to_hand": []}  # inside a bout: nothing
+    client.ok(move("attack", "Аня", "8п"))
+    client.ok({"cmd": "take", "player": "Андрей"})
+    client.ok({"cmd": "pass", "player": "Аня"})
+    assert client.ok({"cmd": "undo"})["put_back"] == {
+        "stock": [{"player": "Аня", "cards": 1}], "trump": None, "table": ["8♠"], "from": "Андрей", "to_hand": []}
+    client.ok({"cmd": "pass", "player": "Аня"})
+    state = client.ok({"cmd": "state"})["state"]
+    assert state["hands"] == {"Аня": 6, "Андрей": 7} and state["stock"] == 23

@@ -48,7 +48,7 @@ def test_a_word_bank_with_errors_is_refused_with_the_first_one(small_bank):
                                        "--trump", "лопата"], input="")
     assert result.exit_code == 2
     assert "Ошибка: в списках слов есть ошибки, колода неполная: " in result.output
-    assert "grade3.yaml:3:1: error yaml-syntax" in result.output and "«slovariki check»" in result.output
+    assert "grade3.yaml:3:1: ошибка: " in result.output and "«slovariki check»" in result.output
 
 
 def test_play_classic_durak():

@@ -104,6 +104,7 @@ def test_a_game_to_the_winner_with_refill_orders(small_bank):
     winner = state.names[state.winner]
     assert f"Победитель — {winner}!" in result.output
     assert "Игра окончена." in result.output
+    assert "выйдет из игры" not in result.output  # issue 21 §4: the winner has won, not left (R16)
 
 
 def test_questions_and_confusions(small_bank):
@@ -288,15 +289,20 @@ def test_a_card_that_beats_none_of_the_unbeaten_ones_is_told_so(small_bank):
            "(«собака», «медведь»)." in out.getvalue()
 
 
-def test_in_classic_durak_the_hint_names_who_else_may_add():
+def test_in_classic_durak_the_hint_names_who_holds_the_right_to_add():
     table = Table.start(Setup(("Аня", "Боря", "Вика"), "7ч", rules="podkidnoy"))
     out = io.StringIO()
     repl = Repl(table, default_path(), out)
-    for line in ["Аня 8п", "Боря бьёт 10п"]:
+    for line in ["Аня 8п", "Вика 8к", "Боря бьёт 10п", "Аня бито", "Вика 10к"]:
         repl.handle(line)
     text = out.getvalue()
-    assert "Ходит Боря: можно побить или взять карты. Подкинуть могут также Аня и Вика." in text
-    assert "Ходит Аня: можно подкинуть карту или сказать «пас». Подкинуть может также Вика." in text
+    # D3: the attacker adds first, also while the defender answers; the others after her «бито»
+    assert "Ходит Боря: можно побить или взять карты. Подкинуть может также Аня." in text
+    assert ("✗ Вика не может подкинуть карту «8♣» (правило D3): подкинуть сейчас может только Аня; право перейдёт "
+            "к следующему по часовой стрелке, когда Аня скажет «бито»." in text)
+    assert "Ходит Аня: можно подкинуть карту или сказать «пас». Подкинуть может также" not in text
+    assert "✓ Аня: пас." in text and "Ходит Вика: можно подкинуть карту или сказать «пас»." in text
+    assert "✓ Вика: подкидывает карту «10♣»." in text
     slovariki = Repl(Table.start(Setup(("Аня", "Боря", "Вика"), "лопата")), default_path(), io.StringIO())
     slovariki.handle("Аня корова")
     slovariki.handle("Боря бьёт собакой")
@@ -375,7 +381,8 @@ def test_all_pass_is_undone_by_one_undo_also_after_a_resume():
     assert [r.move.cmd for r in repl.table.state.log] == ["attack", "beat", "pass", "pass", "attack"]
     text = _lines(repl, "отмена", "отмена")
     assert "↶ Отменён ход: Боря: заходит с карты «сорока».\n" in text
-    assert "↶ Отменены ходы: Аня: пас; Вика: пас.\n" in text
+    assert ("↶ Отменены ходы: Аня: пас; Вика: пас. Верните в колоду: Аня 1, Боря 1. "
+            "Карты из отбоя верните на стол: «корова», «собака».\n") in text
     assert [r.move.cmd for r in repl.table.state.log] == ["attack", "beat"]
     _lines(repl, "все пас")
     resumed = Repl(load(default_path()), default_path(), io.StringIO())
@@ -485,19 +492,19 @@ def test_the_end_of_game_summary_in_the_repl_and_the_log(small_bank):
     assert all(line.startswith("#") for line in log.split("   → Игра окончена.\n")[1].split("\n") if line)
 
 
-def _arranged(rules: str, hands: list[list[str]], trump: str, names: tuple[str, ...]) -> Repl:
+def _arranged(rules: str, hands: list[list[str]], trump: str, names: tuple[str, ...], first: int = 0) -> Repl:
     """A REPL over a known position (stock empty, every other card in the discard)."""
     game = Game(rules)
     state = game.arranged([[PlayingCard.parse(c) for c in hand] for hand in hands], [],
-                          trump=PlayingCard.parse(trump), names=names)
-    return Repl(Table(Setup(names, trump, names[0], rules), game, state), default_path(), io.StringIO())
+                          trump=PlayingCard.parse(trump), first=first, names=names)
+    return Repl(Table(Setup(names, trump, names[first], rules), game, state), default_path(), io.StringIO())
 
 
 def test_perevodnoy_a_transfer_goes_past_a_player_who_is_out():
-    """Stock empty; Аня 4, Боря 5, Вика 1. Вика tosses her last card, Боря transfers: to Аня (Вика is out)."""
+    """Stock empty; Аня 4, Боря 5, Вика 1. Вика leads her last card, Аня and Боря transfer: to Аня (Вика is out)."""
     repl = _arranged("perevodnoy", [["6к", "7п", "8п", "9п"], ["6ч", "Кп", "Кк", "Кб", "Кч"], ["6б"]], "Тп",
-                     ("Аня", "Боря", "Вика"))
-    text = _lines(repl, "Аня 6 крести", "Вика подкидывает 6 бубен", "Боря переводит 6 червей")
+                     ("Аня", "Боря", "Вика"), first=2)
+    text = _lines(repl, "Вика 6 бубен", "Аня переводит 6 крести", "Боря переводит 6 червей")
     assert "✓ Боря: переводит картой «6♥».\n" in text and "✗" not in text
     # Вика is passed by, but named as gone only when the bout ends and the referee says so (QA2 #12)
     assert text.endswith("На руках: Аня 3, Боря 4.\nБез карт (выйдет из игры, когда кончится заход): Вика.\n"
@@ -534,7 +541,7 @@ SIX_ARGS = ["referee", "play", "--players", "Аня,Боря,Вика,Гоша,�
 def test_six_players_of_classic_durak_share_the_36_cards():
     """All 36 cards are dealt; the REPL asks who got the last one, the face-up trump, and then knows it
     is in that hand: nobody else may play it."""
-    lines = ["Петя", "Боре", "у Даши", "Даша 8п", "Егор бьёт семёркой червей", "Егор бьёт 10п",
+    lines = ["Петя", "Боре", "у Даши", "Даша 8п", "Егор бьёт семёркой червей", "Егор бьёт 10п", "Даша бито",
              "Аня подкидывает восьмёрку крести"]
     result = CliRunner().invoke(main, SIX_ARGS, input="\n".join(lines) + "\n")
     assert result.exit_code == 0, result.output
@@ -547,7 +554,7 @@ def test_six_players_of_classic_durak_share_the_36_cards():
     assert "Начинает Даша.\nЗаход 1: заходит Даша, отбивается Егор" in out
     assert "Козырь: 7♥ (черви, сдан последним и остался на руках). В колоде 0, в отбое 0." in out
     assert "На руках: Аня 6, Боря 6, Вика 6, Гоша 6, Даша 6, Егор 6.\nИзвестно, что на руках: Боря — 7♥.\n" in out
-    assert "✗ Егор не может побить картой «7♥»: карта 7♥ на руках у другого игрока (Боря)." in out
+    assert "✗ Егор не может побить картой «7♥»: карта «7♥» на руках у другого игрока (Боря)." in out
     assert "✓ Егор: бьёт карту «8♠» картой «10♠»." in out and "✓ Аня: подкидывает карту «8♣»." in out
     table = load(default_path())
     assert (table.setup.trump_holder, table.setup.first) == ("Боря", "Даша")
@@ -556,7 +563,7 @@ def test_six_players_of_classic_durak_share_the_36_cards():
     record = default_path().with_name("record.txt")
     record.write_text(log, encoding="utf-8")
     assert CliRunner().invoke(main, ["referee", "replay", str(record)]).exit_code == 0
-    record.write_text(log + "4. Егор: бьёт карту «8♣» картой «7♥»\n", encoding="utf-8")
+    record.write_text(log + "5. Егор: бьёт карту «8♣» картой «7♥»\n", encoding="utf-8")
     replayed = CliRunner().invoke(main, ["referee", "replay", str(record)])
     assert replayed.exit_code == 1 and "на руках у другого игрока (Боря)" in replayed.output
 
@@ -696,7 +703,7 @@ def test_the_cases_say_which_card_is_beaten_even_when_it_is_not_on_the_table():
 def test_without_cases_the_card_on_the_table_then_the_first_named_is_the_card_beaten():
     repl = Repl(Table.start(Setup(("Аня", "Боря"), "Тч", "Аня", "podkidnoy")), default_path(), io.StringIO())
     text = _lines(repl, "Аня 6п", "Боря бьёт 8п 9п", "Боря бьёт 8 пик 6 пик")
-    assert "✗ Боря не может побить карту «8♠» картой «9♠» (правило D2): карты 8♠ нет на столе." in text
+    assert "✗ Боря не может побить карту «8♠» картой «9♠» (правило D2): карты «8♠» нет на столе." in text
     assert "✓ Боря: бьёт карту «6♠» картой «8♠»." in text  # «6 пик» lies on the table
     text = _lines(Repl(Table.start(Setup(("Аня", "Боря"), "Тч", "Аня", "podkidnoy")), default_path(),
                        io.StringIO()), "Аня 6п", "Боря бьёт десяткой пик шестёрку пик")
@@ -826,3 +833,57 @@ def test_the_table_names_a_player_as_gone_only_once_the_referee_has_said_so():
             assert set(table.out()) <= announced
             checked += any(table.state.hand_count(p) == 0 and p not in announced for p in range(6))
     assert checked  # a player ran out of cards mid-bout in some game
+
+
+# --- issue 21 §3: what to put back after «отмена» --------------------------------------------------------
+def test_undoing_a_refill_says_who_puts_how_many_cards_back_and_the_discard_goes_back_on_the_table():
+    repl = Repl(Table.start(Setup(("Аня", "Андрей"), "7ч", rules="podkidnoy")), default_path(), io.StringIO())
+    text = _lines(repl, "Аня 8п", "Андрей бьёт 10п", "Аня бито", "отмена")
+    assert "Добирают из колоды: Аня 1, Андрей 1." in text
+    assert ("↶ Отменён ход: Аня: пас. Верните в колоду: Аня 1, Андрей 1. "
+            "Карты из отбоя верните на стол: «8♠», «10♠».\n") in text
+    assert repl.table.state.stock_count == 24 and len(repl.table.state.table) == 1
+
+
+def test_undoing_a_take_asks_the_taker_to_put_the_cards_back_on_the_table():
+    repl = Repl(Table.start(Setup(("Аня", "Андрей"), "7ч", rules="podkidnoy")), default_path(), io.StringIO())
+    text = _lines(repl, "Аня 8п", "Андрей берёт", "Аня бито", "отмена")
+    assert "Андрей забирает со стола 1 карту." in text
+    assert "↶ Отменён ход: Аня: пас. Верните в колоду: Аня 1. Андрей, положи карты обратно на стол: «8♠».\n" in text
+    text = _lines(repl, "отмена", "отмена")  # moves inside a bout: nothing else to put back
+    assert "↶ Отменён ход: Андрей: берёт.\n" in text and "↶ Отменён ход: Аня: заходит с карты «8♠».\n" in text
+
+
+def test_undoing_the_draw_of_the_face_up_trump_puts_it_back_under_the_stock():
+    game = Game("podkidnoy")
+    cards = lambda *texts: [PlayingCard.parse(t) for t in texts]  # noqa: E731
+    state = game.arranged([cards("8п", "9б"), cards("10п", "6б")], cards("Кк", "7ч"), names=("Аня", "Андрей"))
+    repl = Repl(Table(Setup(("Аня", "Андрей"), "7ч", "Аня", "podkidnoy"), game, state), default_path(), io.StringIO())
+    text = _lines(repl, "Аня 8п", "Андрей бьёт 10п", "отмена")  # Аня holds no 8 or 10: the beat ends the bout
+    assert ("↶ Отменён ход: Андрей: бьёт карту «8♠» картой «10♠». Верните в колоду: Аня 1. Аня, положи открытый "
+            "козырь «7♥» обратно под колоду. Карты из отбоя верните на стол: «8♠»; «10♠» забирает Андрей.\n") in text
+
+
+# --- issue 21 §4: messages ---------------------------------------------------------------------------
+def _slovariki_repl() -> Repl:
+    return Repl(Table.start(Setup(("Аня", "Боря", "Вика"), "лопата", "Аня")), default_path(), io.StringIO())
+
+
+def test_a_lead_or_a_toss_in_of_two_cards_is_refused_saying_one_card_is_played():
+    repl = _slovariki_repl()
+    text = _lines(repl, "Аня корова собака")
+    assert "Заходят одной картой, а названы две: «корова» и «собака». Напишите одну: «Аня корова»." in text
+    assert not repl.table.state.log  # nothing was played
+    text = _lines(repl, "Аня корова", "Боря бьёт собакой", "Аня сорока ворона")
+    assert ("Подкидывают по одной карте, а названы две: «сорока» и «ворона». Напишите по одной: «Аня сорока», "
+            "потом «Аня ворона».") in text
+    assert len(repl.table.state.log) == 2
+    _lines(repl, "Аня сорока")
+    assert len(repl.table.state.log) == 3  # one card: accepted
+
+
+@pytest.mark.parametrize("line", ["Аня «корова»", 'Аня "корова"', "Аня „корова“.", "Аня: заходит «корова»"])
+def test_a_card_typed_in_quotes_is_read_without_them(line):
+    repl = _slovariki_repl()
+    text = _lines(repl, line)
+    assert "✓ Аня: заходит с карты «корова»." in text and "Нет такой карты" not in text

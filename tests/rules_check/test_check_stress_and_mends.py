@@ -56,8 +56,8 @@ def test_check_finds_a_wrong_stress_planted_in_a_copy_of_the_bundled_bank(runner
     planted_before = [d for d in json.loads(before.output)["diagnostics"] if d["code"] == "stress-dictionary"]
     path, line, column = plant(bank_copy, "к[о]р[и]д+ор", "к[о]р+ид[о]р")
     result = check(runner, bank_copy)
-    expected = f"{path}:{line}:{column}: warning stress-dictionary: ударение: отмечено «кори́дор», в словаре «коридо́р»"
-    assert expected in result.output.splitlines()
+    expected = f"{path}:{line}:{column}: предупреждение: ударение: отмечено «кори́дор», в словаре «коридо́р»"
+    assert f"  {expected}" in result.output.splitlines()  # under «Предупреждения», indented
     body = json.loads(check(runner, bank_copy, "--format", "json").output)
     found = [d for d in body["diagnostics"] if d["code"] == "stress-dictionary"]
     assert len(found) == len(planted_before) + 1
@@ -85,7 +85,7 @@ def test_inflected_verb_form_gets_a_noun_that_is_one_letter_away(runner, bank_di
     folder = bank_dir({"grade1.yaml": entry("п[и]н+ал", "Коробочка для ручек.")})
     result = check(runner, folder)
     assert result.exit_code == 1
-    assert "error not-lemma: «пинал» — не начальная форма слова (в словаре: «пинать»); может быть, «пенал»" in result.output
+    assert "ошибка: «пинал» — не начальная форма слова (в словаре: «пинать»); может быть, «пенал»" in result.output
 
 
 def test_unknown_word_gets_a_spelling_suggestion(runner, bank_dir):
@@ -101,20 +101,20 @@ def test_unknown_word_without_a_near_word_gets_no_guess(runner, bank_dir):
 def test_definition_naming_the_word_points_at_the_definition_line(runner, bank_dir):
     folder = bank_dir({"grade1.yaml": entry("в[о]р+она", "Серая птица; вороны громко каркают.")})
     result = check(runner, folder)
-    line = next(line for line in result.output.splitlines() if "definition-uses-word" in line)
-    assert line.startswith(f"{folder / 'grade1.yaml'}:5:5: warning definition-uses-word: "
+    line = next(line.strip() for line in result.output.splitlines() if "называет само слово" in line)
+    assert line.startswith(f"{folder / 'grade1.yaml'}:5:5: предупреждение: "
                            "толкование слова «ворона» называет само слово («вороны»)")
 
 
 def test_too_long_definition_points_at_the_definition_line(runner, bank_dir):
     result = check(runner, bank_dir({"grade1.yaml": entry(definition="Проход " * 20)}))
-    assert ":5:5: error definition-too-long: толкование слова «коридор» длиннее" in result.output
+    assert ":5:5: ошибка: толкование слова «коридор» длиннее" in result.output
 
 
 def test_a_file_that_cannot_be_parsed_says_its_words_were_not_checked(runner, bank_dir):
     folder = bank_dir({"grade1.yaml": entry(), "grade2.yaml": "grade: 2\nwords:\n  - word: a: b\n"})
     result = check(runner, folder)
-    line = next(line for line in result.output.splitlines() if "yaml-syntax" in line)
+    line = next(line for line in result.output.splitlines() if "grade2.yaml:3" in line)
     assert line.endswith("; слова этого файла не проверены")
     assert "Карточек: 1" in result.output  # the other file was still checked
 
@@ -123,33 +123,38 @@ def test_grade_that_contradicts_the_file_name_is_a_warning(runner, bank_dir):
     folder = bank_dir({"grade2.yaml": entry(grade=1)})
     result = check(runner, folder, "--strict")
     assert result.exit_code == 1
-    assert (f"{folder / 'grade2.yaml'}:1:8: warning grade-file-name: файл называется grade2.yaml, а в нём "
+    assert (f"{folder / 'grade2.yaml'}:1:8: предупреждение: файл называется grade2.yaml, а в нём "
             "grade: 1: его слова попадут в 1 класс; исправьте класс или имя файла") in result.output
 
 
 @pytest.mark.parametrize("name", ["grade1.yaml", "мои-слова.yaml", "grade1.yml"])
 def test_a_matching_or_free_file_name_is_no_warning(runner, bank_dir, name):
-    assert "grade-file-name" not in check(runner, bank_dir({name: entry(grade=1)})).output
+    assert "файл называется" not in check(runner, bank_dir({name: entry(grade=1)})).output
 
 
 @pytest.mark.parametrize("markup", ["п[а]р[а]ш[+ю]т", "бр[о]ш[+ю]ра"])
 def test_a_stressed_exception_after_a_hissing_consonant_may_be_hard(runner, bank_dir, markup):
     result = check(runner, bank_dir({"grade1.yaml": entry(markup, "Слово для проверки правила.")}))
-    assert "stressed-hard" not in result.output
+    assert "ударную гласную проверять не нужно" not in result.output
 
 
 def test_deck_rules_are_not_checked_on_a_deck_that_lacks_a_file_that_cannot_be_parsed(runner, bank_dir):
     folder = bank_dir({"grade1.yaml": "grade: 1\nwords:\n  - word: [о]\n   bad\n", "grade2.yaml": entry(grade=2)})
     result = runner.invoke(main, ["check", "--words", str(folder)])
     assert result.exit_code == 1
-    assert "deck-too-small" not in result.output and "deck-star-spread" not in result.output
-    assert (f"warning deck-not-checked: правила колоды не проверены: файл {folder / 'grade1.yaml'} не прочитан, и без "
+    assert not {"deck-too-small", "deck-star-spread"} & json_codes(runner, folder)
+    assert (f"предупреждение: правила колоды не проверены: файл {folder / 'grade1.yaml'} не прочитан, и без "
             "его слов колода неполная; исправьте ошибки в нём и проверьте снова") in result.output
     # Without that grade the deck is whole: its rules are checked.
-    result = runner.invoke(main, ["check", "--grades", "2", "--words", str(folder)])
-    assert "deck-not-checked" not in result.output and "deck-too-small" in result.output
+    codes = json_codes(runner, folder, "--grades", "2")
+    assert "deck-not-checked" not in codes and "deck-too-small" in codes
 
 
 def test_deck_rules_are_checked_when_every_file_is_read(runner, bank_dir):
-    result = runner.invoke(main, ["check", "--words", str(bank_dir({"grade1.yaml": entry()}))])
-    assert "deck-not-checked" not in result.output and "deck-too-small" in result.output
+    codes = json_codes(runner, bank_dir({"grade1.yaml": entry()}))
+    assert "deck-not-checked" not in codes and "deck-too-small" in codes
+
+
+def json_codes(runner, folder, *args: str) -> set[str]:
+    result = runner.invoke(main, ["check", "--words", str(folder), "--format", "json", *args])
+    return {d["code"] for d in json.loads(result.output)["diagnostics"]}

@@ -54,7 +54,7 @@ def test_check_reports_the_stars_warning_and_strict_fails(bank_dir):
                                       "    definition: Дерево с белой корой.\n"})
     result = CliRunner().invoke(main, ["check", "--no-deck", "--strict", "--words", str(folder)])
     assert result.exit_code == 1
-    assert f"{folder / 'grade1.yaml'}:3:5: warning stars-policy: «берёза»: 2 звёздочки" in result.output
+    assert f"{folder / 'grade1.yaml'}:3:5: предупреждение: «берёза»: 2 звёздочки" in result.output
 
 
 def test_a_double_consonant_left_black_is_a_warning():

@@ -96,7 +96,7 @@ class Host:
                 table.play(record.player, record.move, with_previous=i > 0)
 
         self._save(redo, "Ход не отменён")
-        return {"said": [undo_text(records, table.names)]}
+        return {"said": [undo_text(records, table.names, table.put_back(records))]}
 
     def _save(self, take_back: Callable[[], Any], not_done: str) -> None:
         try:

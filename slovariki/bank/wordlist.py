@@ -185,7 +185,7 @@ def _is_folder(path: Path) -> bool:
     try:
         mode = path.stat().st_mode
     except FileNotFoundError:
-        if path.suffix.lower() in spreadsheet.SUFFIXES + spreadsheet.OLD_SUFFIXES:
+        if _is_spreadsheet(path):
             raise WordBankError(f"таблица со словами не найдена: {path}") from None
         if path.suffix.lower() in (".yaml", ".yml"):
             raise WordBankError(f"файл со словами не найден: {path}") from None

@@ -12,13 +12,21 @@ The same recorded games (simulated with random legal moves: «Словарики
 Per-move latency, median and 99th percentile; the page's goal is what a person notices: p99 well
 under 100 ms.
 
-Run: python benchmarks/bench_web.py [GAMES]
+Then the same moves under a flood (issue 24 §3): while one connection plays the games, another
+process sends about 1,000 other requests a second on 40 connections (the game's state and a hand
+asked with the right token, a page file, a wrong address, a malformed request); the moves' latency
+is set against the same moves without the flood, in the same run. Goal: the players' moves p99 under
+200 ms during the flood.
+
+Run: python benchmarks/bench_web.py [GAMES] [flood]   (flood: only the flood)
 """
 
 from __future__ import annotations
 
+import asyncio
 import http.client
 import json
+import multiprocessing
 import statistics
 import subprocess
 import sys
@@ -30,35 +38,169 @@ from urllib.parse import urlsplit
 from bench_referee import games_of_the_run, percentile, round_trips
 
 
+def start_server(folder: str) -> tuple[subprocess.Popen, str, int, str]:
+    """`slovariki referee web` on a free port: the process, and the host, port and path of its URL."""
+    server = subprocess.Popen([sys.executable, "-m", "slovariki", "referee", "web", "--port", "0",
+                               "--session", str(Path(folder) / "game.json")],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    url = urlsplit(server.stdout.readline().split(": ", 1)[1].strip())
+    return server, url.hostname, url.port, url.path
+
+
+def play_games(host: str, port: int, path: str, games: list[list[str]]) -> tuple[list[float], list[float], int]:
+    """Latency of each move and of each new game on one keep-alive connection; refused answers counted."""
+    connection = http.client.HTTPConnection(host, port, timeout=60)
+    moves, news, refused = [], [], 0
+    for game in games:
+        for i, line in enumerate(game):
+            command = json.loads(line)
+            api = "new" if i == 0 else "move"
+            if api == "new":
+                command = {**command, "force": True}
+            body = json.dumps(command, ensure_ascii=False).encode("utf-8")
+            start = time.perf_counter()
+            connection.request("POST", f"{path}api/{api}", body, {"Content-Type": "application/json"})
+            response = connection.getresponse()
+            answer = response.read()
+            (news if i == 0 else moves).append(time.perf_counter() - start)
+            if response.status != 200 or not answer.startswith(b'{"ok": true'):
+                refused += 1
+    connection.close()
+    return moves, news, refused
+
+
 def web_round_trips(games: list[list[str]]) -> tuple[list[float], list[float], int]:
     """Latency of each move and of each new game through the web screen; refused answers counted."""
     with tempfile.TemporaryDirectory() as folder:
-        server = subprocess.Popen([sys.executable, "-m", "slovariki", "referee", "web", "--port", "0",
-                                   "--session", str(Path(folder) / "game.json")],
-                                  stdout=subprocess.PIPE, text=True)
+        server, host, port, path = start_server(folder)
         try:
-            url = urlsplit(server.stdout.readline().split(": ", 1)[1].strip())
-            connection = http.client.HTTPConnection(url.hostname, url.port)
-            moves, news, refused = [], [], 0
-            for game in games:
-                for i, line in enumerate(game):
-                    command = json.loads(line)
-                    api = "new" if i == 0 else "move"
-                    if api == "new":
-                        command = {**command, "force": True}
-                    body = json.dumps(command, ensure_ascii=False).encode("utf-8")
-                    start = time.perf_counter()
-                    connection.request("POST", f"{url.path}api/{api}", body, {"Content-Type": "application/json"})
-                    response = connection.getresponse()
-                    answer = response.read()
-                    (news if i == 0 else moves).append(time.perf_counter() - start)
-                    if response.status != 200 or not answer.startswith(b'{"ok": true'):
-                        refused += 1
-            connection.close()
+            return play_games(host, port, path, games)
         finally:
             server.terminate()
             server.wait()
-    return moves, news, refused
+
+
+# --- following the game from another screen -------------------------------------------------------
+
+def follow_cost(games: list[list[str]], asks: int = 2000) -> dict[str, tuple[list[float], int]]:
+    """What a second screen pays to follow the game (issue 21 §2): the page asks every 2 s whether
+    the game is still the one it shows (api/state?since=tag) — set against asking the whole state,
+    after a game's moves; latency of each ask and the bytes of one answer."""
+    with tempfile.TemporaryDirectory() as folder:
+        server, host, port, path = start_server(folder)
+        try:
+            play_games(host, port, path, games[:1])
+            connection = http.client.HTTPConnection(host, port, timeout=60)
+            connection.request("GET", f"{path}api/state")
+            tag = json.loads(connection.getresponse().read())["tag"]
+            out = {}
+            for name, target in (("same", f"{path}api/state?since={tag}"), ("whole", f"{path}api/state")):
+                times = []
+                for _ in range(asks):
+                    start = time.perf_counter()
+                    connection.request("GET", target)
+                    body = connection.getresponse().read()
+                    times.append(time.perf_counter() - start)
+                out[name] = (times, len(body))
+            connection.close()
+            return out
+        finally:
+            server.terminate()
+            server.wait()
+
+
+# --- the flood --------------------------------------------------------------------------------------
+
+FLOOD_RATE = 1000  # requests a second, all connections together
+FLOOD_CONNECTIONS = 40
+
+
+def flood_requests(host: str, port: int, path: str) -> list[bytes]:
+    """The other requests, in turn: what a busy or broken network sends besides the players' moves."""
+    head = f"Host: {host}:{port}\r\n"
+    return [f"GET {path}api/state HTTP/1.1\r\n{head}\r\n".encode(),
+            f"GET {path}api/hand?player=%D0%90 HTTP/1.1\r\n{head}\r\n".encode(),
+            f"GET {path}static/app.js HTTP/1.1\r\n{head}\r\n".encode(),
+            f"GET /wrong-token/api/state HTTP/1.1\r\n{head}\r\n".encode(),
+            b"NONSENSE\r\n\r\n"]
+
+
+async def _flood(host: str, port: int, path: str, stop, counts: dict) -> None:  # noqa: ANN001 - an Event
+    requests = flood_requests(host, port, path)
+    period = FLOOD_CONNECTIONS / FLOOD_RATE
+
+    async def one(number: int) -> None:
+        reader = writer = None
+        turn = number
+        next_at = time.perf_counter() + period * number / FLOOD_CONNECTIONS
+        while not stop.is_set():
+            await asyncio.sleep(max(0.0, next_at - time.perf_counter()))
+            next_at += period
+            request = requests[turn % len(requests)]
+            turn += 1
+            try:
+                if writer is None:
+                    reader, writer = await asyncio.open_connection(host, port)
+                start = time.perf_counter()
+                writer.write(request)
+                status = await asyncio.wait_for(_response(reader), 30)
+                counts["latency"].append(time.perf_counter() - start)
+                counts[status] = counts.get(status, 0) + 1
+                if request.startswith(b"NONSENSE") or status in (400, 503):
+                    writer.close()
+                    writer = None
+            except (OSError, asyncio.TimeoutError, asyncio.IncompleteReadError, ValueError):
+                counts["failed"] = counts.get("failed", 0) + 1
+                writer = None
+        if writer is not None:
+            writer.close()
+
+    await asyncio.gather(*(one(i) for i in range(FLOOD_CONNECTIONS)))
+
+
+async def _response(reader: asyncio.StreamReader) -> int:
+    """Read one whole response; its status."""
+    status = int((await reader.readline()).split()[1])
+    length = 0
+    while (line := await reader.readline()) not in (b"\r\n", b""):
+        name, _, value = line.partition(b":")
+        if name.strip().lower() == b"content-length":
+            length = int(value)
+    await reader.readexactly(length)
+    return status
+
+
+def flood(host: str, port: int, path: str, stop, results) -> None:  # noqa: ANN001 - an Event, a Queue
+    """Flood until ``stop`` is set; put the counts (by status, failed, latency, elapsed) on ``results``."""
+    counts: dict = {"latency": []}
+    start = time.perf_counter()
+    asyncio.run(_flood(host, port, path, stop, counts))
+    counts["elapsed"] = time.perf_counter() - start
+    results.put(counts)
+
+
+def flood_round_trips(games: list[list[str]]) -> tuple[list[float], list[float], dict]:
+    """The games' moves without and then with a flood, on the same server; the flood's own figures."""
+    with tempfile.TemporaryDirectory() as folder:
+        server, host, port, path = start_server(folder)
+        results, stop = multiprocessing.Queue(), multiprocessing.Event()
+        flooder = multiprocessing.Process(target=flood, args=(host, port, path, stop, results), daemon=True)
+        try:
+            quiet, _, _ = play_games(host, port, path, games)
+            flooder.start()
+            time.sleep(2)  # the flood at full rate before the first move
+            start = time.perf_counter()
+            flooded, _, refused = play_games(host, port, path, games)
+            played = time.perf_counter() - start
+            stop.set()
+            counts = results.get(timeout=120)
+            flooder.join()
+        finally:
+            stop.set()
+            server.terminate()
+            _, err = server.communicate()
+    counts.update(refused=refused, played=played, log_lines=len(err.splitlines()))
+    return quiet, flooded, counts
 
 
 def save_times(games: list[list[str]]) -> dict[str, list[float]]:
@@ -110,6 +252,12 @@ def line(name: str, times: list[float]) -> str:
 
 def main() -> None:
     games = games_of_the_run(60)
+    if "flood" not in sys.argv[2:]:
+        quiet_figures(games)
+    flood_figures(games[:max(1, len(games) // 3)])
+
+
+def quiet_figures(games: list[list[str]]) -> None:
     web, web_news, web_refused = web_round_trips(games)
     jsonl, _, jsonl_refused = round_trips([sys.executable, "-m", "slovariki", "referee", "--jsonl"], games)
     print(line("referee web", web) + f"; refused {web_refused} (should be 0)")
@@ -125,6 +273,29 @@ def main() -> None:
           f"p99 {percentile(web, 0.99) / percentile(jsonl, 0.99):.1f}x "
           "(the web answer carries the whole view and waits for the session file on disk)")
     print(f"  p99 goal 100 ms : web p99 is {percentile(web, 0.99) / 0.1:.3f}x the goal")
+    follow = follow_cost(games)
+    for name, (times, size) in follow.items():
+        print(line(f"follow: {name}", times).replace("per move", "per ask") + f"; {size} bytes")
+    same, whole = follow["same"], follow["whole"]
+    print(f"  same / whole    : median {statistics.median(same[0]) / statistics.median(whole[0]):.2f}x, "
+          f"bytes {same[1] / whole[1]:.3f}x; a screen asking every 2 s costs the server "
+          f"{statistics.median(same[0]) / 2 * 100:.3f} % of its time")
+
+
+def flood_figures(games: list[list[str]]) -> None:
+    quiet, flooded, counts = flood_round_trips(games)
+    statuses = ", ".join(f"{status}: {count}" for status, count in sorted(counts.items(), key=str)
+                         if isinstance(status, int) or status == "failed")
+    rate = sum(c for k, c in counts.items() if isinstance(k, int)) / counts["elapsed"]
+    print(f"flood: {rate:.0f} other requests/s answered on {FLOOD_CONNECTIONS} connections ({statuses}); "
+          f"their latency median {statistics.median(counts['latency']) * 1000:.1f} ms, "
+          f"p99 {percentile(counts['latency'], 0.99) * 1000:.1f} ms")
+    print(line("moves, quiet", quiet))
+    print(line("moves, flooded", flooded) + f"; refused {counts['refused']} (should be 0)")
+    print(f"  flooded / quiet : median {statistics.median(flooded) / statistics.median(quiet):.1f}x, "
+          f"p99 {percentile(flooded, 0.99) / percentile(quiet, 0.99):.1f}x")
+    print(f"  p99 goal 200 ms : flooded p99 is {percentile(flooded, 0.99) / 0.2:.3f}x the goal")
+    print(f"  the teacher's terminal: {counts['log_lines']} lines for the whole flood")
 
 
 if __name__ == "__main__":

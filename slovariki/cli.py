@@ -53,12 +53,14 @@ format_option = click.option(
 grades_option = click.option(
     "--grades", callback=_grades, default=None, metavar="1,2,3,4", show_default="все",
     help="Какие классы брать.")
-list_only_option = click.option(
-    "--list-only", is_flag=True,
-    help="Только слова из школьных списков: без слов, которые в банке только для игры (game_word).")
+game_words_option = click.option(
+    "--game-words/--list-only", "game_words", default=None, show_default="в колоде двух классов и больше",
+    help="Брать ли слова, которые в банке только для игры (game_word: их нет в школьном списке класса). "
+         "Колода двух классов и больше берёт их (там они пары для подкидывания), колода одного класса — "
+         "только слова школьного списка.")
 
 
-def _load(words_dir: str | None, list_only: bool = False):
+def _load(words_dir: str | None):
     from slovariki.bank.wordlist import WordBankError, load_bank
 
     try:
@@ -66,7 +68,16 @@ def _load(words_dir: str | None, list_only: bool = False):
     except WordBankError as exc:
         _say(f"Ошибка: {exc}", err=True)
         sys.exit(2)
-    return bank.list_words() if list_only else bank
+    return bank
+
+
+def _deck_bank(bank, grades: tuple[int, ...] | None, game_words: bool | None):
+    """The bank of the chosen grades, with its game words only where they serve (docs/word-lists.md):
+    asked for, or by default in a deck of two colours or more, where rule 9 needs them."""
+    bank = bank.select(grades)
+    if game_words is None:
+        game_words = len({card.grade for card in bank.cards}) > 1
+    return bank if game_words else bank.list_words()
 
 
 def _mention_remarks(bank) -> None:
@@ -282,19 +293,19 @@ class _ProgressBar:
               help="Каждый класс с нового листа.")
 @click.option("--force", is_flag=True, help="Собрать, даже если ударение или написание слова (ё, большая буква) "
                                             "расходится со словарём.")
-@list_only_option
+@game_words_option
 def build_deck(words_dir: str | None, grades: tuple[int, ...] | None, out_dir: str, card_size: str, paper: str,
                landscape: bool | None, bleed: float, gap: float, crop_marks: bool, backs: str, back_offset: str | None,
                back_offset_x: float | None, back_offset_y: float | None, copies: int, stress: bool,
                rules_template: str | None, calibration: bool, open_folder: bool, cmyk: bool, only: str | None,
-               only_stars: int | None, grade_sheets: bool, force: bool, list_only: bool) -> None:
+               only_stars: int | None, grade_sheets: bool, force: bool, game_words: bool | None) -> None:
     """Собрать PDF для печати: карточки, правила, список слов и словарный диктант для учителя.
 
     Ударение или написание (ё, большая буква), которое расходится со словарём, останавливает сборку
     (--force — собрать всё равно)."""
     from pathlib import Path
 
-    from slovariki.generator import build, options
+    from slovariki.generator import build, options, writer
     from slovariki.generator.writer import OutputError
     from slovariki.rules_check.checker import check_bank
 
@@ -313,7 +324,7 @@ def build_deck(words_dir: str | None, grades: tuple[int, ...] | None, out_dir: s
         if calibration:
             result = build.build_calibration(settings, out)
         else:
-            report = check_bank(_load(words_dir, list_only), grades, deck_rules=True)
+            report = check_bank(_deck_bank(_load(words_dir), grades, game_words), grades, deck_rules=True)
             if report.word_errors:
                 _say(report.as_text(), err=True)
                 click.echo("Колода не собрана: сначала исправьте ошибки в списках слов.", err=True)
@@ -332,8 +343,8 @@ def build_deck(words_dir: str | None, grades: tuple[int, ...] | None, out_dir: s
     except (build.BuildError, OutputError) as exc:
         _say(f"Ошибка: {exc}", err=True)
         sys.exit(1)
-    except KeyboardInterrupt:  # Ctrl-C or SIGTERM: what it kept, then _Main.invoke's line and exit code
-        _say(f"Сборка прервана: файлы в папке {out} остались прежними.", err=True)
+    except KeyboardInterrupt as exc:  # Ctrl-C or SIGTERM: what it kept, then _Main.invoke's line and exit code
+        _say(writer.interrupted(exc, out), err=True)
         raise
     _say(result.layout_report(settings))
     _say("Файлы:\n" + "\n".join(f"  {file.path.resolve()}" for file in result.files))
@@ -793,7 +804,7 @@ def referee_log(session_file: str | None, out_file: str | None, force: bool) -> 
     if out_file is None:
         _say(render(table), nl=False)
         return
-    if Path(out_file).exists() and not force:  # perhaps a record written or corrected by hand
+    if os.path.lexists(out_file) and not force:  # perhaps a record written or corrected by hand
         _fail(f"файл {out_file} уже есть: выберите другое имя или добавьте --force, чтобы заменить его")
     try:
         atomic.write_text(Path(out_file), render(table))
@@ -855,9 +866,9 @@ def referee_replay(file: str) -> None:
               show_default="все ядра, если партий 300 и больше",
               help="Сколько процессов запустить параллельно (на результат не влияет).")
 @format_option
-@list_only_option
+@game_words_option
 def simulate(games: int, players: int, seed: int, grades: tuple[int, ...] | None, words_dir: str | None,
-             strategy: str, rules: str, jobs: int | None, fmt: str, list_only: bool) -> None:
+             strategy: str, rules: str, jobs: int | None, fmt: str, game_words: bool | None) -> None:
     """Сыграть много партий ботами и показать баланс колоды и правил.
 
     Код выхода 1, если какая-то партия не закончилась за разумное число ходов (это ошибка программы).
@@ -868,13 +879,13 @@ def simulate(games: int, players: int, seed: int, grades: tuple[int, ...] | None
     from slovariki.rules_check.simulator import simulate as run_simulation
 
     if rules == "slovariki":
-        bank = _load(words_dir, list_only).select(grades)
+        bank = _deck_bank(_load(words_dir), grades, game_words)
         if bank.incomplete():  # a deck short of the entries with errors would show another deck's balance
             _fail(bank.incomplete())
         _mention_remarks(bank)
         cards = list(bank.deck)
-    elif words_dir is not None or grades is not None or list_only:
-        raise click.UsageError("--words, --grades и --list-only нужны только для правил slovariki")
+    elif words_dir is not None or grades is not None or game_words is not None:
+        raise click.UsageError("--words, --grades, --game-words и --list-only нужны только для правил slovariki")
     else:
         cards = None
     bar = click.progressbar(length=games, label="Играю", file=sys.stderr) if sys.stderr.isatty() else None

@@ -7,6 +7,7 @@ named by its cell. Existing files are replaced only when asked (``force``), each
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -264,13 +265,16 @@ def write_word_files(tables: list[wordtable.Table], out: Path, force: bool) -> W
 
     examples = starter.untouched_examples(out) if out.is_dir() else {}
     targets = [(out / table.file_name, table) for table in tables]
-    existing = [path for path, table in targets if path.exists() and table.grade not in examples]
+    existing = [path for path, table in targets  # a broken link is there too
+                if os.path.lexists(path) and table.grade not in examples]
     if existing and not force:
         names = ", ".join(path.name for path in existing)
         raise ImportProblem(f"в папке {out} уже есть {names}: файлы не записаны (заменить их: --force)")
     grades = {table.grade for table in tables}
     removed = [out / f"grade{grade}.yaml" for grade in examples if grade not in grades]
     try:
+        for path, _ in targets:  # before anything is written: no file of a refused import is new
+            atomic.check_target(path)
         out.mkdir(parents=True, exist_ok=True)
         for path, table in targets:
             atomic.write_text(path, wordtable.to_yaml(table)[0])

@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import re
 import struct
+import zlib
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -23,6 +24,10 @@ SUFFIXES = (".svg", ".png")
 MAX_SVG_BYTES = 1024 * 1024       # a shipped picture is a few KB; an editor's drawing well under this
 MAX_PNG_BYTES = 8 * 1024 * 1024
 MAX_PNG_SIDE = 4096               # pixels: a card picture is 3 cm wide, 4096 px is over 3000 dpi
+MAX_SVG_ELEMENTS = 2000           # a shipped picture has under 30; each element costs a drawing its time
+MAX_SVG_SIDE = 100_000            # the units of an SVG's width, height and viewBox
+_SVG_LENGTH = re.compile(r"\s*([+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)\s*(px|pt|pc|mm|cm|in|em|ex|%)?\s*")
+_SVG_NUMBER = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?")
 _URL = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.-]*:(//)?|^//")
 _PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
@@ -170,14 +175,20 @@ def _check_svg(data: bytes, shown: str) -> None:
     from xml.parsers import expat  # only an editor's own SVG is parsed
 
     parser = expat.ParserCreate()
-    root: list[str] = []
+    root: list[tuple[str, dict]] = []  # the root element's name and attributes
+    elements = 0
 
     def no_doctype(*args: object) -> None:
         raise PictureError(f"«{shown}»: в SVG есть DOCTYPE или сущности, такой файл не читается")
 
     def start(name: str, attrs: dict) -> None:
+        nonlocal elements
+        elements += 1
+        if elements > MAX_SVG_ELEMENTS:
+            raise PictureError(f"«{shown}»: в SVG больше {MAX_SVG_ELEMENTS} элементов: для картинки на карте "
+                               "это слишком сложный рисунок, упростите его")
         if not root:
-            root.append(name.rpartition("}")[2].rpartition(":")[2])
+            root.append((name.rpartition("}")[2].rpartition(":")[2], attrs))
 
     parser.StartDoctypeDeclHandler = no_doctype
     parser.EntityDeclHandler = no_doctype
@@ -186,8 +197,27 @@ def _check_svg(data: bytes, shown: str) -> None:
         parser.Parse(data, True)
     except expat.ExpatError as exc:
         raise PictureError(f"«{shown}»: файл SVG испорчен: это не XML (строка {exc.lineno})") from None
-    if root != ["svg"]:
+    if not root or root[0][0] != "svg":
         raise PictureError(f"«{shown}»: это не картинка SVG (нет элемента <svg>)")
+    _check_svg_size(root[0][1], shown)
+
+
+def _check_svg_size(attrs: dict, shown: str) -> None:
+    """The root's size, as svglib takes it: width and height, or else the viewBox; each a finite
+    positive number (a width of 1e308 or NaN would pass here and break the drawing)."""
+    sizes = [attrs.get(key) for key in ("width", "height")]
+    box = attrs.get("viewBox")
+    for value in sizes:
+        match = _SVG_LENGTH.fullmatch(value) if value is not None else None
+        if value is not None and not (match and 0 < float(match[1]) <= MAX_SVG_SIDE):
+            raise PictureError(f"«{shown}»: размер SVG «{value[:20]}» — не размер картинки")
+    if box is not None:
+        numbers = [float(n) for n in _SVG_NUMBER.findall(box)]
+        if len(numbers) != 4 or _SVG_NUMBER.sub("", box).strip(" ,\t\r\n") \
+                or not all(abs(n) <= MAX_SVG_SIDE for n in numbers) or not (numbers[2] > 0 and numbers[3] > 0):
+            raise PictureError(f"«{shown}»: viewBox SVG «{box[:40]}» — не размер картинки")
+    elif None in sizes or any(value.strip().endswith("%") for value in sizes):
+        raise PictureError(f"«{shown}»: у SVG нет размера: укажите width и height или viewBox")
 
 
 def _check_png(data: bytes, shown: str) -> None:
@@ -197,3 +227,25 @@ def _check_png(data: bytes, shown: str) -> None:
     if not (0 < width <= MAX_PNG_SIDE and 0 < height <= MAX_PNG_SIDE):
         raise PictureError(f"«{shown}»: картинка {width}×{height} точек слишком большая "
                            f"(не больше {MAX_PNG_SIDE}×{MAX_PNG_SIDE})")
+    _check_png_chunks(data, shown)
+
+
+def _check_png_chunks(data: bytes, shown: str) -> None:
+    """Every chunk whole and as written (its CRC), image data present, up to the end chunk: a file
+    cut short (a copy that stopped) is refused here, not first by the build."""
+    position, image_data = len(_PNG_SIGNATURE), False
+    while True:
+        if position + 12 > len(data):
+            raise PictureError(f"«{shown}»: файл PNG оборван (скопирован не до конца)")
+        length, kind = struct.unpack(">I4s", data[position:position + 8])
+        end = position + 12 + length
+        if end > len(data):
+            raise PictureError(f"«{shown}»: файл PNG оборван (скопирован не до конца)")
+        if zlib.crc32(data[position + 4:end - 4]) != int.from_bytes(data[end - 4:end], "big"):
+            raise PictureError(f"«{shown}»: файл PNG испорчен (контрольная сумма не сходится)")
+        image_data |= kind == b"IDAT"
+        if kind == b"IEND":
+            break
+        position = end
+    if not image_data:
+        raise PictureError(f"«{shown}»: в файле PNG нет самой картинки")

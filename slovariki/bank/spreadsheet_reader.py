@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 import zipfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -37,6 +38,11 @@ MAX_FILE_BYTES = 5 * 1024 * 1024
 MAX_UNPACKED_BYTES = 50 * 1024 * 1024  # inside a zip: a small file may unpack into a huge one
 MAX_ROWS, MAX_COLUMNS = 5000, 30
 GRADE_TITLE = "Класс"  # the csv file's extra first column
+# A csv cell starting so is a formula to Excel and LibreOffice: export puts an apostrophe before it.
+CSV_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+# What import takes for a formula: «=…», «@…», or «+»/«-» with a call, a pipe or a sheet reference
+# («+cmd|' /C calc'!A0»); «+ябл[о]ко» (the stress on the first letter) is a word.
+_CSV_FORMULA = re.compile(r"[=@]|[+-].*[(|!]", re.S)
 _OLE = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"  # an old Excel file, or an encrypted new one
 _ALIASES = {"слово": "word", "звездочки": "stars", "звезды": "stars", "звездочка": "stars", "толкование": "definition",
             "определение": "definition", "значение": "definition", "картинка": "picture", "рисунок": "picture",
@@ -255,6 +261,7 @@ def _ods(data: bytes, path: Path) -> list[Sheet]:
     if b"encryption-data" in manifest:
         raise SpreadsheetError(f"{path}: таблица защищена паролем: откройте её, снимите пароль "
                                "(«Файл → Свойства → Безопасность») и сохраните заново")
+    _check_ods_parts(archive, path)
     try:
         document = opendocument.load(io.BytesIO(data))
         tables = document.spreadsheet.getElementsByType(table.Table)
@@ -269,6 +276,63 @@ def _ods(data: bytes, path: Path) -> list[Sheet]:
             reader.row(row)
         sheets.append(Sheet(name, reader.rows, reader.merged))
     return sheets
+
+
+_TABLE_NS = "urn:oasis:names:tc:opendocument:xmlns:table:1.0"
+_OFFICE_NS = "urn:oasis:names:tc:opendocument:xmlns:office:1.0"
+_ODS_PARTS = ("content.xml", "styles.xml", "meta.xml", "settings.xml")  # what odfpy reads
+# The counts a sheet's cells may carry, each at most the largest useful one (a span or repeat past the
+# rows and columns a list may have is refused, a repeat of empty cells up to LibreOffice's own sheet).
+_ODS_COUNTS = {"number-rows-repeated": 1 << 20, "number-columns-repeated": 1 << 14,
+               "number-rows-spanned": MAX_ROWS + 1, "number-columns-spanned": MAX_COLUMNS}
+_NUMBER_TYPES = ("float", "percentage", "currency")
+
+
+def _check_ods_parts(archive: zipfile.ZipFile, path: Path) -> None:
+    """Refuse, before odfpy builds its tree, an ODS whose XML holds more elements than a list of
+    MAX_ROWS × MAX_COLUMNS cells could (a tree of 100 KB zipped may take gigabytes), or a count or a
+    number that is not one. Read as a stream: the memory stays small whatever the file holds."""
+    from xml.parsers import expat
+
+    elements = 0
+
+    def start(name: str, attributes: dict[str, str]) -> None:
+        nonlocal elements
+        elements += 1
+        if elements > MAX_ROWS * MAX_COLUMNS:
+            raise SpreadsheetError(f"{path}: таблица слишком большая для списка слов "
+                                   f"(больше {MAX_ROWS} строк по {MAX_COLUMNS} ячеек)")
+        if not name.startswith(_TABLE_NS):
+            return
+        for key, largest in _ODS_COUNTS.items():
+            count = attributes.get(f"{_TABLE_NS} {key}")
+            if count is not None and not (count.isascii() and count.isdigit() and 0 < int(count[:9]) <= largest):
+                raise _bad_ods_value(path, parser.CurrentLineNumber, count)
+        if attributes.get(f"{_OFFICE_NS} value-type") in _NUMBER_TYPES:
+            value = attributes.get(f"{_OFFICE_NS} value", "")
+            try:
+                float(value)
+            except ValueError:
+                raise _bad_ods_value(path, parser.CurrentLineNumber, value) from None
+
+    for part in _ODS_PARTS:
+        try:
+            xml = archive.read(part)
+        except KeyError:
+            continue
+        except (zipfile.BadZipFile, ValueError, OSError, EOFError):
+            raise _broken(path, "ods") from None
+        parser = expat.ParserCreate(namespace_separator=" ")
+        parser.StartElementHandler = start
+        try:
+            parser.Parse(xml, True)
+        except expat.ExpatError:
+            raise _broken(path, "ods") from None
+
+
+def _bad_ods_value(path: Path, line: int, value: str) -> SpreadsheetError:
+    return SpreadsheetError(f"{path}: файл повреждён: в его XML (строка {line}) число «{value[:20]}» — не число "
+                            "или слишком большое; откройте таблицу в LibreOffice и сохраните заново")
 
 
 class _OdsSheet:
@@ -383,12 +447,23 @@ def _csv(data: bytes, path: Path) -> list[Sheet]:
     first = text.split("\n", 1)[0]
     delimiter = max(";,\t", key=first.count)
     try:
-        rows = [[Cell(value) for value in row] for row in csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)]
+        rows = [[_csv_cell(value) for value in row]
+                for row in csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)]
     except csv.Error as exc:
         raise SpreadsheetError(f"{path}: файл csv не читается ({exc})") from None
     if len(rows) > MAX_ROWS + 1:
         _too_big(path, "", True)
     return [Sheet(None, rows)]
+
+
+def _csv_cell(value: str) -> Cell:
+    """A csv cell: export's «'=…» is its text again; a formula is refused as a workbook's is (a csv
+    file made to be opened in Excel may carry «=cmd|…» or «=HYPERLINK(…)»)."""
+    if value.startswith("'") and value.lstrip("'").startswith(CSV_FORMULA_STARTS):
+        return Cell(value[1:])
+    if _CSV_FORMULA.match(value):
+        return Cell(None, value)
+    return Cell(value)
 
 
 # --- cells → tables -----------------------------------------------------------------------------------

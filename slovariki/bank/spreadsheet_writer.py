@@ -14,7 +14,7 @@ import io
 from pathlib import Path
 
 from slovariki.files import atomic
-from slovariki.bank.spreadsheet_reader import GRADE_TITLE
+from slovariki.bank.spreadsheet_reader import CSV_FORMULA_STARTS, GRADE_TITLE
 from slovariki.bank.wordtable import COLUMNS, COMMENT_TITLE, COMMENTS_SHEET, HINTS, Row, Table
 
 FORMATS = ("xlsx", "ods", "csv")
@@ -172,7 +172,15 @@ def _csv(tables: list[Table]) -> bytes:
     writer.writerow([GRADE_TITLE, *(title for _, title in COLUMNS), *last])
     for table in tables:
         for row in table.rows:
-            writer.writerow([table.grade, *("" if value is None else value for value in cells(row)), *[""] * len(last)])
+            writer.writerow([table.grade, *("" if value is None else csv_text(value) for value in cells(row)),
+                             *[""] * len(last)])
     for grade, line in lines:
-        writer.writerow([grade, *[""] * len(COLUMNS), line])
+        writer.writerow([grade, *[""] * len(COLUMNS), csv_text(line)])
     return ("\ufeff" + out.getvalue()).encode("utf-8")
+
+
+def csv_text(value: str | int | float) -> str | int | float:
+    """A csv cell Excel or LibreOffice will not run: text starting with «=», «+», «-», «@» or a tab
+    (a formula: «=HYPERLINK(…)», «=cmd|…») gets a leading apostrophe, which import takes off again
+    (so does text that already starts with apostrophes before such a sign)."""
+    return f"'{value}" if isinstance(value, str) and value.lstrip("'").startswith(CSV_FORMULA_STARTS) else value

@@ -20,11 +20,11 @@ from slovariki.model import Colour, Deck
 from slovariki.text.russian import os_error
 
 HEADER = "word-file-header.txt"
-EXAMPLES = {  # taken from the bundled bank, so that an example never teaches what the bank does not
-    1: ("сорока", "собака", "коридор", "карандаш"),
-    2: ("лопата", "город", "крокодил", "математика"),
-    3: ("восток", "багаж", "эскалатор", "орнамент"),
-    4: ("ботинки", "вокруг", "агроном", "директор"),
+EXAMPLES = {  # taken from the bundled bank's list words, so that an example never teaches what the bank does not
+    1: ("сорока", "ворона", "карандаш", "хорошо"),
+    2: ("лопата", "малина", "молоток", "спасибо"),
+    3: ("восток", "огурец", "самолёт", "огород"),
+    4: ("ботинки", "газета", "агроном", "календарь"),
 }
 
 

@@ -19,18 +19,17 @@ from slovariki import markup as markup_mod
 from slovariki import package_data
 from slovariki.bank import pictures
 from slovariki.files import reading
+from slovariki.bank.wordtable import MAX_FILE_BYTES
 from slovariki.diagnostics import Diagnostic, Severity, error, warning
 from slovariki.model import Card, Deck, Source
 from slovariki.text.russian import os_error
 from slovariki.text.terminal import shorten
 
-MAX_FILE_BYTES = 1024 * 1024  # the whole bundled bank is a few dozen KB
 TOP_KEYS = ("grade", "words")
 ENTRY_KEYS = ("word", "stars", "definition", "picture", "note", "game_word")
 REQUIRED_ENTRY_KEYS = ("word", "stars", "definition")
 FILE_PATTERNS = ("*.yaml", "*.yml")
 
-_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _DECIMAL = re.compile(r"[-+]?[0-9]+")  # ASCII digits only: "²" and "١" are digits to str.isdigit()
 _DIGITS = 9  # more digits than any count in a word file
 _UNQUOTED_BRACKET = re.compile(r"^\s*(-\s+)?word:\s*\[")
@@ -159,7 +158,7 @@ def _load_spreadsheet(path: Path) -> WordBank:
 
 def _is_spreadsheet(path: Path) -> bool:
     """Whether a file is read as a spreadsheet. The readers are imported only when a file is named: a
-    folder of YAML, which most commands read, needs none of them (csv, zipfile, the table layout)."""
+    folder of YAML, which most commands read, needs none of them (csv, zipfile)."""
     from slovariki.bank import spreadsheet_reader as spreadsheet
 
     return path.suffix.lower() in spreadsheet.SUFFIXES + spreadsheet.OLD_SUFFIXES
@@ -192,6 +191,8 @@ def _is_folder(path: Path) -> bool:
         raise WordBankError(f"папка со словами не найдена: {path}") from None
     except OSError as exc:
         raise WordBankError(f"не удалось открыть папку со словами {path}: {os_error(exc)}") from None
+    except ValueError:  # a NUL byte: a session file's «words» may hold one
+        raise WordBankError(f"не удалось открыть папку со словами {str(path)!r}: {reading.NUL_IN_PATH}") from None
     if not (stat.S_ISDIR(mode) or stat.S_ISREG(mode)):
         raise WordBankError(f"{path} — не папка со словами: это не файл, а {reading.kind(mode)}")
     return stat.S_ISDIR(mode)
@@ -236,7 +237,9 @@ def load_text(text: str, name: str, locate: Locate | None = None, folder: Path |
     if not text.strip():
         return _failed(name, "empty-file", "файл пуст: нужны ключи grade и words")
     try:
-        root = yaml.compose(text, Loader=_Loader)
+        root = reading.compose_yaml(text, MAX_FILE_BYTES)
+    except reading.Expands as exc:
+        return _failed(name, "yaml-alias", str(exc), exc.line, exc.column)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line, column = (mark.line + 1, mark.column + 1) if mark else (None, None)

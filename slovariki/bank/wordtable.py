@@ -15,6 +15,9 @@ from dataclasses import dataclass, field
 
 import yaml
 
+from slovariki.files import reading
+
+MAX_FILE_BYTES = 1024 * 1024  # a word file's limit, read or expanded; the whole bundled bank is a few dozen KB
 # The entry keys in the spreadsheet's column order, with the column titles a teacher sees.
 COLUMNS = (("word", "Слово"), ("stars", "Звёздочки"), ("definition", "Толкование"), ("picture", "Картинка"),
            ("note", "Заметка"), ("game_word", "Для игры"))
@@ -148,7 +151,9 @@ def from_yaml(text: str, name: str) -> Table:
     Only a file that ``check`` can read is turned into a table; anything else is a TableError that
     names the line (``check`` says more)."""
     try:
-        root = yaml.compose(text, Loader=_Loader)
+        root = reading.compose_yaml(text, MAX_FILE_BYTES)
+    except reading.Expands as exc:
+        raise TableError(f"{name}:{exc.line}: {exc}") from None
     except (yaml.YAMLError, RecursionError):
         raise TableError(f"{name}: файл не читается как YAML; сначала исправьте его (slovariki check)") from None
     top = _mapping(root, name, "файл должен быть словарём с ключами grade и words")
@@ -196,7 +201,11 @@ def _value(node: yaml.Node, name: str) -> str | int | float:
     if not isinstance(node, yaml.ScalarNode):
         raise TableError(f"{name}:{node.start_mark.line + 1}: здесь нужно одно значение, а не список или "
                          "словарь (slovariki check скажет больше)")
-    value = _Loader("").construct_object(node)
+    try:
+        value = _Loader("").construct_object(node)
+    except (yaml.YAMLError, ValueError):  # !!python/name, 10,000 digits, an impossible !!timestamp
+        raise TableError(f"{name}:{node.start_mark.line + 1}: значение не читается (slovariki check скажет "
+                         "больше)") from None
     return value if isinstance(value, (str, int, float)) and not isinstance(value, bool) else node.value
 
 

@@ -74,9 +74,13 @@ def _read(path: Path) -> str:
 def _yaml_lines(path: Path, text: str) -> list[tuple[int, str]]:
     """The YAML record as (line number, command line) pairs."""
     try:
-        root = yaml.compose(text, Loader=yaml.SafeLoader)
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
+        root = reading.compose_yaml(text, MAX_BYTES)
+        data = yaml.SafeLoader("").construct_document(root) if root is not None else None
+    except reading.Expands as exc:
+        raise RecordError([f"{path}:{exc.line}: {exc}"]) from None
+    except ValueError:  # a number of 10,000 digits, a 31 February
+        raise RecordError([f"{path}: значение не читается: слишком длинное число или невозможная дата"]) from None
+    except (yaml.YAMLError, RecursionError) as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f"{path}:{mark.line + 1}" if mark else str(path)
         raise RecordError([f"{where}: это не YAML: проверьте скобки, кавычки, двоеточия и отступы"]) from None

@@ -11,10 +11,13 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
+
+from slovariki.files import reading
 
 # The names :func:`temporary` gives: «.cards.pdf.» + the 8 characters mkstemp picks + «.part».
 _TEMPORARY = re.compile(r"\.(?P<name>.+)\.[a-z0-9_]{8}\.part")
@@ -58,13 +61,33 @@ def remove_leftovers(folder: Path, name: str) -> None:
                     os.unlink(entry.path)
 
 
+class NotReplaced(OSError):
+    """A path that is there but is no regular file: a link, a device, a FIFO is never replaced."""
+
+
+def check_target(path: Path) -> None:
+    """Raise :class:`NotReplaced` when ``path`` is a symbolic link, a device, a FIFO or a socket:
+    os.replace would put a regular file in its place («--out /dev/stdout» run as root would replace
+    the system's link), so such a path is refused, as reading refuses it. A folder is left to
+    os.replace, which refuses it itself."""
+    try:
+        mode = os.lstat(path).st_mode
+    except (FileNotFoundError, NotADirectoryError):
+        return
+    what = "символическая ссылка" if stat.S_ISLNK(mode) else reading.kind(mode)
+    if what is not None:
+        raise NotReplaced(None, f"это не обычный файл, а {what}: он не заменяется", str(path))
+
+
 def write_text(path: Path, text: str) -> None:
     """Replace ``path`` with ``text`` (UTF-8) atomically and durably; raises OSError."""
     write_bytes(path, text.encode("utf-8"))
 
 
 def write_bytes(path: Path, data: bytes) -> None:
-    """Replace ``path`` with ``data`` atomically and durably; raises OSError."""
+    """Replace ``path`` with ``data`` atomically and durably; raises OSError (:class:`NotReplaced`
+    for a path that is not a regular file)."""
+    check_target(path)
     handle, temp = temporary(path.parent, path.name)
     try:
         with _naming(path):

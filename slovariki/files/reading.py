@@ -4,7 +4,8 @@ Everything the program reads from a path (word lists, session files, game record
 :func:`read_bytes`. The size is checked before reading and the read itself stops at the limit, so
 ``--session /dev/zero`` or a file that grows while it is read cannot fill the memory; a device, a
 pipe (FIFO) or a socket is refused at once instead of being waited on. Problems are ``OSError``
-with a Russian reason, so ``russian.os_error`` explains them like any other failed read.
+with a Russian reason, so ``russian.os_error`` explains them like any other failed read. A YAML text
+then goes through :func:`compose_yaml`, bounded by what its aliases expand it to.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from typing import IO
 # refused); it changes nothing for a regular file. Not every system has these flags.
 _FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_BINARY", 0)
 _CHUNK = 64 * 1024
+NUL_IN_PATH = "в имени файла нулевой символ: такого файла не бывает"
 
 
 class Unreadable(OSError):
@@ -29,6 +31,15 @@ class Unreadable(OSError):
 
 class TooLarge(Unreadable):
     """A regular file larger than the limit."""
+
+
+class Expands(ValueError):
+    """A YAML text whose aliases (``*name``) make it larger than the limit; ``line`` and ``column``
+    (1-based) are those of the alias that crosses it."""
+
+    def __init__(self, limit: int, line: int, column: int) -> None:
+        super().__init__(f"ссылки YAML (&якорь, *ссылка) разворачивают файл больше чем в {size_text(limit)}")
+        self.line, self.column = line, column
 
 
 def kind(mode: int) -> str | None:
@@ -53,6 +64,8 @@ def size_text(size: int) -> str:
 def read_bytes(path: Path | str, limit: int) -> bytes:
     """The contents of the regular file ``path``; raises OSError (:class:`Unreadable` for a file that
     is not a regular one, :class:`TooLarge` for one bigger than ``limit`` bytes)."""
+    if "\0" in os.fspath(path):  # os.open would raise ValueError, which no caller expects of a read
+        raise Unreadable(errno.EINVAL, NUL_IN_PATH, repr(os.fspath(path)))
     handle = os.open(path, _FLAGS)
     try:
         info = os.fstat(handle)
@@ -113,3 +126,42 @@ def lines(stream: IO, limit: int) -> Iterator:
 
 def _too_large(path: Path | str, limit: int) -> TooLarge:
     return TooLarge(errno.EFBIG, f"файл больше {size_text(limit)}", str(path))
+
+
+def compose_yaml(text: str, limit: int):  # noqa: ANN201 - yaml.Node, imported only here
+    """The one YAML document of ``text`` as PyYAML's nodes (None for an empty text), refused with
+    :class:`Expands` when its aliases expand it beyond ``limit`` characters. An alias shares its
+    anchor's node, so composing is cheap; whoever walks the nodes pays for every alias, and a few KB
+    of «*a» lines can stand for gigabytes. Raises what ``yaml.compose`` raises (yaml.YAMLError,
+    RecursionError for a deep nesting)."""
+    import yaml
+
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    if "&" in text and "*" in text:  # no anchor or no alias: nothing to expand
+        _check_expansion(yaml.parse(text, Loader=loader), limit)
+    return yaml.compose(text, Loader=loader)
+
+
+def _check_expansion(events: Iterator, limit: int) -> None:
+    """Count the document as if every alias were written out: a value its length, every node one more."""
+    import yaml
+
+    anchors: dict[str, int] = {}  # anchor → the size of its node, written out
+    opened: list[tuple[str | None, int]] = []  # the collections not closed yet: (anchor, size before)
+    size = 0
+    for event in events:
+        if isinstance(event, yaml.AliasEvent):
+            size += anchors.get(event.anchor, 0)  # an undefined one: compose says so
+            if size > limit:  # what is written out stays within the read's limit: an alias crosses it
+                raise Expands(limit, event.start_mark.line + 1, event.start_mark.column + 1)
+        elif isinstance(event, yaml.ScalarEvent):
+            size += len(event.value) + 1
+            if event.anchor is not None:
+                anchors[event.anchor] = len(event.value) + 1
+        elif isinstance(event, yaml.CollectionStartEvent):
+            opened.append((event.anchor, size))
+            size += 1
+        elif isinstance(event, yaml.CollectionEndEvent) and opened:
+            anchor, before = opened.pop()
+            if anchor is not None:
+                anchors[anchor] = size - before

@@ -32,6 +32,9 @@ if TYPE_CHECKING:
     from reportlab.graphics.shapes import Drawing
 
 PROGRAMS = "programs.json.gz"
+# Pixels a side of an own PNG as drawn: the picture window is 26 mm, so 600 px is some 590 dpi there
+# (about 300 dpi on a card printed twice as large); more is never seen on paper.
+DRAWN_SIDE = 600
 
 
 @dataclass(frozen=True)
@@ -40,7 +43,7 @@ class Picture:
     height: float
     program: str | None = None       # PDF operators, in the picture's own units from (0, 0)
     drawing: Drawing | None = None   # an SVG the short path cannot draw: renderPDF draws it
-    image: ImageReader | None = None  # a PNG
+    png: bytes | None = None  # a PNG, at most DRAWN_SIDE pixels a side: drawn into width × height
 
 
 @cache
@@ -49,12 +52,7 @@ def load(path: Path) -> Picture:
     bounded (pictures.check_file), and only its bytes are drawn."""
     data = pictures.check_file(path, path.name)
     if path.suffix.lower() != ".svg":
-        try:
-            image = ImageReader(io.BytesIO(data))
-            width, height = image.getSize()
-        except Exception:  # noqa: BLE001 - Pillow's errors for a broken file are many
-            raise PictureError(f"«{path.name}»: PNG не удалось прочитать") from None
-        return Picture(width, height, image=image)
+        return _png(data, path.name)
     ready = _shipped_programs().get(path.stem)
     if ready is not None and path.parent == pictures.shipped_folder() and ready["sha256"] == _digest(data):
         return Picture(ready["width"], ready["height"], ready["program"])
@@ -63,6 +61,25 @@ def load(path: Path) -> Picture:
     drawing = svg.read(data, path.name)
     program = svg.program(drawing)
     return Picture(drawing.width, drawing.height, program, None if program is not None else drawing)
+
+
+def _png(data: bytes, name: str) -> Picture:
+    """A PNG kept at the size it is printed: decoded (one at a time), scaled down to DRAWN_SIDE and kept
+    compressed. Kept whole, every 2048² picture held some 40 MB decoded until the build ended."""
+    from PIL import Image
+
+    try:
+        with Image.open(io.BytesIO(data)) as image:
+            image.load()
+            width, height = image.size
+            if image.mode not in ("RGB", "RGBA", "L", "LA"):  # a palette scales by its nearest colour
+                image = image.convert("RGBA")
+            image.thumbnail((DRAWN_SIDE, DRAWN_SIDE), Image.Resampling.LANCZOS)
+            drawn = io.BytesIO()
+            image.save(drawn, "PNG", compress_level=1)
+    except Exception:  # noqa: BLE001 - Pillow's errors for a broken file are many
+        raise PictureError(f"«{name}»: PNG не удалось прочитать") from None
+    return Picture(width, height, png=drawn.getvalue())
 
 
 def _digest(data: bytes) -> str:
@@ -117,7 +134,7 @@ class Forms:
 
             svg.draw(picture.drawing, canvas, self.palette)
         else:
-            canvas.drawImage(picture.image, 0, 0, picture.width, picture.height, mask="auto")
+            canvas.drawImage(ImageReader(io.BytesIO(picture.png)), 0, 0, picture.width, picture.height, mask="auto")
         canvas.endForm()
         return name
 

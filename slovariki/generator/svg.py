@@ -9,6 +9,7 @@ from __future__ import annotations
 import copy
 import io
 import logging
+import math
 
 from reportlab.graphics.shapes import FILL_EVEN_ODD, FILL_NON_ZERO, Circle, Drawing, Group, Path as Shape
 from reportlab.lib.colors import CMYKColor
@@ -31,7 +32,7 @@ def read(data: bytes, name: str) -> Drawing:
         drawing = svg2rlg(io.BytesIO(data))
     except Exception:  # noqa: BLE001 - svglib raises anything from lxml to ZeroDivisionError
         drawing = None
-    if drawing is None or not drawing.width or not drawing.height:
+    if drawing is None or not all(0 < side < math.inf for side in (drawing.width, drawing.height)):  # NaN too
         raise PictureError(f"«{name}»: SVG не удалось нарисовать")
     return drawing
 

@@ -3,7 +3,9 @@
 Every file of a build is written to a temporary file in the output folder first; only when all of
 them are complete are they renamed over the old files (os.replace is atomic on one file system).
 A failed or interrupted build (an error, Ctrl-C, SIGTERM) removes its temporary files and leaves the
-old output untouched. A build killed outright (kill -9, a power cut) cannot: the next build into the
+old output untouched; Ctrl-C or SIGTERM during the final renames waits for the last one, so the
+folder never holds a new cards.pdf beside an old rules.pdf. A path that is a link, a device or a FIFO
+is never replaced. A build killed outright (kill -9, a power cut) cannot: the next build into the
 folder removes what it left, the temporary files of our own naming. While a build writes, it holds a
 lock on the folder (where the system has flock), so no other build's files are taken for leftovers.
 """
@@ -11,6 +13,8 @@ lock on the folder (where the system has flock), so no other build's files are t
 from __future__ import annotations
 
 import os
+import signal
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -35,12 +39,14 @@ class Batch:
         self.folder = folder
         self._pending: list[tuple[Path, Path]] = []  # (temporary, final)
         self._names: list[str] = []  # noted before each temporary file exists: see _discard
+        self.committed = False  # every file renamed over the old one
 
     def open(self, name: str) -> BinaryIO:
         """A new temporary file that becomes ``name`` when the whole batch succeeds."""
         atomic.remove_leftovers(self.folder, name)  # the caller holds the folder's lock
         self._names.append(name)
         try:
+            atomic.check_target(self.folder / name)
             handle, temp = atomic.temporary(self.folder, name)
         except OSError as exc:
             raise OutputError(f"не удалось записать в папку {self.folder}: {os_error(exc)}") from exc
@@ -54,8 +60,10 @@ class Batch:
                 os.fsync(handle)
             finally:
                 os.close(handle)
-        for temp, final in self._pending:
-            os.replace(temp, final)
+        with _signals_held():  # Ctrl-C or SIGTERM waits for the last rename: the set is replaced whole
+            for temp, final in self._pending:
+                os.replace(temp, final)
+            self.committed = True
 
     def _discard(self) -> None:
         for temp, _ in self._pending:
@@ -100,6 +108,30 @@ def _locked(folder: Path) -> Iterator[None]:
 
 
 @contextmanager
+def _signals_held() -> Iterator[None]:
+    """SIGINT and SIGTERM held back in the block, delivered when it ends (where the system can hold them)."""
+    held = {signal.SIGINT, signal.SIGTERM}
+    if not hasattr(signal, "pthread_sigmask") or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, held)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
+def interrupted(exc: KeyboardInterrupt, folder: Path) -> str:
+    """What a build stopped by Ctrl-C or SIGTERM left in ``folder``, said truly."""
+    if _REPLACED in getattr(exc, "__notes__", ()):
+        return f"Сборка прервана, когда файлы были уже записаны: все файлы в папке {folder} новые."
+    return f"Сборка прервана: файлы в папке {folder} остались прежними."
+
+
+_REPLACED = "the output files were all replaced before the interruption"
+
+
+@contextmanager
 def batch(folder: Path) -> Iterator[Batch]:
     """Files opened in the block appear together at the end, or not at all on an error."""
     current = Batch(prepare(folder))
@@ -110,6 +142,8 @@ def batch(folder: Path) -> Iterator[Batch]:
         except OSError as exc:  # a full disk, a folder made read-only mid-build
             current._discard()
             raise OutputError(f"не удалось записать файлы в папку {folder}: {os_error(exc)}") from exc
-        except BaseException:
+        except BaseException as exc:
             current._discard()
+            if current.committed:  # a signal held back during the renames arrives after the last one
+                exc.add_note(_REPLACED)
             raise

@@ -14,6 +14,7 @@ from typing import IO, Any
 
 from slovariki.game import Move, move_from_json
 from slovariki.files.jsonl import refusal, serve
+from slovariki.files import reading
 from slovariki.referee.table import BankRejected, Rejected, Setup, Table
 from slovariki.text.russian import os_error
 
@@ -136,6 +137,8 @@ def _word_folder(path: str) -> None:
         mode = os.stat(path).st_mode
     except OSError as exc:
         raise Rejected("bad-setup", f"{head}: {path} — {os_error(exc)}") from None
+    except ValueError:  # a NUL byte
+        raise Rejected("bad-setup", f"{head}: {path!r} — {reading.NUL_IN_PATH}") from None
     if not stat.S_ISDIR(mode):
         raise Rejected("bad-setup", f"{head}, а {path} — не папка")
     if not has_grade_files(path):

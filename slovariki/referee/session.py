@@ -160,8 +160,10 @@ def probe(path: Path) -> str:
 
 
 def lock_path(path: Path) -> Path:
-    """The lock file beside a session file: hidden, in the same folder."""
-    return path.with_name(f".{path.name}.lock")
+    """The lock file beside a session file: hidden, in the same folder; beside the file itself, not
+    beside a symbolic link to it (nor named by another path to it), so that one lock holds it."""
+    real = Path(os.path.realpath(path))
+    return real.with_name(f".{real.name}.lock")
 
 
 @contextmanager
@@ -187,9 +189,12 @@ def lock(path: Path, program: str) -> Iterator[None]:
     try:
         atomic.remove_leftovers(path.parent, path.name)  # of a save killed outright: nobody else writes now
         info = {"pid": os.getpid(), "program": program, "since": time.strftime("%H:%M")}
-        os.ftruncate(handle, 0)
-        os.lseek(handle, 0, os.SEEK_SET)
-        os.write(handle, json.dumps(info, ensure_ascii=False).encode("utf-8"))
+        try:
+            os.ftruncate(handle, 0)
+            os.lseek(handle, 0, os.SEEK_SET)
+            os.write(handle, json.dumps(info, ensure_ascii=False).encode("utf-8"))
+        except OSError as exc:  # a full disk: no game could be saved there either
+            raise SessionError(f"не удалось открыть партию {path}: {os_error(exc)}") from None
         yield
     finally:
         with suppress(OSError):  # removed while still held, so nobody else can be holding it

@@ -1,5 +1,6 @@
 """Starting a local web page: the address bound, the URL with its token (and a QR code for a phone)
-shown, then uvicorn until Ctrl+C, its log said in Russian.
+shown, then uvicorn until Ctrl+C under the limits a misbehaving network needs, its log said in Russian
+and calmly.
 
     sock = serve.listen(host, port, lan)           # ServeError: the port taken, no Wi-Fi, a bad address
     token = serve.new_token()
@@ -18,7 +19,10 @@ import sys
 from typing import IO, Any
 
 from slovariki.text.russian import os_error
-from slovariki.text.terminal import shown, use_colour
+from slovariki.text.terminal import use_colour
+from slovariki.web import connections
+from slovariki.web.priority import ChangesFirst
+from slovariki.web.serverlog import CalmLog
 
 QUIET_ZONE = 4  # modules
 _HALVES = {(1, 1): "█", (1, 0): "▀", (0, 1): "▄", (0, 0): " "}
@@ -26,38 +30,11 @@ _HALVES = {(1, 1): "█", (1, 0): "▀", (0, 1): "▄", (0, 0): " "}
 # packet is sent), and the socket's own address is then the one the local network reaches us at.
 _PROBES = ("10.254.254.254", "192.168.254.254", "172.31.254.254")
 
-# What uvicorn may tell the terminal, said in Russian.
-_SERVER_SAYS = {
-    "Invalid HTTP request received.": "пришёл неправильный HTTP-запрос (не от этой страницы): он отклонён, "
-                                      "работа идёт дальше",
-    "Unsupported upgrade request.": "пришёл запрос WebSocket, которым страница не пользуется: он отклонён, "
-                                    "работа идёт дальше",
-}
-_SERVER_QUIET = ("No supported WebSocket library detected",)  # follows the line above
+KEEP_ALIVE_SECONDS = 5  # an idle connection closed after it (uvicorn's own default)
 
 
 class ServeError(Exception):
     """The page cannot start (a Russian message)."""
-
-
-class RussianLog(logging.Handler):
-    """uvicorn's warnings and errors as Russian lines on ``stream``, each led by ``who`` («Экран
-    судьи»): the teacher's terminal shows no English log lines; one we have no words for is quoted."""
-
-    def __init__(self, stream: IO[str], who: str) -> None:
-        super().__init__(logging.WARNING)
-        self.stream = stream
-        self.who = who
-
-    def emit(self, record: logging.LogRecord) -> None:
-        text = record.getMessage().strip()
-        if text.startswith(_SERVER_QUIET):
-            return
-        said = _SERVER_SAYS.get(text) or (f"сбой веб-сервера («{shown(text)}»); если страница перестала "
-                                          "отвечать, остановите программу (Ctrl+C) и запустите снова: всё "
-                                          "сохранённое останется")
-        self.stream.write(f"{self.who}: {said}.\n")
-        self.stream.flush()
 
 
 def new_token() -> str:
@@ -145,18 +122,33 @@ def say(out: IO[str], text: str) -> None:
     out.flush()
 
 
-def run(app: Any, sock: socket.socket, who: str) -> None:
-    """Serve the ASGI ``app`` on ``sock`` until Ctrl+C; the server's own lines go to stderr in
-    Russian, led by ``who``. The socket is closed on return."""
-    import uvicorn
-
-    server_log = logging.getLogger("uvicorn")
-    server_log.handlers[:] = [RussianLog(sys.stderr, who)]
-    server_log.propagate = False
-    config = uvicorn.Config(app, log_config=None, log_level="warning", access_log=False, lifespan="off")
+def run(app: Any, sock: socket.socket, who: str, request_seconds: float = connections.REQUEST_SECONDS,
+        max_connections: int = connections.MAX_CONNECTIONS) -> None:
+    """Serve the ASGI ``app`` on ``sock`` until Ctrl+C, under the limits a misbehaving network needs:
+    each request whole within ``request_seconds``, at most ``max_connections`` at once, the
+    questions behind the changes (priority.ChangesFirst). The server's own lines go to stderr in
+    Russian, led by ``who``, refusals summed up (serverlog.CalmLog). The socket is closed on return."""
+    server, log = server_for(app, who, request_seconds, max_connections)
     try:
-        uvicorn.Server(config).run(sockets=[sock])
+        server.run(sockets=[sock])
     except KeyboardInterrupt:  # uvicorn stops gracefully on Ctrl+C, then raises it again
         pass
     finally:
+        log.flush()
         sock.close()
+
+
+def server_for(app: Any, who: str, request_seconds: float = connections.REQUEST_SECONDS,
+               max_connections: int = connections.MAX_CONNECTIONS, log_to: IO[str] | None = None) -> tuple[Any, CalmLog]:
+    """The uvicorn server ``run`` runs, and its log on ``log_to`` (stderr; flush it when the server stops)."""
+    import uvicorn
+
+    log = CalmLog(log_to or sys.stderr, who)
+    server_log = logging.getLogger("uvicorn")
+    server_log.handlers[:] = [log]
+    server_log.propagate = False
+    config = uvicorn.Config(ChangesFirst(app), log_config=None, log_level="warning", access_log=False,
+                            lifespan="off", timeout_keep_alive=KEEP_ALIVE_SECONDS, proxy_headers=False,
+                            server_header=False,
+                            http=connections.LimitedH11.with_limits(request_seconds, max_connections))
+    return uvicorn.Server(config), log

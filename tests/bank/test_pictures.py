@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import io
 import struct
 import zlib
 
 import pytest
+from hypothesis import given, strategies as st
 from click.testing import CliRunner
 
 from slovariki.bank import pictures
@@ -192,3 +194,65 @@ def test_the_shipped_set_has_no_tile_and_no_removed_picture():
     assert not gone & set(pictures.shipped())
     used = [card.picture.stem for card in load_bank(None).deck if card.picture]
     assert len(used) == len(set(used)), "one picture for two cards"
+
+
+# --- bounded by what is drawn (issue 24 §1) ------------------------------------------------------------
+SIZED_SVG = '<svg xmlns="http://www.w3.org/2000/svg" {size}><rect width="3" height="3"/></svg>'
+
+
+@pytest.mark.parametrize("size", ['width="1e308" height="10"', 'width="nan" height="10"', 'width="0" height="0"',
+                                  'viewBox="0 0 nan 5"', 'viewBox="0 0 0 0"', 'viewBox="0 0 1e400 5"',
+                                  'width="inf" height="10" viewBox="0 0 10 10"', "", 'width="50%" height="10"'])
+def test_an_svg_without_a_real_size_is_refused_by_check(size, tmp_path):
+    path = tmp_path / "p.svg"
+    path.write_text(SIZED_SVG.format(size=size), encoding="utf-8")
+    with pytest.raises(pictures.PictureError, match="размер|viewBox"):
+        pictures.check_file(path, "p.svg")
+
+
+def test_an_svg_with_a_size_passes(tmp_path):
+    for size in ('width="10" height="20"', 'width="5mm" height="1.5e1px"', 'viewBox="0,0,10,20"',
+                 'width="100%" height="100%" viewBox="-5 -5 10 10"'):
+        path = tmp_path / "p.svg"
+        path.write_text(SIZED_SVG.format(size=size), encoding="utf-8")
+        pictures.check_file(path, "p.svg")
+
+
+def test_an_svg_of_thousands_of_elements_is_refused_at_once(tmp_path):
+    path = tmp_path / "p.svg"
+    path.write_text(SIZED_SVG.format(size='viewBox="0 0 10 10"').replace(
+        '<rect width="3" height="3"/>', '<rect width="1" height="1"/>' * 36_000), encoding="utf-8")
+    assert path.stat().st_size < pictures.MAX_SVG_BYTES
+    with pytest.raises(pictures.PictureError, match="больше 2000 элементов"):
+        pictures.check_file(path, "p.svg")
+
+
+@given(cut=st.integers(min_value=8, max_value=200))
+def test_a_png_cut_short_is_refused_by_check(cut, tmp_path_factory):
+    path = tmp_path_factory.mktemp("png") / "p.png"
+    data = png(64, 64)
+    path.write_bytes(data[:-cut])
+    with pytest.raises(pictures.PictureError, match="оборван|испорчен"):
+        pictures.check_file(path, "p.png")
+
+
+def test_a_png_whose_bytes_changed_is_refused_by_check(tmp_path):
+    data = bytearray(png(64, 64))
+    data[40] ^= 0xFF  # inside the image data: its CRC no longer matches
+    (tmp_path / "p.png").write_bytes(bytes(data))
+    with pytest.raises(pictures.PictureError, match="контрольная сумма"):
+        pictures.check_file(tmp_path / "p.png", "p.png")
+
+
+def test_a_large_png_is_kept_at_the_size_it_is_printed(tmp_path):
+    from PIL import Image
+
+    from slovariki.generator import drawings
+
+    path = tmp_path / "big.png"
+    Image.linear_gradient("L").resize((2048, 1024)).convert("RGB").save(path)
+    picture = drawings.load(path)
+    with Image.open(io.BytesIO(picture.png)) as drawn:
+        assert drawn.size == (drawings.DRAWN_SIDE, drawings.DRAWN_SIDE // 2)
+    assert (picture.width, picture.height) == (2048, 1024)  # the proportions it is drawn in
+    assert len(picture.png) < 2 * 1024 * 1024

@@ -66,3 +66,33 @@ def test_a_folder_and_a_symlink_loop_are_named(tmp_path):
     loop.symlink_to(loop)
     assert reason(loop) == "символические ссылки зациклились"
     assert reason(tmp_path / "нет") == "нет такого файла или папки"
+
+
+def test_yaml_aliases_are_counted_as_written_out():
+    from slovariki.files.reading import Expands, compose_yaml
+
+    text = "a: &a " + "x" * 100 + "\nb: [" + ", ".join(["*a"] * 9) + "]\n"
+    assert compose_yaml(text, 2_000).value[1][1].value[8].value == "x" * 100  # 1,000 characters written out
+    with pytest.raises(Expands) as caught:
+        compose_yaml(text, 800)
+    assert (caught.value.line, caught.value.column) == (2, 5 + 4 * 6)  # the seventh alias crosses 800
+    assert str(caught.value).startswith("ссылки YAML (&якорь, *ссылка) разворачивают файл больше чем в")
+
+
+def test_nested_yaml_aliases_are_multiplied_out_without_building_them():
+    from slovariki.files.reading import Expands, compose_yaml
+
+    lines = ['a0: &a0 "x"'] + [f"a{n}: &a{n} [{', '.join([f'*a{n - 1}'] * 10)}]" for n in range(1, 10)]
+    tracemalloc.start()
+    with pytest.raises(Expands):
+        compose_yaml("\n".join(lines), 1024 * 1024)  # 10⁹ values written out
+    assert tracemalloc.get_traced_memory()[1] < 1024 * 1024
+    tracemalloc.stop()
+
+
+def test_a_path_with_a_nul_byte_is_an_unreadable_file_not_a_value_error():
+    from slovariki.files.reading import Unreadable
+
+    with pytest.raises(Unreadable) as caught:
+        read_bytes("grade1\0.yaml", 1024)
+    assert os_error(caught.value) == "в имени файла нулевой символ: такого файла не бывает"

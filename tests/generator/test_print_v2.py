@@ -473,7 +473,7 @@ def test_a_broken_picture_at_build_time_names_the_card(tmp_path):
     bad = tmp_path / "плохая.svg"
     bad.write_text('<svg xmlns="http://www.w3.org/2000/svg" width="0" height="0"></svg>')
     deck = Deck.of([Card(parse("к[о]р+ова"), 1, 1, "Животное.", picture=bad)])
-    with pytest.raises(BuildError, match="картинка слова «корова»: «плохая.svg»: SVG не удалось нарисовать"):
+    with pytest.raises(BuildError, match="картинка слова «корова»: «плохая.svg»: размер SVG «0» — не размер картинки"):
         build_deck(deck, DeckOptions(), tmp_path / "out")
     assert not (tmp_path / "out").exists()
 

@@ -98,3 +98,23 @@ def test_a_disk_that_fills_mid_game_loses_no_move_and_never_says_saved(small_ban
     repl.handle("выход")
     assert repl.done and out.getvalue().rstrip().endswith(f"Партия сохранена в {path}. Продолжить: "
                                                          f"slovariki referee resume --session {path}")
+
+
+def test_a_full_disk_at_the_start_names_the_disk_not_the_output(tmp_path, monkeypatch):
+    """The lock's note is the first thing written: on a full disk that write says why, not «не удалось
+    вывести результат» as if the terminal had failed."""
+    from click.testing import CliRunner
+
+    from slovariki.cli import main
+    from slovariki.referee import session
+
+    def full(handle: int, data: bytes) -> int:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(session.os, "write", full)
+    path = tmp_path / "game.json"
+    result = CliRunner().invoke(main, ["referee", "play", "--players", "Аня,Боря", "--trump", "лопата", "--first",
+                                       "Аня", "--session", str(path)], input="")
+    assert result.exit_code == 1
+    assert f"не удалось открыть партию {path}: на диске нет места" in result.output
+    assert "вывести результат" not in result.output and not path.exists()

@@ -1,5 +1,5 @@
-"""Starting a local page: the address and port, the URL with its token, the QR code for a phone, the
-server's lines in Russian."""
+"""Starting a local page: the address and port, the URL with its token, the QR code for a phone (the
+server's lines and limits: test_network.py)."""
 
 from __future__ import annotations
 
@@ -57,15 +57,3 @@ def test_the_lan_address_is_one_of_this_machine_s():
     assert not ipaddress.ip_address(address).is_loopback
     with socket.socket() as sock:
         sock.bind((address, 0))  # only an address of this machine can be bound
-
-
-
-
-def test_a_server_message_without_russian_words_is_led_in_russian():
-    import io
-    import logging
-
-    out = io.StringIO()
-    serve.RussianLog(out, "Экран судьи").emit(logging.LogRecord("uvicorn.error", logging.ERROR, "", 0, "Something \x1b[2J broke", (), None))
-    assert out.getvalue() == ("Экран судьи: сбой веб-сервера («Something \\x1b[2J broke»); если страница перестала "
-                              "отвечать, остановите программу (Ctrl+C) и запустите снова: всё сохранённое останется.\n")

@@ -7,10 +7,15 @@ beside its own. Every answer is JSON (the page and its files aside): ``{"ok": tr
 with a 4xx status for a refused move or a bad request, and 500 for a bug of ours, after which the
 game is read back from its session file: nothing a browser sends can break the game.
 
-    GET  api/state                      the game (or none) and the set-up form's choices
-    POST api/new   {players, trump, first, rules, grades, force}
-    POST api/move  {player, cmd, card, target}   as in the JSON-lines protocol
-    POST api/undo
+    GET  api/state[?since=tag]          the game (or none), its tag and the set-up form's choices; with
+                                        the tag the page shows: {"same": true} while it is the same
+    POST api/new   {players, trump, first, rules, grades, force, seen}
+    POST api/move  {player, cmd, card, target, seen}   as in the JSON-lines protocol
+    POST api/pass-all {seen}            «все пас»: everyone who may toss in passes, to the bout's end
+    POST api/undo  {seen}
+
+A change carries ``seen``, the tag of the game the page shows: from an outdated screen (another tab
+moved meanwhile) it is refused (409, code «stale») with the game as it is now.
     GET  api/hand?player=               the cards that may be in that hand, with their moves
     GET  api/find?player=&text=         the cards a typed word may name, with their moves
     GET  api/deck?rules=&grades=[&text=]  the set-up's cards, for choosing the trump
@@ -46,7 +51,7 @@ from slovariki.web.gate import Gate
 MAX_BODY = 16 * 1024  # a command is a few hundred bytes
 # HTTP status by refusal code; the rules' refusals and game conflicts are 409.
 STATUS = {"bad-command": 400, "no-token": 403, "not-found": 404, "bad-method": 405, "too-large": 413,
-          "bad-setup": 422, "not-saved": 503}
+          "bad-setup": 422, "not-saved": 503, "gone": 400}
 NO_STORE = {"Cache-Control": "no-store"}  # the game changes: never show an old answer
 _HTML = {"bold": ("<b>", "</b>"), "italic": ("<i>", "</i>"), "red": ('<b class="hard">', "</b>")}
 _HTTP_CODES = {404: ("not-found", "такой страницы нет"), 405: ("bad-method", "этот адрес так не вызывают")}
@@ -103,6 +108,8 @@ def create_app(host: Host, token: str, names: Iterable[str] = ()) -> Any:
         except bodies.BodyError as exc:
             if exc.code == "too-large":
                 raise Rejected("too-large", f"слишком большой запрос: команда судье не бывает длиннее {MAX_BODY // 1024} КБ") from None
+            if exc.code == "gone":  # nobody to answer: the refusal goes nowhere, and nothing changed
+                raise Rejected("gone", exc.message) from None
             raise Rejected("bad-command", "тело запроса — не JSON-объект: нужен объект вида {\"cmd\": \"pass\"}") from None
 
     def change(method: Callable[[dict], dict]) -> Callable:
@@ -121,6 +128,10 @@ def create_app(host: Host, token: str, names: Iterable[str] = ()) -> Any:
         return endpoint
 
     async def state(request: Request) -> Response:
+        """The game; with ``since``, the tag the page shows, only whether it is still the same (the
+        page asks every few seconds, to follow changes made on another screen)."""
+        if request.query_params.get("since") == host.tag:
+            return Answer({"ok": True, "same": True, "tag": host.tag}, headers=NO_STORE)
         return answer(lambda: {})
 
     async def page(request: Request) -> Response:
@@ -139,7 +150,8 @@ def create_app(host: Host, token: str, names: Iterable[str] = ()) -> Any:
         Route("/api/state", state),
         Route("/api/new", change(host.new), methods=["POST"]),
         Route("/api/move", change(host.move), methods=["POST"]),
-        Route("/api/undo", change(lambda data: host.undo()), methods=["POST"]),
+        Route("/api/undo", change(host.undo), methods=["POST"]),
+        Route("/api/pass-all", change(host.pass_all), methods=["POST"]),
         Route("/api/hand", question(host.hand, "player")),
         Route("/api/find", question(host.find, "player", "text")),
         Route("/api/deck", question(host.deck, "rules", "grades", "text")),

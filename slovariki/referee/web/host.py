@@ -7,12 +7,14 @@ one the server was started with; a request can choose the rules and grades, neve
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from slovariki.bank import pictures
+from slovariki.game import Pass
 from slovariki.referee import session
 from slovariki.referee.protocol import MOVES, move_command
 from slovariki.referee.table import Rejected, Setup, Table, bank_cards, finder_for, game_for, whole_deck_players
@@ -32,32 +34,55 @@ class Refused(Rejected):
 
 
 class Host:
-    """The game of one session file, changed only through these methods."""
+    """The game of one session file, changed only through these methods.
+
+    ``tag`` names the game as it stands: a digest of its session text (the set-up and every move),
+    the same after a restart, different after any change. The page sends the tag of the game it
+    shows with each change (``seen``); a change from a screen that shows an older game (another tab
+    or phone moved meanwhile) is refused, never applied to a game the player did not see."""
 
     def __init__(self, path: Path, words: str | None) -> None:
         self.path = path
         self.words = words
         self.writer = session.Writer()
         self.table: Table | None = None
+        self.tag = ""
+        self._view: dict | None = None  # the game's view for this tag, made once
         self.reload()
 
     def reload(self) -> None:
         """The game as the session file has it (none when there is no file). Raises SessionError."""
         self.table = session.load(self.path) if self.path.exists() else None
+        self._changed()
+
+    def _changed(self) -> None:
+        text = "" if self.table is None else self.writer.text(self.table)
+        self.tag = hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=9).hexdigest()
+        self._view = None
 
     def state(self) -> dict:
-        return {"game": None if self.table is None else view.table_view(self.table),
-                "setup": view.setup_view(self.words)}
+        if self._view is None and self.table is not None:
+            self._view = view.table_view(self.table)
+        return {"game": self._view, "tag": self.tag, "setup": view.setup_view(self.words)}
+
+    def check_seen(self, data: dict) -> None:
+        """Refuse a change made on a screen that showed another game than this one (``seen``, the
+        tag it showed; a client that sends none, such as a script, is not checked)."""
+        seen = data.get("seen")
+        if seen is not None and seen != self.tag:
+            raise Rejected("stale", "пока вы выбирали, партию изменили на другом экране, и этот ход не принят. "
+                                    "Посмотрите, что теперь на столе, и сделайте ход снова, если он ещё нужен")
 
     # --- changes: each one saved before it is told --------------------------------------------
     def new(self, data: dict) -> dict:
         """A new game from the set-up form; an unfinished one is replaced only with ``force``."""
+        self.check_seen(data)
         force = data.get("force", False)
         if not isinstance(force, bool):
             raise Rejected("bad-command", "поле force должно быть true или false")
         if self.table is not None and not self.table.finished() and not force:
             raise Rejected("game-in-progress", "идёт незаконченная партия: новая заменит её, только если это подтвердить (force)")
-        fields = {key: value for key, value in data.items() if key != "words"}
+        fields = {key: value for key, value in data.items() if key not in ("words", "seen")}
         setup = replace(Setup.from_json(fields), words=self.words)
         table = Table.start(setup, word_forms=True)
         if table.holder_unsaid:  # the REPL asks it too
@@ -71,6 +96,7 @@ class Host:
 
     def move(self, data: dict) -> dict:
         table = self._game()
+        self.check_seen(data)
         cmd = data.get("cmd")
         if cmd not in MOVES:
             raise Rejected("bad-command", f"нет такого хода: нужен один из {', '.join(MOVES)}")
@@ -86,9 +112,31 @@ class Host:
         return {"said": list(map(sentence, [f"{names[seat]}: {move_text(played)}.",
                                     *event_lines(events, names, bout, table.state.rules.classic)]))}
 
-    def undo(self) -> dict:
-        """Take back the last step: a move, or the whole of a «все пас» said in the REPL."""
+    def pass_all(self, data: dict) -> dict:
+        """«все пас», as the REPL says it: whoever holds the right to toss in declines, one after
+        another, to the bout's end; one step, taken back by one «отмена»."""
         table = self._game()
+        self.check_seen(data)
+        if table.state.phase not in view.PASSING:
+            raise Rejected("not-now", "«Все пас» — это когда все карты побиты и больше никто не подкидывает")
+        bout, names, said = table.bout, table.names, []
+        try:
+            while table.bout == bout and table.state.phase in view.PASSING:
+                seat = table.state.to_move
+                events = table.play(seat, Pass(), with_previous=bool(said))
+                said += [f"{names[seat]}: {move_text(table.state.log[-1].move)}.",
+                         *event_lines(events, names, bout, table.state.rules.classic)]
+        except Rejected:
+            if said:  # the passes said so far go back with it: all or nothing
+                table.undo_step()
+            raise
+        self._save(table.undo_step, "«Все пас» не принято")
+        return {"said": list(map(sentence, said))}
+
+    def undo(self, data: dict) -> dict:
+        """Take back the last step: a move, or the whole of a «все пас»."""
+        table = self._game()
+        self.check_seen(data)
         records = table.undo_step()
 
         def redo() -> None:
@@ -104,6 +152,8 @@ class Host:
         except session.SessionError as exc:
             take_back()
             raise Rejected("not-saved", f"{exc}. {not_done}: на столе всё как было") from None
+        finally:
+            self._changed()
 
     # --- questions: nothing changes ----------------------------------------------------------
     def hand(self, player: Any) -> dict:

@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from functools import cache
 from typing import Any
 
-from slovariki.game import ATTACK, DEFEND, RULESETS, Attack, Beat, Move, Pass, PlayingCard, Take, TossIn, Transfer
+from slovariki.game import ATTACK, DEFEND, RULESETS, TAKING, TOSS, Attack, Beat, Move, Pass, PlayingCard, Take, TossIn, Transfer
 from slovariki.referee.notation import render
 from slovariki.referee.table import GRADES, Table
 from slovariki.referee.texts import event_lines, move_text, quoted, result_text, summary_lines
@@ -29,6 +29,7 @@ _FIRST = {False: {"question": "Кто самый младший?", "hint": "Пе
           True: {"question": "У кого самый младший козырь?", "hint": "Этот игрок заходит первым (правило D1).",
                  "first_by": "lowest-trump", "nobody": "Козырей ни у кого нет",
                  "agreed": "Тогда договоритесь, кто заходит первым.", "agreed_by": "agreed"}}
+PASSING = (TOSS, TAKING)  # every card beaten, or «беру» said: «все пас» ends the bout
 _ACTION = {Attack: "Зайти", Transfer: "Перевести", TossIn: "Подкинуть"}
 # Who put the word card down and how, over the card (its word, read aloud, follows): «Боря отбивается картой».
 _PLAYED = {Attack: "заходит с карты", Beat: "отбивается картой", Transfer: "переводит картой",
@@ -74,6 +75,7 @@ def table_view(table: Table) -> dict:
         "discard": state.discard_count,
         "bout": table.bout,
         "moves": len(state.log),
+        "pass_all": state.phase in PASSING,
         "last": _last(table),
         "played": _played(table),
         "over": state.is_over(),

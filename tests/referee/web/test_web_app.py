@@ -383,16 +383,21 @@ def test_who_starts_is_asked_as_the_rules_choose_it(screen):
     assert screen.get("state").json()["game"]["to_move"] == "Боря"
 
 
-def test_undo_takes_back_a_whole_step_said_in_the_repl(screen):
-    """«все пас» in the REPL is one step: one «отмена» on the screen takes all of it back."""
+def test_all_pass_is_one_step_and_one_undo_takes_it_back(screen):
+    """«все пас», as in the REPL: everyone who may toss in passes, to the bout's end, in one step;
+    one «отмена» takes all of it back. Said when every card is beaten, not before."""
     screen.ok("new", {"players": ["Аня", "Боря", "Вика"], "trump": "Тч", "first": "Аня", "rules": "podkidnoy"})
-    screen.move("Аня", "attack", "6♠")
+    attacked = screen.move("Аня", "attack", "6♠")["game"]
+    assert attacked["pass_all"] is False
+    refused = screen.refused(screen.post("pass-all", {}), 409, "not-now")
+    assert refused["message"] == "«Все пас» — это когда все карты побиты и больше никто не подкидывает."
+    assert refused["game"] == attacked
     before = screen.move("Боря", "beat", "7♠")["game"]
+    assert before["pass_all"] is True
+    answer = screen.ok("pass-all")
+    assert answer["said"][:3] == ["Аня: пас.", "Вика: пас.", "Бито: карты со стола уходят в отбой."]
+    assert answer["game"]["bout"] == 2 and answer["game"]["pass_all"] is False
     table = screen.host.table
-    table.play(0, Pass())  # the REPL's «все пас»: Аня and Вика decline in one step
-    table.play(2, Pass(), with_previous=True)
-    session.save(table, screen.path)
-    assert screen.get("state").json()["game"]["bout"] == 2
 
     def full_disk(path, text):
         raise OSError(errno.ENOSPC, "No space left on device")
@@ -501,3 +506,29 @@ def test_a_typo_names_the_word_a_form_away_first_and_lists_as_a_sentence_does():
     typo = view.found(CardFinder(load_bank(None).deck.cards), "лапатой")
     assert typo["message"] == "Нет карты «лапатой». Может быть, «лопата»?"  # issue 21 §4: only near words
     assert [c.word for c in typo["cards"]] == ["лопата"]
+
+
+def test_a_change_from_an_outdated_screen_is_refused_with_the_game_as_it_is(playing):
+    """Two screens on one game: each change names the game it was made on (seen, its tag); one made
+    on a screen that has not seen the latest move is refused and the fresh game sent, never applied
+    (a stale tab's «отмена» once undid the other tab's move)."""
+    old = playing.get("state").json()["tag"]
+    moved = playing.move("Аня", "attack", "корова")
+    assert moved["tag"] != old
+    saved = playing.path.read_bytes()
+    for api, body in (("move", {"player": "Аня", "cmd": "attack", "card": "собака"}), ("undo", {}), ("pass-all", {}),
+                      ("new", {**NEW, "force": True})):
+        refused = playing.refused(playing.post(api, {**body, "seen": old}), 409, "stale")
+        assert refused["message"].startswith("Пока вы выбирали, партию изменили на другом экране, и этот ход не принят.")
+        assert refused["game"] == moved["game"] and refused["tag"] == moved["tag"]
+        assert playing.path.read_bytes() == saved
+    # Following: while nothing changes, the answer is a few bytes; after a change, the whole game.
+    same = playing.get("state", since=moved["tag"])
+    assert same.json() == {"ok": True, "same": True, "tag": moved["tag"]} and len(same.content) < 80
+    assert playing.get("state", since=old).json()["game"] == moved["game"]
+    # The tag names the game, not the moment: an undo and the same move again give the same tag,
+    # and a restart reads the same tag from the file.
+    undone = playing.ok("undo", {"seen": moved["tag"]})
+    assert undone["tag"] == old
+    assert playing.ok("move", {"player": "Аня", "cmd": "attack", "card": "корова", "seen": old})["tag"] == moved["tag"]
+    assert host_module.Host(playing.path, playing.host.words).tag == moved["tag"]

@@ -12,6 +12,7 @@ import re
 import signal
 import subprocess
 import sys
+from datetime import datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -21,6 +22,7 @@ from slovariki.referee.texts import summary_lines
 from web.browser import browser  # noqa: F401 - the fixture
 
 VIEWPORTS = {"phone": (360, 740), "tablet": (1024, 768)}
+PORTRAIT_TABLET = (820, 1180)
 # Records what the page asks the browser to read aloud, and lets it read.
 SPEECH_SPY = """
 window.__spoken = [];
@@ -69,14 +71,16 @@ class Table:
 
         return expect(self.page.locator(selector))
 
-    def shot(self, moment: str) -> None:
+    def shot(self, moment: str, as_seen: bool = False) -> None:
+        """The whole page from its top; ``as_seen``: just the screen, as the player sees it now."""
         if self.shots is None:
             return
         from PIL import Image
 
         path = self.shots / f"{self.name}-{moment}.png"
-        self.page.evaluate("window.scrollTo(0, 0)")  # the sticky banner at the top, as a person sees it
-        self.page.screenshot(path=str(path), full_page=True)
+        if not as_seen:
+            self.page.evaluate("window.scrollTo(0, 0)")  # the sticky banner at the top, as a person sees it
+        self.page.screenshot(path=str(path), full_page=not as_seen)
         Image.open(path).convert("L").save(self.shots / f"{self.name}-{moment}-grey.png")
 
     def tap(self, selector: str, api: str | None = None) -> dict | None:
@@ -103,6 +107,17 @@ class Table:
 
     def banner(self) -> str:
         return self.page.inner_text("#banner-title")
+
+
+    def answer_in_view(self) -> dict:
+        """Where the answer stands: it must be wholly on the screen, below the sticky banner."""
+        box = self.page.evaluate("""() => {
+            const r = document.getElementById('notice').getBoundingClientRect();
+            return {top: r.top, bottom: r.bottom, banner: document.getElementById('banner').getBoundingClientRect().bottom,
+                    height: window.innerHeight, hidden: document.getElementById('notice').hidden};
+        }""")
+        assert not box["hidden"] and box["top"] >= box["banner"] - 1 and box["bottom"] <= box["height"] + 1, box
+        return box
 
 
 def _screenshots(name: str) -> Path | None:
@@ -319,3 +334,125 @@ def test_six_players_of_durak_say_who_holds_the_trump_card(browser, server, devi
     table.shot("game")
     assert table.errors == []
     context.close()
+
+
+def _open(browser, url: str, device: str, name: str, clock: bool = False):
+    width, height = VIEWPORTS.get(device, PORTRAIT_TABLET)
+    context = browser.new_context(viewport={"width": width, "height": height}, locale="ru-RU", has_touch=True)
+    page = context.new_page()
+    if clock:  # this screen's timers run only when the test says: it cannot follow the game by itself
+        page.clock.install()
+    table = Table(page, url, _screenshots(name), name)
+    page.goto(url)
+    page.wait_for_load_state("networkidle")
+    if clock:
+        page.clock.pause_at(datetime.now() + timedelta(seconds=1))
+    return context, page, table
+
+
+@pytest.mark.parametrize("device", [*VIEWPORTS, "portrait-tablet"])
+def test_the_answer_is_in_view_after_a_refusal_a_take_and_a_refill(browser, server, device):
+    """Issue 21 §1: after every answer the ✓/✗ line, the reason and «Добирают из колоды» stand where
+    the player looks, wholly on the screen, below the banner; «все пас» as in the REPL; the trump's
+    word readable."""
+    url, path = server
+    context, page, table = _open(browser, url, device, f"{device}-answer")
+    table.expect("#banner-title").to_have_text("НОВАЯ ПАРТИЯ")
+    assert page.request.post(f"{url}api/new", data={"players": ["Аня", "Боря"], "trump": "лопата",
+                                                    "first": "Аня", "rules": "slovariki"}).ok
+    page.reload()
+    table.expect("#banner-title").to_have_text("ХОДИТ АНЯ")
+    # The trump's word is written beside its small card, large enough to read; nothing there is smaller.
+    table.expect("#status .trump-word").to_have_text("лопата")
+    smallest = page.evaluate("""() => Math.min(...[...document.querySelectorAll('#status *')]
+        .filter((e) => [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim()))
+        .filter((e) => getComputedStyle(e).visibility === 'visible' && e.getClientRects().length)
+        .map((e) => parseFloat(getComputedStyle(e).fontSize)))""")
+    assert smallest >= 11
+
+    table.type_card("корова", "move")
+    table.answer_in_view()
+    # A refusal: Боря may not say «пас» to a card he has not beaten.
+    page.locator('#players .player:has-text("Боря")').click()
+    answer = table.tap("#btn-pass", "move")
+    assert answer["ok"] is False
+    table.expect("#notice.refused").to_contain_text("Боря не может")
+    table.answer_in_view()
+    table.shot("refusal", as_seen=True)
+    # A take, and the refill that follows it.
+    answer = table.tap("#btn-take", "move")
+    assert answer["ok"], answer
+    table.expect("#notice").to_contain_text("Боря забирает со стола 1 карту.")
+    table.expect("#notice").to_contain_text("Добирают из колоды: Аня 1.")
+    table.answer_in_view()
+    table.shot("take", as_seen=True)
+    # Аня leads «сорока», Боря beats it with «ребята» (the REPL's game), then «все пас»: the bout
+    # ends, Аня draws from the stock (Боря, who took, has enough).
+    table.expect("#btn-pass-all").to_be_hidden()
+    table.expect("#players .player.selected .player-name").to_have_text("Аня")
+    table.type_card("сорока", "move")
+    table.type_card("ребятами")
+    table.tap('#choice button.action:has-text("Побить карту «сорока»")', "move")
+    table.expect("#btn-pass-all").to_be_visible()
+    answer = table.tap("#btn-pass-all", "pass-all")
+    assert answer["ok"], answer
+    assert answer["said"][:2] == ["Аня: пас.", "Бито: карты со стола уходят в отбой."]
+    table.expect("#notice").to_contain_text("Добирают из колоды: Аня 1.")
+    table.answer_in_view()
+    table.shot("refill", as_seen=True)
+    table.expect("#btn-pass-all").to_be_hidden()
+    assert len(session.load(path).state.log) == 5
+    assert table.errors == []
+    context.close()
+
+
+def test_two_screens_follow_one_game_and_an_outdated_one_changes_nothing(browser, server):
+    """Issue 21 §2: a tablet and a phone on one game. A move on one shows on the other within the
+    follow interval; a tap on a screen that has not seen the latest move is refused in a plain
+    sentence, with the game as it is now, and never applied («отмена» from a stale tab once undid the
+    other's move)."""
+    url, path = server
+    tablet_context, tablet, first = _open(browser, url, "tablet", "two-tablet")
+    assert tablet.request.post(f"{url}api/new", data={"players": ["Аня", "Боря"], "trump": "лопата", "first": "Аня",
+                                                      "rules": "slovariki"}).ok
+    tablet.reload()
+    phone_context, phone, second = _open(browser, url, "phone", "two-phone", clock=True)
+    second.expect("#banner-title").to_have_text("ХОДИТ АНЯ")
+
+    first.type_card("корова", "move")  # on the tablet
+    first.expect("#banner-title").to_have_text("ХОДИТ БОРЯ")
+    # The phone has not looked yet: Аня's «собака» from there is refused, not played on the new table.
+    answer = second.type_card("собака", "move")
+    assert answer["ok"] is False and answer["code"] == "stale"
+    second.expect("#notice.refused").to_contain_text("Пока вы выбирали, партию изменили на другом экране, и этот ход не принят.")
+    second.expect("#banner-title").to_have_text("ХОДИТ БОРЯ")  # the fresh game came with the refusal
+    second.expect('#table .card[data-word="корова"]').to_have_count(1)
+    second.answer_in_view()
+    second.shot("stale", as_seen=True)
+    assert len(session.load(path).state.log) == 1
+
+    # Боря takes on the tablet; the phone follows by itself within the interval.
+    first.tap("#btn-take", "move")
+    with phone.expect_response(lambda r: "/api/state?since=" in r.url):
+        phone.clock.run_for(2100)
+    second.expect("#banner-title").to_have_text("ХОДИТ АНЯ")
+    second.expect("#notice .notice-head").to_have_text("✓На другом экране: Боря: берёт.")
+    lines = [line.replace("\u00a0", " ") for line in phone.locator("#notice .line").all_inner_texts()]
+    assert lines[:2] == ["Боря забирает со стола 1 карту.", "Добирают из колоды: Аня 1."]
+    second.expect("#table .card").to_have_count(0)
+
+    # The tablet leads again; an «отмена» from the phone before it follows undoes nothing.
+    first.type_card("сорока", "move")
+    first.expect("#banner-title").to_have_text("ХОДИТ БОРЯ")
+    moves = len(session.load(path).state.log)
+    answer = second.tap("#btn-undo", "undo")
+    assert answer["ok"] is False and answer["code"] == "stale"
+    assert len(session.load(path).state.log) == moves
+    second.expect("#banner-title").to_have_text("ХОДИТ БОРЯ")
+    # While nothing changes, following costs a few bytes a time.
+    with phone.expect_response(lambda r: "/api/state?since=" in r.url) as polled:
+        phone.clock.run_for(2100)
+    assert polled.value.json() == {"ok": True, "same": True, "tag": answer["tag"]}
+    assert first.errors == [] and second.errors == []
+    phone_context.close()
+    tablet_context.close()

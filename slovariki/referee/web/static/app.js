@@ -12,7 +12,12 @@ const ui = {
   choice: null,      // {message, entries} while a card is being chosen, {entry} while an action is
   screen: "game",    // "game" or "setup"
   form: null,        // the set-up being filled in
+  tag: null,         // the server's name for the game as it last answered
+  shown: null,       // … and for the game this screen shows: sent with each change (seen)
+  busy: false,       // a request of this screen is on its way: the follower waits
 };
+
+const FOLLOW_MS = 2000;  // how often the screen asks whether the game changed on another screen
 
 // --- talking to the referee ------------------------------------------------------------------
 async function call(method, path, body) {
@@ -41,7 +46,19 @@ async function call(method, path, body) {
     setPalette(data.setup.palette);
   }
   if ("game" in data) ui.game = data.game;
+  if ("tag" in data) ui.tag = data.tag;
   return data;
+}
+
+// A change, with the tag of the game this screen shows (a question's answer may bring a newer game
+// that is not drawn yet): the server refuses it if the game has changed meanwhile on another screen.
+async function change(path, body) {
+  ui.busy = true;
+  try {
+    return await call("POST", path, {...body, seen: ui.shown});
+  } finally {
+    ui.busy = false;
+  }
 }
 
 function query(path, params) {
@@ -64,17 +81,37 @@ function notice(kind, heading, rule, reason, lines, ruleText) {
   for (const line of lines || []) box.append(el("div", "line", line));
   if (ruleText) {
     const details = el("details", "rule-text");
-    details.open = window.innerWidth >= 760;
+    details.open = window.innerWidth >= 760 && window.innerHeight >= 900;  // where it leaves «пас / беру» in view
     details.append(el("summary", "", `Правило ${ruleText.number}. ${ruleText.title}`));
     const text = el("div", "rule-body");
     text.innerHTML = ruleText.html;  // the referee's own rulebook, escaped by the server
     details.append(text);
     box.append(details);
   }
+  placeNotice();
+  showNotice();
 }
 
 function clearNotice() {
   $("notice").hidden = true;
+}
+
+// The answer stands next to what was tapped: above «пас / беру» in a game, above «Начать партию»
+// in the set-up; and it is brought into view (below the sticky banner) if it is not.
+function placeNotice(anchor) {
+  const box = $("notice");
+  const before = anchor || (ui.screen === "setup" || !ui.game ? $("setup-buttons") : $("say-step"));
+  if (box.nextElementSibling !== before) before.before(box);
+}
+
+function showNotice() {
+  const box = $("notice");
+  if (box.hidden) return;
+  const top = $("banner").getBoundingClientRect().bottom;
+  const rect = box.getBoundingClientRect();
+  if (rect.top >= top && rect.bottom <= window.innerHeight) return;
+  box.style.scrollMarginTop = `${top + 8}px`;  // clear of the sticky banner
+  box.scrollIntoView({block: rect.height > window.innerHeight - top ? "start" : "nearest"});
 }
 
 function showAnswer(answer, undo) {
@@ -91,10 +128,12 @@ function showAnswer(answer, undo) {
 
 // --- the game --------------------------------------------------------------------------------
 function render() {
+  ui.shown = ui.tag;
   const game = ui.game;
   const setupShown = ui.screen === "setup" || !game;
   $("setup").hidden = !setupShown;
   $("game").hidden = setupShown;
+  placeNotice();
   if (setupShown) {
     renderSetup();
     return;
@@ -109,6 +148,8 @@ function render() {
   $("controls").hidden = game.over && !game.moves;
   $("card-step").hidden = game.over;
   $("btn-pass").hidden = $("btn-take").hidden = game.over;
+  $("btn-pass-all").hidden = !game.pass_all;
+  showNotice();
   requestAnimationFrame(() => fitWords(document.body));
 }
 
@@ -128,7 +169,10 @@ function renderStatus(game) {
   const suit = el("div", `value ${game.trump.colour ? `c-${game.trump.colour}` : ""}`);
   if (game.trump.colour) suit.append(svg(suitShape(game.trump), "suit"));
   suit.append(el("span", "", game.trump_suit));
-  words.append(el("div", "label", "козырь"), suit, el("div", "small", game.trump_where));
+  // The small card's own word would be too small to read: it is written beside it.
+  const word = el("div", "trump-word");
+  word.append(game.trump.colour ? wordSpan(game.trump, "word-inline") : document.createTextNode(game.trump.word));
+  words.append(el("div", "label", "козырь"), word, suit, el("div", "small", game.trump_where));
   trump.append(words);
   box.append(trump);
   const counts = el("div", "counts");
@@ -281,16 +325,44 @@ async function play(action) {
   const body = {player: ui.mover, cmd: action.cmd};
   if (action.card !== undefined) body.card = action.card;
   if (action.target !== undefined) body.target = action.target;
-  afterChange(await call("POST", "api/move", body));
+  afterChange(await change("api/move", body));
 }
 
 function afterChange(answer, undo) {
   if (!answer) return;
   showAnswer(answer, undo);
   ui.choice = null;
-  if (answer.ok) {
+  if (answer.ok || answer.code === "stale") {  // stale: the game as it is now, whose move it is now
     $("find-text").value = "";
     ui.mover = ui.game ? ui.game.to_move : null;
+  }
+  render();
+}
+
+// Following the game when another screen (a second tab, a phone and a tablet) changes it: every few
+// seconds the screen asks whether the game is still the one it shows; the answer is a few bytes
+// while it is.
+async function follow() {
+  if (ui.busy || document.visibilityState !== "visible" || $("picker").open) return;
+  let data;
+  try {
+    const response = await fetch(query("api/state", {since: ui.shown}), {cache: "no-store"});
+    data = await response.json();
+  } catch (error) {
+    return;  // no connection now: the next tap says so
+  }
+  if (!data.ok || data.same || ui.busy) return;
+  const before = ui.game;
+  ui.game = data.game;
+  ui.tag = data.tag;
+  if (ui.screen === "setup") return;  // the form being filled in stays as it is
+  ui.choice = null;
+  ui.mover = ui.game ? ui.game.to_move : null;
+  const game = ui.game;
+  if (game && before && game.moves > before.moves && game.last) {
+    notice("ok", `На другом экране: ${game.last.text}.`, null, null, game.last.events);
+  } else {
+    notice("undo", "Партию изменили на другом экране: вот она сейчас.");
   }
   render();
 }
@@ -636,8 +708,8 @@ async function pickTrump() {
 // A question of the set-up left unanswered: said, marked and brought into view.
 function askAgain(box, text) {
   notice("refused", text);
+  placeNotice($(box));  // right above the question
   $(box).classList.add("missing");
-  $(box).scrollIntoView({block: "center"});
 }
 
 async function startGame(event) {
@@ -657,7 +729,7 @@ async function startGame(event) {
   }
   const players = form.players.map((p) => p.trim());
   const classic = rulesetOf(form.rules).classic;
-  const answer = await call("POST", "api/new", {
+  const answer = await change("api/new", {
     players, rules: form.rules, grades: classic ? null : form.grades, trump: form.trump.word,
     first: players[form.first], force: Boolean(ui.game && !ui.game.over),
     first_by: form.agreed ? rulesetOf(form.rules).first.agreed_by : rulesetOf(form.rules).first.first_by,
@@ -681,7 +753,8 @@ function wire() {
   $("pick-card").addEventListener("click", pickCard);
   $("btn-pass").addEventListener("click", () => play({cmd: "pass"}));
   $("btn-take").addEventListener("click", () => play({cmd: "take"}));
-  $("btn-undo").addEventListener("click", async () => afterChange(await call("POST", "api/undo", {}), true));
+  $("btn-pass-all").addEventListener("click", async () => afterChange(await change("api/pass-all", {})));
+  $("btn-undo").addEventListener("click", async () => afterChange(await change("api/undo", {}), true));
   $("btn-new").addEventListener("click", () => {
     ui.screen = "setup";
     ui.form = null;
@@ -723,6 +796,7 @@ async function start() {
   ui.mover = ui.game ? ui.game.to_move : null;
   ui.screen = ui.game ? "game" : "setup";
   render();
+  setInterval(follow, FOLLOW_MS);
 }
 
 start();

@@ -36,7 +36,10 @@ _UNQUOTED_BRACKET = re.compile(r"^\s*(-\s+)?word:\s*\[")
 _GRADE_FILE = re.compile(r"grade([1-4])\.ya?ml")
 _GRADE_FILE_NAMES = tuple(f"grade{grade}{pattern[1:]}" for grade in range(1, 5) for pattern in FILE_PATTERNS)
 _LETTERS = re.compile(r"[^\W\d_]+")
-_LOOKALIKE = re.compile(f"[{''.join(markup_mod.LOOKALIKES)}]")  # a text without one has nothing to report
+_LATIN, _RUSSIAN = "".join(markup_mod.LOOKALIKES), "".join(sorted(markup_mod.CYRILLIC))
+# A word with both a look-alike Latin letter and a Cyrillic one: a text without such a word (most, and
+# notes naming sources in Latin) has nothing to report and is not read word by word.
+_MIXED = re.compile(rf"[{_LATIN}][^\W\d_]*[{_RUSSIAN}]|[{_RUSSIAN}][^\W\d_]*[{_LATIN}]")
 _QUOTE_HINT = 'значение, которое начинается со «[», нужно взять в кавычки: word: "[о]б[е]зь+яна"'
 
 
@@ -499,7 +502,7 @@ class _FileReader:
         """Latin letters that look Cyrillic inside a Russian word of a text value («Дoмашнее» with a Latin
         «o»), each word reported at its first such letter. A word all in Latin (витамин C) is left alone."""
         start, end = node.start_mark.index, node.end_mark.index
-        if not _LOOKALIKE.search(self.text, start, end):
+        if not _MIXED.search(self.text, start, end):
             return
         for found in _LETTERS.finditer(self.text, start, end):
             word = found.group()

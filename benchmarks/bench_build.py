@@ -40,7 +40,7 @@ from slovariki.generator.imposition import Run, render_cards  # noqa: E402
 from slovariki.generator.options import DeckOptions  # noqa: E402
 from slovariki.markup import Markup, Stress  # noqa: E402
 from slovariki.model import Card, Deck  # noqa: E402
-from slovariki import pictures  # noqa: E402
+from slovariki.bank import pictures  # noqa: E402
 from slovariki.bank.wordlist import load_bank  # noqa: E402
 
 SYLLABLES = [c + v for c in "бвгджзклмнпрстфхцчшщ" for v in "аеиоуыэюя"]
@@ -68,12 +68,12 @@ def generated_deck(size: int) -> Deck:
 
 
 def ours(deck: Deck) -> None:
-    """The generator's whole card path: the fit check of every card (pictures read), then measuring and
-    drawing, pictures included."""
+    """The generator's whole card path: the deck's definition size chosen over every card (pictures
+    read), then measuring at it and drawing, pictures included."""
     options = DeckOptions(grade_sheets=False)
     layout = sheet.compute(options)
     faces = Faces(*layout.card, 0, options.stress)
-    check_fit(list(deck), faces)
+    check_fit(deck, list(deck), faces)
     render_cards(io.BytesIO(), [Run(list(deck))], layout, faces)
 
 
@@ -113,7 +113,7 @@ def main(quick: bool) -> None:
         full = best_of(3, build_deck, bundled, DeckOptions(), Path(folder))
     plain = Deck.of(replace(card, picture=None) for card in bundled)
     t_cards, t_bare, t_plain = interleaved(5, lambda: ours(bundled), lambda: bare(bundled), lambda: bare(plain))
-    print(f"bundled deck, {len(bundled)} cards: all four PDFs in-process {full:.3f} s; card path {t_cards:.3f} s "
+    print(f"bundled deck, {len(bundled)} cards: all its PDFs in-process {full:.3f} s; card path {t_cards:.3f} s "
           f"vs bare {t_bare:.3f} s: ratio {t_cards / t_bare:.2f} (goal ≤ 1.5); bare without pictures {t_plain:.3f} s "
           f"(ratio {t_cards / t_plain:.2f}, for reference)")
 
@@ -129,7 +129,7 @@ def main(quick: bool) -> None:
         m_all, m_bare = peak_memory("all", size), peak_memory("bare", size)
         print(f"{size:>7} {t_cards:>8.2f} {t_all:>7.2f} {t_bare:>7.2f} {t_cards / t_bare:>7.2f} {t_all / t_bare:>5.2f} "
               f"{t_all / size * 1e6:>8.0f} {m_all:>7.1f} {m_bare:>8.1f} {m_all / m_bare:>5.2f}")
-    print("cards: the card path; all: build_deck with its four PDFs; goals: cards× ≤ 1.5, µs/card flat, MB× ≤ 2")
+    print("cards: the card path; all: build_deck with all its PDFs; goals: cards× ≤ 1.5, µs/card flat, MB× ≤ 2")
 
     print(f"{'words':>7} {'wordlist s':>11} {'µs/word':>8} {'dictation s':>12} {'µs/word':>8}")
     for size in (2000, 20000) if quick else (10000, 100000):

@@ -57,7 +57,7 @@ game_words_option = click.option(
     "--game-words/--list-only", "game_words", default=None, show_default="в колоде двух классов и больше",
     help="Брать ли слова, которые в банке только для игры (game_word: их нет в школьном списке класса). "
          "Колода двух классов и больше берёт их (там они пары для подкидывания), колода одного класса — "
-         "только слова школьного списка.")
+         "только слова школьного списка. В список слов и диктант они попадают только с --game-words (с пометкой).")
 
 
 def _load(words_dir: str | None):
@@ -149,7 +149,23 @@ def check(words_dir: str | None, grades: tuple[int, ...] | None, fmt: str, stric
         click.echo(report.as_json())  # JSON escapes what it must itself
     else:
         _say(report.as_text())
-    sys.exit(1 if report.failed(strict) else 0)
+    fits = _definitions_fit(report.deck) if fmt != "json" else True
+    sys.exit(1 if report.failed(strict) or not fits else 0)
+
+
+def _definitions_fit(deck) -> bool:  # noqa: ANN001 - a Deck
+    """Say the deck's definition size and the cards printed one step smaller; False if one fits at no size."""
+    if not len(deck):
+        return True
+    from slovariki.generator.build import deck_type
+    from slovariki.generator.faces import FitError
+
+    try:
+        _say(deck_type(deck).report())
+    except FitError as exc:
+        _say("\n".join(f"Ошибка: {line}" for line in str(exc).splitlines()))
+        return False
+    return True
 
 
 @main.command()
@@ -284,11 +300,16 @@ class _ProgressBar:
 @click.option("--calibration", is_flag=True, help="Собрать только тестовый лист, чтобы подобрать сдвиг рубашек.")
 @click.option("--open", "open_folder", is_flag=True, help="Открыть папку с готовыми файлами.")
 @click.option("--cmyk", is_flag=True, help="Для типографии: цвета в CMYK, текст и метки только чёрной краской.")
+@click.option("--print-shop", is_flag=True,
+              help="Для типографии: каждая карта на своей странице с вылетом 3 мм (TrimBox и BleedBox), за лицом "
+                   "рубашка, CMYK, текст 100 % K; и PNG каждой карты, 300 dpi, в папке png.")
 @click.option("--only", "only", default=None, metavar="СЛОВО,…",
               help="Напечатать карточки только этих слов (например, взамен потерянных): в файл cards-only.pdf, "
                    "остальные файлы колоды не трогаются.")
 @click.option("--stars", "only_stars", type=click.IntRange(1, 3), default=None, metavar="ЧИСЛО",
               help="Напечатать только карточки с этим числом звёздочек (тоже в cards-only.pdf).")
+@click.option("--dictation-words", type=int, default=None, metavar="ЧИСЛО",
+              help="Сколько слов каждого класса взять в список слов и диктант (от лёгких к трудным).")
 @click.option("--grade-sheets/--no-grade-sheets", default=True, show_default="да",
               help="Каждый класс с нового листа.")
 @click.option("--force", is_flag=True, help="Собрать, даже если ударение или написание слова (ё, большая буква) "
@@ -297,9 +318,10 @@ class _ProgressBar:
 def build_deck(words_dir: str | None, grades: tuple[int, ...] | None, out_dir: str, card_size: str, paper: str,
                landscape: bool | None, bleed: float, gap: float, crop_marks: bool, backs: str, back_offset: str | None,
                back_offset_x: float | None, back_offset_y: float | None, copies: int, stress: bool,
-               rules_template: str | None, calibration: bool, open_folder: bool, cmyk: bool, only: str | None,
-               only_stars: int | None, grade_sheets: bool, force: bool, game_words: bool | None) -> None:
-    """Собрать PDF для печати: карточки, правила, список слов и словарный диктант для учителя.
+               rules_template: str | None, calibration: bool, open_folder: bool, cmyk: bool, print_shop: bool,
+               only: str | None, only_stars: int | None, dictation_words: int | None, grade_sheets: bool,
+               force: bool, game_words: bool | None) -> None:
+    """Собрать PDF для печати: карточки, правила, список слов, словарный диктант и ответы к нему.
 
     Ударение или написание (ё, большая буква), которое расходится со словарём, останавливает сборку
     (--force — собрать всё равно)."""
@@ -314,7 +336,8 @@ def build_deck(words_dir: str | None, grades: tuple[int, ...] | None, out_dir: s
             card_size=options.parse_card_size(card_size), paper=paper, landscape=landscape, bleed=bleed,
             gap=gap, crop_marks=crop_marks, backs=backs,
             back_offset=options.offset(back_offset, back_offset_x, back_offset_y),
-            copies=copies, stress=stress, cmyk=cmyk, grade_sheets=grade_sheets, stars=only_stars,
+            copies=copies, stress=stress, cmyk=cmyk, print_shop=print_shop, grade_sheets=grade_sheets, stars=only_stars,
+            game_words=game_words is True, dictation_words=dictation_words,
             only=tuple(w.strip() for w in (only or "").split(",") if w.strip()))
     except options.OptionsError as exc:
         raise click.UsageError(str(exc)) from None
@@ -347,6 +370,8 @@ def build_deck(words_dir: str | None, grades: tuple[int, ...] | None, out_dir: s
         _say(writer.interrupted(exc, out), err=True)
         raise
     _say(result.layout_report(settings))
+    if result.deck_type:
+        _say(result.deck_type.report())
     _say("Файлы:\n" + "\n".join(f"  {file.path.resolve()}" for file in result.files))
     _say(result.summary())
     if open_folder and not console.show_folder(out.resolve()):
@@ -554,10 +579,10 @@ def preview(word: str, words_dir: str | None, out_file: str | None, dpi: int, ba
         except BuildError as exc:
             card = _new_card(word, grade, stars, definition, str(exc))
         path = Path(out_file) if out_file else Path(f"{card.word}.png")
-        width, height = render_preview(card, settings, path, dpi, back)
+        (width, height), deck_type = render_preview(bank.deck, card, settings, path, dpi, back)
     except (BuildError, OutputError) as exc:
         _fail(str(exc))
-    click.echo(f"Готово: {path.resolve()} ({width}×{height} точек, {dpi} dpi)")
+    click.echo(f"Готово: {path.resolve()} ({width}×{height} точек, {dpi} dpi); {deck_type.of(card)}")
 
 
 def _new_card(word: str, grade: int, stars: int | None, definition: str, not_found: str):

@@ -68,11 +68,12 @@ _RUSSIAN = {
     Colour.YELLOW: ("жёлтый", "жёлтая"),
     Colour.PINK: ("розовый", "розовая"),
 }
-_TINTS = {
-    Colour.GREEN: ("#CDEFC4", "#2E8B3A"),
-    Colour.BLUE: ("#C9E8FA", "#1E7CC0"),
-    Colour.YELLOW: ("#FFF0A8", "#C89400"),
-    Colour.PINK: ("#FAD0E2", "#C8447E"),
+_TINTS = {  # the tints a step apart in lightness, so sorted piles differ in greyscale too; the yellow's
+    # strong shade an ochre, 3.5:1 on white
+    Colour.GREEN: ("#BFE6B3", "#2E8B3A"),
+    Colour.BLUE: ("#9CCBEE", "#1E7CC0"),
+    Colour.YELLOW: ("#FFF0A8", "#AE8200"),
+    Colour.PINK: ("#DF8FB2", "#C8447E"),
 }
 _ANSI = {Colour.GREEN: "32", Colour.BLUE: "36", Colour.YELLOW: "33", Colour.PINK: "35"}
 

@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 import difflib
-from dataclasses import dataclass, replace
+import io
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
 from slovariki.text import russian
 from slovariki.text import spoken
-from slovariki.generator import drawings, fonts, handout, rules_sheet, sheet, theme, writer
+from slovariki.generator import box, drawings, fonts, handout, print_shop, rules_sheet, sheet, theme, writer
 from slovariki.generator.calibration import render_calibration
-from slovariki.generator.dictation import render_dictation
-from slovariki.generator.faces import Faces, FitError, grade_label
+from slovariki.generator.dictation import render_answers, render_dictation
+from slovariki.generator.faces import DeckType, Faces, FitError, grade_label
 from slovariki.generator.imposition import Run, render_cards
 from slovariki.generator.options import PAPER_NAMES, DeckOptions
 from slovariki.generator.palette import Palette
@@ -20,11 +21,13 @@ from slovariki.model import Card, Deck
 from slovariki.bank.pictures import PictureError
 
 CARDS_FILE = "cards.pdf"
-CHOSEN_CARDS_FILE = "cards-only.pdf"  # --only, --stars: a reprint never replaces the whole deck's cards.pdf
 RULES_FILE = "rules.pdf"
 WORDLIST_FILE = "wordlist.pdf"
 DICTATION_FILE = "dictation.pdf"
+ANSWERS_FILE = "dictation-answers.pdf"
+BOX_FILE = "box.pdf"
 CALIBRATION_FILE = "calibration.pdf"
+SMALL_CARD_MM = 50  # a side below this (mini is 44×63) is small for a child's hand and eyes
 BACKS_REPORT = {  # how to print them, as the console says it
     "duplex-long": "на обороте, печать с двух сторон с переворотом по длинному краю",
     "duplex-short": "на обороте, печать с двух сторон с переворотом по короткому краю",
@@ -64,6 +67,8 @@ class BuildResult:
     copies: int
     layout: sheet.SheetLayout
     files: tuple[OutputFile, ...]
+    deck_type: DeckType | None = None  # the definitions' size; None for the calibration sheet
+    pngs: int = 0  # --print-shop: the PNG files in the png folder
 
     def layout_report(self, options: DeckOptions) -> str:
         width, height = options.card_size
@@ -71,10 +76,12 @@ class BuildResult:
         report = (f"Раскладка: {PAPER_NAMES[options.paper]} {orientation}, карта {width:g}×{height:g} мм, "
                   f"{self.layout.cols}×{self.layout.rows} = {self.layout.per_sheet} на листе, "
                   f"рубашки: {BACKS_REPORT[options.backs]}")
-        if options.bleed:  # say why a sheet holds fewer cards than a teacher expects
-            without = sheet.compute(replace(options, bleed=0.0)).per_sheet
-            if without > self.layout.per_sheet:
-                report += (f" (из-за вылета {options.bleed:g} мм; без вылета — {without} на листе)").replace(".", ",")
+        cost = sheet.bleed_cost(options)  # say why a sheet holds fewer cards than a teacher expects
+        if cost:
+            report += f" ({cost})"
+        if min(width, height) < SMALL_CARD_MM:
+            report += (f"\nВнимание: карта {width:g}×{height:g} мм мелкая для детей: толкование печатается мелким "
+                       "шрифтом, а маленькие карты трудно держать веером; для класса лучше poker или bridge")
         return report
 
     def summary(self) -> str:
@@ -83,15 +90,19 @@ class BuildResult:
         cards = russian.cards(self.cards)
         if self.copies > 1:
             cards += f", {self.copies} {russian.plural(self.copies, 'комплект', 'комплекта', 'комплектов')}"
+        if self.pngs:
+            parts += f", {self.pngs} PNG ({print_shop.DPI} dpi) в папке {print_shop.FOLDER}"
         return f"Готово: {cards}; {parts}; папка {folder}" if self.cards else f"Готово: {parts}; папка {folder}"
 
 
 def build_deck(deck: Deck, options: DeckOptions, out: Path, progress: Progress | None = None,
                rules_template: Path | None = None) -> BuildResult:
-    """Write cards.pdf, rules.pdf, wordlist.pdf and dictation.pdf into ``out``, all of them or none.
+    """Write cards.pdf, rules.pdf, wordlist.pdf, dictation.pdf, dictation-answers.pdf and box.pdf (tuck
+    boxes, reference cards) into ``out``, all of them or none.
 
     --only and --stars choose the cards printed (a reprint of lost cards): then only those cards are
-    written, to cards-only.pdf, and the whole deck's files stay as they were.
+    written, to cards-only.pdf, and the handouts of those words to wordlist-only.pdf, dictation-only.pdf and
+    dictation-answers-only.pdf; the whole deck's files stay as they were.
     """
     progress = progress or _Silent()
     if not len(deck):
@@ -108,27 +119,45 @@ def build_deck(deck: Deck, options: DeckOptions, out: Path, progress: Progress |
     except FitError as exc:
         raise BuildError(f"пример на листе правил: {exc}") from None
     faces = Faces(*layout.card, options.bleed * theme.MM, options.stress, ink, back_bleed=layout.back_bleed)
-    check_fit(printed, faces)
-    runs = sheets(printed, options)
+    deck_type = check_fit(deck, printed, faces)
+    runs = sheets(printed, options, layout)
+    words = handout_words(printed, options)
     pages = {}
+    pngs = 0
     reprint = bool(options.only or options.stars)
+    named = chosen_name if reprint else (lambda name: name)
     with writer.batch(out) as batch:
         # Only once the folder is known to be writable.
-        progress.start(sum(len(run.cards) for run in runs) + (0 if reprint else 2 * len(deck) + 1))
-        name = CHOSEN_CARDS_FILE if reprint else CARDS_FILE
-        with batch.open(name) as stream:
-            pages[name] = render_cards(stream, runs, layout, faces, progress.advance)
-        if not reprint:  # the rules and the handouts describe the whole deck
+        progress.start(sum(len(run.cards) for run in runs) + 3 * len(words) + (0 if reprint else 1)
+                       + (len(printed) if options.print_shop else 0))
+        with batch.open(named(CARDS_FILE)) as stream:
+            pdf = io.BytesIO() if options.print_shop else stream  # kept for the PNGs
+            pages[named(CARDS_FILE)] = render_cards(pdf, runs, layout, faces, progress.advance)
+            if options.print_shop:
+                stream.write(pdf.getvalue())
+                order = [card for run in runs for card in run.cards][:len(printed)]
+                pngs = print_shop.render_pngs(pdf.getvalue(), order, options.backs != "none", out, progress.advance)
+        if not reprint:  # the rules and the boxes describe the whole deck
             with batch.open(RULES_FILE) as stream:
                 pages[RULES_FILE] = rules_sheet.render_rules(stream, rules, options.paper, ink)
             progress.advance(1)
-            with batch.open(WORDLIST_FILE) as stream:
-                pages[WORDLIST_FILE] = handout.render_handout(stream, deck, options.paper, options.stress,
-                                                              progress.advance, ink)
-            with batch.open(DICTATION_FILE) as stream:
-                pages[DICTATION_FILE] = render_dictation(stream, deck, options.paper, options.stress,
-                                                         progress.advance, ink)
-    return BuildResult(len(printed), options.copies, layout, _written(out, pages))
+        with batch.open(named(WORDLIST_FILE)) as stream:
+            pages[named(WORDLIST_FILE)] = handout.render_handout(stream, words, options.paper, options.stress,
+                                                                 progress.advance, ink)
+        with batch.open(named(DICTATION_FILE)) as stream:
+            pages[named(DICTATION_FILE)] = render_dictation(stream, words, options.paper, progress.advance, ink)
+        with batch.open(named(ANSWERS_FILE)) as stream:
+            pages[named(ANSWERS_FILE)] = render_answers(stream, words, options.paper, options.stress,
+                                                        progress.advance, ink)
+        if not reprint:
+            with batch.open(BOX_FILE) as stream:
+                pages[BOX_FILE] = box.render_box(stream, list(deck), options, ink)
+    return BuildResult(len(printed), options.copies, layout, _written(out, pages), deck_type, pngs)
+
+
+def chosen_name(name: str) -> str:
+    """«wordlist-only.pdf»: a file of --only or --stars, beside the whole deck's."""
+    return name.removesuffix(".pdf") + "-only.pdf"
 
 
 def _written(out: Path, pages: dict[str, int]) -> tuple[OutputFile, ...]:
@@ -153,6 +182,21 @@ def chosen(deck: Deck, options: DeckOptions) -> list[Card]:
     return cards
 
 
+def handout_words(printed: list[Card], options: DeckOptions) -> list[Card]:
+    """The word list's and the dictation's words: the printed cards that are on their grade's list (game
+    words too with --game-words); with --dictation-words N, N of each grade, spread evenly over its list
+    from the easiest to the hardest."""
+    words = [card for card in printed if options.game_words or not card.game_word]
+    if options.dictation_words is None:
+        return words
+    chosen_words = []
+    for _, levels in handout.grades(words):
+        listed = [card for level in levels for card in level]
+        count = min(options.dictation_words, len(listed))
+        chosen_words.extend(listed[(2 * i + 1) * len(listed) // (2 * count)] for i in range(count))
+    return chosen_words
+
+
 # A word as the user may type it: any case, ё as е, spaces squeezed, a stress mark copied from the list ignored.
 word_key = spoken.normal
 
@@ -172,15 +216,32 @@ def nearest(deck: Deck, word: str, before: str = "; ", after: str = "") -> str:
     return f"{before}может быть, " + ", ".join(f"«{w}»" for w in close) + f"?{after}" if close else ""
 
 
-def sheets(cards: list[Card], options: DeckOptions) -> list[Run]:
-    """Each set (--copies), and by default each grade within it, starts on a new sheet."""
+def sheets(cards: list[Card], options: DeckOptions, layout: sheet.SheetLayout) -> list[Run]:
+    """Each set (--copies), and by default each grade within it, starts on a new sheet. Where the cards
+    stand apart (bleed or a gap: a mis-cut shows no sliver of a neighbour's colour), the part-filled last
+    sheets of a set's grades share sheets where they fit together, so no sheet is printed for one or two
+    cards that another grade's last sheet has room for."""
+    per_sheet, apart = layout.per_sheet, layout.spacing > 0
     runs = []
     for copy in range(1, options.copies + 1):
         mark = f"{theme.SET_LABEL} {copy}" if options.copies > 1 else ""
-        if options.grade_sheets:
-            runs.extend(Run([c for c in cards if c.grade == g], mark) for g in sorted({c.grade for c in cards}))
-        else:
+        if not options.grade_sheets:
             runs.append(Run(cards, mark))
+            continue
+        rests: list[list[Card]] = []
+        for grade in sorted({c.grade for c in cards}):
+            in_grade = [c for c in cards if c.grade == grade]
+            full = len(in_grade) - len(in_grade) % per_sheet
+            if full:
+                runs.append(Run(in_grade[:full], mark))
+            if full < len(in_grade):
+                rest = in_grade[full:]
+                shared = next((r for r in rests if len(r) + len(rest) <= per_sheet), None) if apart else None
+                if shared is None:
+                    rests.append(rest)
+                else:
+                    shared.extend(rest)
+        runs.extend(Run(rest, mark) for rest in rests)
     return runs
 
 
@@ -196,25 +257,34 @@ def build_calibration(options: DeckOptions, out: Path) -> BuildResult:
     return BuildResult(0, 1, layout, (OutputFile(path, pages, path.stat().st_size),))
 
 
-def check_fit(cards: list[Card], faces: Faces) -> None:
-    """Measure every card and read every picture before anything is written; all cards that do not
-    fit or whose picture cannot be drawn are named together.
+def check_fit(deck: Deck, printed: list[Card], faces: Faces) -> DeckType:
+    """Choose the deck's definition size (over the whole deck, so a reprint of a few cards matches it)
+    and read every printed card's picture before anything is written; all cards that do not fit or whose
+    picture cannot be drawn are named together.
 
     The measurements are dropped: drawing measures again, so memory does not grow with the deck.
     """
     problems = []
-    for card in cards:
+    try:
+        deck_type = faces.fit_deck(deck)
+    except FitError as exc:
+        problems.append(str(exc))
+    for card in printed:
         try:
-            faces.measure(card, balance=False)
             if card.picture is not None:
                 drawings.load(card.picture)
-        except FitError as exc:
-            problems.append(str(exc))
         except PictureError as exc:
             where = f"{card.source}: " if card.source else ""
             problems.append(f"{where}картинка слова «{card.word}»: {exc}")
     if problems:
         raise BuildError("\n".join(problems))
+    return deck_type
+
+
+def deck_type(deck: Deck, options: DeckOptions = DeckOptions()) -> DeckType:
+    """The deck's definition size on cards of ``options.card_size``: what `check` and `preview` report.
+    FitError names a definition that fits at no size."""
+    return Faces(*(v * theme.MM for v in options.card_size), 0, options.stress).fit_deck(deck)
 
 
 def _printed_texts(deck: Deck) -> list[tuple[str, str]]:

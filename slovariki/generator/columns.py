@@ -154,5 +154,5 @@ def draw_word(canvas: Canvas, card: Card, x: float, baseline: float, font: str, 
     return pen - x
 
 
-GAP_SCALE = 180  # a gap is an underscore stretched to a letter a child can write in
-GAP_APART = 0.15  # ems between two gaps («к____екция» was one long line: how many letters?)
+GAP_SCALE = 260  # a gap is an underscore stretched to room a child's hand writes a letter in (6 mm at 15 pt)
+GAP_APART = 0.6  # ems between two gaps (3 mm at 15 pt): «к_ _екция» shows how many letters are missing

@@ -37,6 +37,9 @@ PROGRAMS = "programs.json.gz"
 DRAWN_SIDE = 600
 
 
+Box = tuple[float, float, float, float]  # x0, y0, x1, y1
+
+
 @dataclass(frozen=True)
 class Picture:
     width: float
@@ -44,6 +47,13 @@ class Picture:
     program: str | None = None       # PDF operators, in the picture's own units from (0, 0)
     drawing: Drawing | None = None   # an SVG the short path cannot draw: renderPDF draws it
     png: bytes | None = None  # a PNG, at most DRAWN_SIDE pixels a side: drawn into width × height
+    ink: Box | None = None    # what is drawn, in the picture's units (None: the whole picture)
+
+    @property
+    def drawn(self) -> Box:
+        """The box of what is drawn: a card scales a picture by it, so a thin figure in a wide frame
+        reads as large as a round one."""
+        return self.ink or (0.0, 0.0, self.width, self.height)
 
 
 @cache
@@ -55,12 +65,72 @@ def load(path: Path) -> Picture:
         return _png(data, path.name)
     ready = _shipped_programs().get(path.stem)
     if ready is not None and path.parent == pictures.shipped_folder() and ready["sha256"] == _digest(data):
-        return Picture(ready["width"], ready["height"], ready["program"])
+        return Picture(ready["width"], ready["height"], ready["program"], ink=ink_box(ready["program"]))
     from slovariki.generator import svg
 
     drawing = svg.read(data, path.name)
     program = svg.program(drawing)
-    return Picture(drawing.width, drawing.height, program, None if program is not None else drawing)
+    if program is not None:
+        return Picture(drawing.width, drawing.height, program, ink=ink_box(program))
+    x0, y0, x1, y1 = drawing.getBounds()
+    return Picture(drawing.width, drawing.height, drawing=drawing, ink=(x0, y0, x1, y1))
+
+
+CURVE_STEPS = 16
+
+
+def _bezier(p0: tuple[float, float], p1: tuple[float, float], p2: tuple[float, float], p3: tuple[float, float],
+            t: float) -> tuple[float, float]:
+    u = 1 - t
+    return tuple(u ** 3 * a + 3 * u * u * t * b + 3 * u * t * t * c + t ** 3 * d for a, b, c, d in zip(p0, p1, p2, p3))
+
+
+_PAINT = {"f", "f*", "F", "S", "s", "B", "B*", "b", "b*"}
+_POINTS = {"m": 1, "l": 1, "c": 3, "v": 2, "y": 2}
+
+
+def ink_box(program: str) -> Box | None:
+    """The box of every painted path of a program (its points and curve handles, through its ``cm``
+    transforms), in the picture's units; None if nothing is painted."""
+    box = None
+    ctm = [(1.0, 0.0, 0.0, 1.0, 0.0, 0.0)]
+    path: list[tuple[float, float]] = []
+    numbers: list[float] = []
+    for token in program.split():
+        try:
+            numbers.append(float(token))
+            continue
+        except ValueError:
+            pass
+        a, b, c, d, e, f = ctm[-1]
+        if token in _POINTS:
+            coords = numbers[-2 * _POINTS[token]:]
+            points = [(a * x + c * y + e, b * x + d * y + f) for x, y in zip(coords[::2], coords[1::2])]
+            if token in "cvy" and path:  # a curve: points along it, not its handles, which reach further out
+                start = path[-1]
+                handles = {"c": points, "v": [start, *points], "y": [*points, points[-1]]}[token]
+                points = [_bezier(start, *handles, t / CURVE_STEPS) for t in range(1, CURVE_STEPS + 1)]
+            path.extend(points)
+        elif token == "re":
+            x, y, w, h = numbers[-4:]
+            path.extend((a * px + c * py + e, b * px + d * py + f) for px, py in ((x, y), (x + w, y + h)))
+        elif token == "cm":
+            a2, b2, c2, d2, e2, f2 = numbers[-6:]
+            ctm[-1] = (a2 * a + b2 * c, a2 * b + b2 * d, c2 * a + d2 * c, c2 * b + d2 * d,
+                       e2 * a + f2 * c + e, e2 * b + f2 * d + f)
+        elif token == "q":
+            ctm.append(ctm[-1])
+        elif token == "Q" and len(ctm) > 1:
+            ctm.pop()
+        elif token in _PAINT or token == "n":
+            if token != "n" and path:
+                xs, ys = [p[0] for p in path], [p[1] for p in path]
+                found = (min(xs), min(ys), max(xs), max(ys))
+                box = found if box is None else (min(box[0], found[0]), min(box[1], found[1]),
+                                                 max(box[2], found[2]), max(box[3], found[3]))
+            path = []
+        numbers = []
+    return box
 
 
 def _png(data: bytes, name: str) -> Picture:
@@ -72,6 +142,7 @@ def _png(data: bytes, name: str) -> Picture:
         with Image.open(io.BytesIO(data)) as image:
             image.load()
             width, height = image.size
+            opaque = image.getchannel("A").getbbox() if "A" in image.getbands() else None  # its ink
             if image.mode not in ("RGB", "RGBA", "L", "LA"):  # a palette scales by its nearest colour
                 image = image.convert("RGBA")
             image.thumbnail((DRAWN_SIDE, DRAWN_SIDE), Image.Resampling.LANCZOS)
@@ -79,7 +150,8 @@ def _png(data: bytes, name: str) -> Picture:
             image.save(drawn, "PNG", compress_level=1)
     except Exception:  # noqa: BLE001 - Pillow's errors for a broken file are many
         raise PictureError(f"«{name}»: PNG не удалось прочитать") from None
-    return Picture(width, height, png=drawn.getvalue())
+    ink = (opaque[0], height - opaque[3], opaque[2], height - opaque[1]) if opaque else None
+    return Picture(width, height, png=drawn.getvalue(), ink=ink)
 
 
 def _digest(data: bytes) -> str:

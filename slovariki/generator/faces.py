@@ -7,6 +7,7 @@ The word and the definition are drawn as real text, so they stay searchable.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -16,11 +17,14 @@ from slovariki.generator import drawings, fit, fonts, symbols, theme
 from slovariki.generator.palette import Palette
 from slovariki.generator.sheet import Placement
 from slovariki.model import Card, Colour
+from slovariki.text import russian
 
 
 WORD_TOP = theme.X_HEIGHT + 0.3  # the word's visible height above the baseline, stress mark included, in ems
 UNDERLINE = 0.055  # thickness of the line under hard letters, in ems
 LETTER_ROWS = 2    # the corner index has room for two rows of hard letters
+DECK_STEP = 1.0    # points: a definition that cannot fit at the deck's size prints this much smaller
+MAX_STEPPED = 0.05  # the share of a deck's cards that may print a step smaller
 
 
 class FitError(Exception):
@@ -37,6 +41,34 @@ class Front:
     definition: fit.TextBlock
     letters: tuple[str, ...]  # rows of the hard letters under the stars
     letter_size: float
+
+
+@dataclass(frozen=True)
+class DeckType:
+    """The definitions' size for a whole deck, so its cards read as one set: the largest at which every
+    definition fits either at it or one step (DECK_STEP) smaller and few need the step; ``stepped`` are
+    the cards that do."""
+
+    size: float
+    smaller: float
+    stepped: tuple[Card, ...]
+
+    def report(self) -> str:
+        """«Толкования: шрифт 10,25 пт; мельче (9,25 пт) — 2 карточки: «…», «…»» for check, preview and build."""
+        said = f"Толкования: шрифт {_points(self.size)} пт"
+        if self.stepped:
+            words = ", ".join(f"«{card.word}»" for card in self.stepped)
+            said += (f"; на шаг мельче ({_points(self.smaller)} пт), чтобы поместиться или не оставить слово "
+                     f"одно в строке, — "
+                     f"{russian.cards(len(self.stepped))}: {words}")
+        return said
+
+    def of(self, card: Card) -> str:
+        """What preview says of one card's definition."""
+        if card in self.stepped:
+            return (f"толкование на шаг мельче, чем в колоде: {_points(self.smaller)} пт вместо "
+                    f"{_points(self.size)} (иначе не помещается или слово остаётся одно в строке)")
+        return f"толкование шрифтом колоды: {_points(self.size)} пт"
 
 
 def grade_label(grade: int) -> str:
@@ -76,26 +108,79 @@ class Faces:
         self._forms: set[str] = set()
         self._pictures = drawings.Forms(self.palette)
         self._definition_measure = fit.measurer(theme.FONT_REGULAR)
+        self._sizes: tuple[float, ...] = ()  # set by fit_deck: the deck's size, then the one below it
+
+    def fit_deck(self, cards: Iterable[Card]) -> DeckType:
+        """Choose the deck's definition size (DeckType) from every card's largest fitting size; from now
+        on every card is measured at it, or one step smaller where it does not fit or leaves a word alone
+        that the step does not. FitError names every card that fits at no size."""
+        s = self.style
+        self._sizes = ()
+        largest, problems = [], []
+        for card in cards:
+            try:
+                largest.append((card, self.measure(card, balance=False).definition.size))
+            except FitError as exc:
+                problems.append(str(exc))
+        if problems:
+            raise FitError("\n".join(problems))
+        top = min([s.definition_max, *(fits + DECK_STEP for _, fits in largest)])
+        # The largest size, within a step of the first at which every definition fits at it or a step below,
+        # that leaves few cards (MAX_STEPPED) a step smaller.
+        for size in fit.sizes(top, max(s.definition_min, top - DECK_STEP)):
+            self._sizes = (size, max(s.definition_min, size - DECK_STEP))
+            stepped = tuple(card for card, _ in largest if self.measure(card).definition.size < size)
+            if len(stepped) <= MAX_STEPPED * len(largest):
+                break
+        return DeckType(*self._sizes, stepped)
 
     # Measuring
 
     def measure(self, card: Card, with_definition: bool = True, balance: bool = True) -> Front:
-        """Fit the card's text; a card drawn without definition shows only its word. Without ``balance``
-        the definition's lines are only filled: enough to know that the card fits."""
+        """Fit the card's text: the definition at the deck's size (or one step smaller) once fit_deck chose
+        it, else at the largest size that fits; a card drawn without definition shows only its word.
+        Without ``balance`` the definition's lines are only filled: enough to know that the card fits."""
         s = self.style
         word_size = fit.fit_line(card.word, theme.FONT_BOLD, self.word_width, s.word_max, s.word_min)
         if word_size is None:
             raise FitError(f"{_where(card)}слово «{card.word}» не помещается на карту даже шрифтом {s.word_min:g} пт")
         letters, letter_size = self._letters(card)
-        top = self.word_baseline - s.definition_gap
-        block = fit.fit_block(card.definition if with_definition else "", theme.FONT_REGULAR, self.definition_width,
-                              top - self.content_bottom, s.definition_max, s.definition_min, s.leading,
-                              fit.hyphenator(), measure=self._definition_measure, balance=balance)
+        text = card.definition if with_definition else ""
+        if self._sizes:
+            block = self._deck_block(text, balance)
+        else:
+            block = self._fit(text, s.definition_max, s.definition_min, balance)
         if block is not None:
             return Front(card, word_size, self.word_baseline, block, letters, letter_size)
+        smallest = self._sizes[-1] if self._sizes else s.definition_min
         hint = "" if fit.hyphenator() else " (переносы недоступны: не установлен pyphen)"
         raise FitError(f"{_where(card)}толкование слова «{card.word}» не помещается на карту даже шрифтом "
-                       f"{s.definition_min:g} пт{hint}: сократите его")
+                       f"{_points(smallest)} пт{hint}: сократите его")
+
+    def _deck_block(self, text: str, balance: bool) -> fit.TextBlock | None:
+        """The definition at the deck's size, or the step below where whole words do not fit or a word is
+        left alone that the step does not leave; balanced at that size."""
+        size, smaller = self._sizes
+        block = self._fit(text, size, smaller, balance=False, step=size - smaller or 1)  # whole words first
+        if block is None or not balance:
+            return block
+        chosen = self._fit(text, block.size, block.size, balance=True)
+        if block.size > smaller and self._lone(chosen):
+            below = self._fit(text, smaller, smaller, balance=True)
+            if below is not None and self._lone(below) < self._lone(chosen):
+                return below
+        return chosen
+
+    def _lone(self, block: fit.TextBlock) -> int:
+        return fit.unevenness(block.lines, self._definition_measure)[0]
+
+    def _fit(self, text: str, largest: float, smallest: float, balance: bool,
+             step: float = fit.SIZE_STEP) -> fit.TextBlock | None:
+        s = self.style
+        top = self.word_baseline - s.definition_gap
+        return fit.fit_block(text, theme.FONT_REGULAR, self.definition_width, top - self.content_bottom,
+                             largest, smallest, s.leading, fit.hyphenator(), measure=self._definition_measure,
+                             balance=balance, step=step)
 
     def _letters(self, card: Card) -> tuple[tuple[str, ...], float]:
         """The hard letters in one row if they fit under the suit, else in two, shrunk if need be: the index
@@ -221,7 +306,8 @@ class Faces:
             symbols.star(canvas, cx, y, s.star_size)
 
     def _draw_letters(self, canvas: Canvas, front: Front) -> None:
-        """The hard letters under the stars, in both corners: a fanned hand shows what can be tossed in."""
+        """The hard letters under the stars, in both corners: a fanned hand shows what can be tossed in.
+        Each row is underlined, so the turned corner reads as turned (a line over «бб», not «99»)."""
         s = self.style
         cx = s.frame + s.index_margin + s.suit_size / 2
         baselines = self._letter_baselines(front.card.stars, len(front.letters), front.letter_size)
@@ -234,18 +320,22 @@ class Faces:
                 canvas.rotate(180)
             for line, y in zip(front.letters, baselines):
                 canvas.drawCentredString(cx, y, line)
+                # Underlined, as in the word: turned, the line is on top, so «б» never reads as «9».
+                width = stringWidth(line, theme.FONT_BOLD, front.letter_size)
+                canvas.rect(cx - width / 2, y - front.letter_size * 0.16, width, front.letter_size * UNDERLINE,
+                            stroke=0, fill=1)
             if turned:
                 canvas.restoreState()
 
     def _draw_picture(self, canvas: Canvas, card: Card) -> None:
+        """The picture scaled by what it draws (its ink's box), centred on it: the set reads evenly."""
         s = self.style
         x, y, width, height = self.window
         name = self._pictures.name(canvas, card.picture)
-        picture = drawings.load(card.picture)
-        own_w, own_h = picture.width, picture.height
-        scale = min(s.picture_size / own_w, min(s.picture_size, height - 2 * s.padding) / own_h)
+        x0, y0, x1, y1 = drawings.load(card.picture).drawn
+        scale = min(s.picture_size / (x1 - x0), min(s.picture_size, height - 2 * s.padding) / (y1 - y0))
         canvas.saveState()
-        canvas.translate(x + (width - own_w * scale) / 2, y + (height - own_h * scale) / 2)
+        canvas.translate(x + width / 2 - (x0 + x1) / 2 * scale, y + height / 2 - (y0 + y1) / 2 * scale)
         canvas.scale(scale, scale)
         canvas.doForm(name)
         canvas.restoreState()
@@ -301,38 +391,27 @@ class Faces:
             baseline -= block.leading
 
     def _back_form(self, canvas: Canvas) -> str:
-        """The one back: a mid-tone field, the four suit shapes in a lighter tone of it, a frame line
-        and the game's name on a framed panel: clearly printed, yet sparing with ink."""
+        """The one back, the same for every grade: the four suit shapes in a light tone over a pale field,
+        all over the card and its bleed, so that duplex drift or an uneven cut shows no edge or frame
+        to be off-centre, and the game's name on a panel well inside the card. Sparing with ink."""
         name = "back"
         if not self._begin_form(canvas, name, self.back_bleed):
             return name
         s, w, h, ink = self.style, self.width, self.height, self.palette
         self._fill_to_bleed(canvas, theme.BACK_FIELD, self.back_bleed)
-        # The pattern is centred on the card and kept inside a frame line well within the trim: a cut a
-        # little off the line, or duplex drift, cuts no shape. The line is the frame of the card's face.
-        inset = s.frame
-        canvas.setStrokeColor(ink(theme.BACK_LINE))
-        canvas.setLineWidth(s.edge_line * 2)
-        canvas.roundRect(inset, inset, w - 2 * inset, h - 2 * inset, s.corner_radius, stroke=1, fill=0)
-        panel_w, panel_h = w * 0.8, h * 0.36
+        panel_w, panel_h = w * 0.66, h * 0.3
         px, py = (w - panel_w) / 2, (h - panel_h) / 2
-        size = s.back_symbol * 0.8
-        # Rows spread evenly over the band between the panel and the frame line, the same above and
-        # below; every other row shifted by half a step and one shape shorter, so each row is centred.
-        left, right = inset + s.padding + size / 2, w - inset - s.padding - size / 2
-        near, far = panel_h / 2 + s.padding + size / 2, h / 2 - inset - s.padding - size / 2
-        rows = max(1, int((far - near) // (s.back_symbol * 1.2)) + 1)
-        across = max(2, int((right - left) // (s.back_symbol * 1.4)) + 1)
-        step_x = (right - left) / (across - 1)
+        # A lattice centred on the card, every other row shifted half a step, running on into the bleed.
+        size, step_x, step_y = s.back_symbol * 0.8, s.back_symbol * 1.5, s.back_symbol * 1.3
         colours = list(Colour)
         canvas.setFillColor(ink(theme.BACK_PATTERN))
-        for j in range(rows):
-            offset = near + (far - near) * (j / (rows - 1) if rows > 1 else 0.5)
-            count = across - j % 2
-            start = w / 2 - step_x * (count - 1) / 2
-            for side in (1, -1):
-                for i in range(count):
-                    symbols.suit(canvas, colours[(i + j + (side < 0)) % 4], start + i * step_x, h / 2 + side * offset, size)
+        reach_x = int((w / 2 + self.back_bleed) // step_x) + 1
+        reach_y = int((h / 2 + self.back_bleed) // step_y) + 1
+        for j in range(-reach_y, reach_y + 1):
+            for i in range(-reach_x, reach_x + 1):
+                x, y = w / 2 + (i + (j % 2) / 2) * step_x, h / 2 + j * step_y
+                if not (px - size < x < px + panel_w + size and py - size < y < py + panel_h + size):
+                    symbols.suit(canvas, colours[(i + 2 * j) % 4], x, y, size)
         # The panel: paper white with a dark frame and a thin line inside it, like a box's label.
         canvas.setFillColor(ink(theme.PAPER))
         canvas.setStrokeColor(ink(theme.BACK_INK))
@@ -366,6 +445,10 @@ def runs(card: Card) -> list[tuple[int, int, bool]]:
         else:
             runs.append((i, i + 1, i in hard))
     return runs
+
+
+def _points(size: float) -> str:
+    return f"{size:g}".replace(".", ",")
 
 
 def _where(card: Card) -> str:

@@ -94,11 +94,11 @@ def nonbreaking_markup(text: str) -> str:
     return text[:start] + " ".join(units) + text[start + len(body):]
 
 
-def sizes(largest: float, smallest: float) -> Iterator[float]:
+def sizes(largest: float, smallest: float, step: float = SIZE_STEP) -> Iterator[float]:
     size = largest
     while size >= smallest - 1e-9:
         yield round(size, 2)
-        size -= SIZE_STEP
+        size -= step
 
 
 def fit_line(text: str, font: str, width: float, largest: float, smallest: float) -> float | None:
@@ -125,7 +125,7 @@ def measurer(font: str) -> Measure:
 
 def fit_block(text: str, font: str, width: float, height: float, largest: float, smallest: float,
               leading: float, split: Splitter | None, measure: Measure | None = None,
-              balance: bool = True) -> TextBlock | None:
+              balance: bool = True, step: float = SIZE_STEP) -> TextBlock | None:
     """Break ``text`` into balanced lines at the largest size that fits the box, or None.
 
     Whole words are tried first at every size; hyphenation only when that fails even at the smallest.
@@ -135,6 +135,7 @@ def fit_block(text: str, font: str, width: float, height: float, largest: float,
     below it (to the smallest, while a short word stands alone); when none is even, the one that comes
     closest, a larger size counting a little. Without
     ``balance`` the lines are only filled at the largest size that fits (enough to know that it fits).
+    Sizes go down by ``step``.
     """
     units = bind(text.split())
     measure = measure or measurer(font)
@@ -144,7 +145,7 @@ def fit_block(text: str, font: str, width: float, height: float, largest: float,
         # Per line count, the most even lines of any width: the least squared widths do not depend on
         # the size, so while they fit, a smaller size gives the same lines (whole words only).
         even: dict[int, tuple[list[str], float]] = {}
-        for size in sizes(largest, smallest):
+        for size in sizes(largest, smallest, step):
             if first and size < first - STEP_DOWN - 1e-9 and best is not None and not best[0][0]:
                 break  # a lone word is worth any size in the range to avoid, unevenness only STEP_DOWN
             limit = width / size
@@ -158,21 +159,22 @@ def fit_block(text: str, font: str, width: float, height: float, largest: float,
             if not balance:
                 return TextBlock(size, size * leading, tuple(lines))
             first = first or size
-            count = len(lines)
-            if splitter is None and count not in even:
-                free = _balanced(pieces, measure, math.inf, count)
-                even[count] = (free, max(map(measure, free)))
-            if splitter is None and even[count][1] <= limit + 1e-9:
-                balanced = even[count][0]
-            else:
-                balanced = _balanced(pieces, measure, limit, count)
-            block = TextBlock(size, size * leading, tuple(balanced))
-            lone, spread = unevenness(block.lines, measure)
-            if not lone and (spread <= EVEN or len(lines) == 2):  # two lines read as one shape
-                return block
-            score = (lone, spread + SHRINK * (first - size))
-            if best is None or score < best[0]:
-                best = (score, block)
+            # The fewest lines first; a line more, where the box holds it, may make them even at this size.
+            for count in range(len(lines), min(room, len(pieces)) + 1):
+                if splitter is None and count not in even:
+                    free = _balanced(pieces, measure, math.inf, count)
+                    even[count] = (free, max(map(measure, free)))
+                if splitter is None and even[count][1] <= limit + 1e-9:
+                    balanced = even[count][0]
+                else:
+                    balanced = _balanced(pieces, measure, limit, count)
+                block = TextBlock(size, size * leading, tuple(balanced))
+                lone, spread = unevenness(block.lines, measure)
+                if not lone and (spread <= EVEN or count == 2):  # two lines read as one shape
+                    return block
+                score = (lone, spread + SHRINK * (first - size) + SHRINK * (count - len(lines)))
+                if best is None or score < best[0]:
+                    best = (score, block)
         if best is not None:
             return best[1]
     return None

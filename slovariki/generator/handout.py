@@ -5,7 +5,7 @@ Two columns set straight on the canvas; time and memory grow with the number of 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from itertools import groupby
 from typing import BinaryIO
 
@@ -15,7 +15,7 @@ from slovariki.generator.columns import Columns, draw_word
 from slovariki.generator.faces import grade_label
 from slovariki.generator.palette import Palette
 from slovariki.generator.symbols import SHAPE_NAMES
-from slovariki.model import Card, Colour, Deck
+from slovariki.model import Card, Colour
 
 MM = theme.MM
 WORD_SIZE = theme.BODY_SIZE + 1
@@ -24,9 +24,12 @@ NUMBER_WIDTH = 8 * MM
 LEADING = 1.25
 
 
-def grades(deck: Deck) -> Iterator[tuple[int, list[list[Card]]]]:
+GAME_MARK = "для игры"  # after a word that is in the deck only for the game, not on the grade's list
+
+
+def grades(cards: Iterable[Card]) -> Iterator[tuple[int, list[list[Card]]]]:
     """(grade, its cards by star level), as the handouts list them; numbers run through a grade."""
-    cards = sorted(deck, key=lambda c: (c.grade, c.stars))
+    cards = sorted(cards, key=lambda c: (c.grade, c.stars))
     for grade, in_grade in groupby(cards, key=lambda c: c.grade):
         yield grade, [list(group) for _, group in groupby(in_grade, key=lambda c: c.stars)]
 
@@ -37,7 +40,23 @@ def grade_heading(grade: int, count: int) -> str:
             f"({count} {russian.plural(count, 'слово', 'слова', 'слов')})")
 
 
-def render_handout(stream: BinaryIO, deck: Deck, paper: str, stress: bool = True,
+def bookmark(page: Columns, title: str) -> None:
+    """A grade's place in the PDF's outline (bookmarks), where the cursor is."""
+    key = f"{title}-{page.pages}-{round(page.y)}"
+    page.canvas.bookmarkHorizontal(key, 0, page.y)
+    page.canvas.addOutlineEntry(title, key, level=0)
+    page.canvas.showOutline()
+
+
+def game_mark(page: Columns, card: Card, x: float, baseline: float) -> None:
+    """«для игры», small and grey, after a word that is not on the grade's list."""
+    if card.game_word:
+        page.canvas.setFont(theme.FONT_REGULAR, theme.SMALL_SIZE)
+        page.canvas.setFillColor(page.ink(theme.MUTED))
+        page.canvas.drawString(x + 1.5 * MM, baseline, GAME_MARK)
+
+
+def render_handout(stream: BinaryIO, cards: Iterable[Card], paper: str, stress: bool = True,
                    progress: Callable[[int], None] = lambda n: None, ink: Palette | None = None) -> int:
     page = Columns(stream, paper, "«Словарики»: словарные слова",
                    "Словарные слова колоды по классам и звёздочкам, с толкованиями, для диктанта", columns=2,
@@ -52,9 +71,11 @@ def render_handout(stream: BinaryIO, deck: Deck, paper: str, stress: bool = True
     page.start_columns()
     now = [""]
     page.head = lambda: now[0]
-    for grade, levels in grades(deck):
+    for grade, levels in grades(cards):
         count = sum(len(level) for level in levels)
         page.space(3 * MM)
+        page.need(theme.H2_SIZE * 1.25 + _entry_height(page))
+        bookmark(page, grade_label(grade))
         page.paragraph(grade_heading(grade, count), theme.FONT_BOLD, theme.H2_SIZE - 1, keep=_entry_height(page))
         number = 1
         for level in levels:
@@ -83,7 +104,8 @@ def _entry(page: Columns, number: int, card: Card, stress: bool) -> None:
     canvas.setFont(theme.FONT_REGULAR, TEXT_SIZE)
     canvas.setFillColor(ink(theme.MUTED))
     canvas.drawRightString(page.x + NUMBER_WIDTH - 2 * MM, page.y + 2, str(number))
-    draw_word(canvas, card, page.x + NUMBER_WIDTH, page.y + 2, theme.FONT_BOLD, WORD_SIZE, ink, stress)
+    width = draw_word(canvas, card, page.x + NUMBER_WIDTH, page.y + 2, theme.FONT_BOLD, WORD_SIZE, ink, stress)
+    game_mark(page, card, page.x + NUMBER_WIDTH + width, page.y + 2)
     text = canvas.beginText(page.x + NUMBER_WIDTH, page.y + 2 - TEXT_SIZE * LEADING)
     text.setFont(theme.FONT_REGULAR, TEXT_SIZE, TEXT_SIZE * LEADING)
     text.setFillColor(ink(theme.INK))

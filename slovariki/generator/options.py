@@ -14,6 +14,8 @@ BACKS = ("duplex-long", "duplex-short", "fold", "none")
 MIN_CARD_MM, MAX_CARD_MM = 30.0, 200.0
 MAX_BLEED_MM, MAX_GAP_MM, MAX_OFFSET_MM = 10.0, 30.0, 20.0
 MAX_COPIES = 20
+PRINT_SHOP_BLEED_MM = 3.0
+MAX_DICTATION_WORDS = 500
 
 _PAIR = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*[x×хX,]\s*(-?\d+(?:\.\d+)?)\s*$")
 
@@ -38,8 +40,18 @@ class DeckOptions:
     grade_sheets: bool = True  # each grade starts on a new sheet
     only: tuple[str, ...] = ()  # print only these words' cards
     stars: int | None = None    # print only cards with this many stars
+    print_shop: bool = False    # one card a page with bleed and boxes, CMYK, and a PNG of each card
+    game_words: bool = False    # the word list and the dictation take the game-only words too, marked
+    dictation_words: int | None = None  # the word list and the dictation take this many words a grade
 
     def __post_init__(self) -> None:
+        if self.print_shop:
+            if self.backs == "fold":
+                raise OptionsError("--print-shop: лицо и рубашка идут на отдельных страницах, --backs fold не подходит")
+            # A print shop wants bleed, CMYK, and no marks of ours: the boxes say where to cut.
+            object.__setattr__(self, "bleed", self.bleed or PRINT_SHOP_BLEED_MM)
+            object.__setattr__(self, "cmyk", True)
+            object.__setattr__(self, "crop_marks", False)
         if self.landscape is None:
             object.__setattr__(self, "landscape", self.backs == "fold")
         width, height = self.card_size
@@ -57,6 +69,8 @@ class DeckOptions:
             raise OptionsError(f"--back-offset: сдвиг не больше {MAX_OFFSET_MM:g} мм по каждой оси")
         if not 1 <= self.copies <= MAX_COPIES:
             raise OptionsError(f"--copies: от 1 до {MAX_COPIES} комплектов")
+        if self.dictation_words is not None and not 1 <= self.dictation_words <= MAX_DICTATION_WORDS:
+            raise OptionsError(f"--dictation-words: от 1 до {MAX_DICTATION_WORDS} слов в каждом классе")
         if self.stars is not None and self.stars not in (1, 2, 3):
             raise OptionsError("--stars: звёздочек бывает 1, 2 или 3")
 

@@ -1,7 +1,7 @@
 """Colours as the printer gets them: RGB for home printers, or CMYK for a print shop (--cmyk).
 
-In CMYK every grey, black text and marks above all, is pure black ink (K only): no coloured
-fringes when the plates are a little off register.
+In CMYK every grey is pure black ink (K only), and the text's near-black is 100 % K, as marks are: no
+coloured fringes when the plates are a little off register, and text as dark as it prints.
 """
 
 from __future__ import annotations
@@ -9,6 +9,8 @@ from __future__ import annotations
 from functools import cache
 
 from reportlab.lib.colors import CMYKColor, Color, HexColor
+
+from slovariki.generator import theme
 
 
 class Palette:
@@ -22,6 +24,8 @@ class Palette:
 
 @cache
 def _converted(hex_colour: str, cmyk: bool) -> Color:
+    if cmyk and hex_colour == theme.INK:
+        return CMYKColor(0, 0, 0, 1)
     return _convert(HexColor(hex_colour), cmyk)
 
 

@@ -7,9 +7,10 @@ from pathlib import Path
 
 from slovariki.generator import theme, writer
 from slovariki.generator.build import BuildError, by_key, check_fit, nearest, word_key
-from slovariki.generator.faces import Faces
+from slovariki.generator.faces import DeckType, Faces
 from slovariki.generator.imposition import new_canvas
 from slovariki.generator.options import DeckOptions
+from slovariki.generator.print_shop import page_png
 from slovariki.generator.sheet import Placement, Rect
 from slovariki.model import Card, Deck
 
@@ -24,8 +25,10 @@ def find_card(deck: Deck, word: str) -> Card:
     raise BuildError(f"слова «{word}» нет в банке{nearest(deck, word)}")
 
 
-def render_preview(card: Card, options: DeckOptions, path: Path, dpi: int, back: bool = False) -> tuple[int, int]:
-    """Write the card's front (and its back beside it) as a PNG at ``dpi``; returns its size in pixels.
+def render_preview(deck: Deck, card: Card, options: DeckOptions, path: Path, dpi: int,
+                   back: bool = False) -> tuple[tuple[int, int], DeckType]:
+    """Write the card's front (and its back beside it) as a PNG at ``dpi``, its definition at the deck's
+    size (check_fit); returns its size in pixels and the deck's type.
 
     Nothing is written when the card does not fit (BuildError) or the file cannot be written (OutputError).
     """
@@ -35,7 +38,7 @@ def render_preview(card: Card, options: DeckOptions, path: Path, dpi: int, back:
         raise BuildError(f"{path}: картинка сохраняется в формате PNG, имя файла должно кончаться на .png")
     width, height = (v * theme.MM for v in options.card_size)
     faces = Faces(width, height, 0, options.stress)
-    check_fit([card], faces)
+    deck_type = check_fit(deck, [card], faces)
     gap = GAP_MM * theme.MM if back else 0
     page = (width * (2 if back else 1) + gap, height)
     pdf = io.BytesIO()
@@ -49,12 +52,10 @@ def render_preview(card: Card, options: DeckOptions, path: Path, dpi: int, back:
     canvas.save()
     document = pypdfium2.PdfDocument(pdf.getvalue())
     try:
-        image = document[0].render(scale=dpi / 72).to_pil()
+        png, size = page_png(document[0], dpi)
     finally:
         document.close()
-    png = io.BytesIO()
-    image.save(png, format="PNG", dpi=(dpi, dpi))
     with writer.batch(path.parent) as batch:
         with batch.open(path.name) as stream:
-            stream.write(png.getvalue())
-    return image.size
+            stream.write(png)
+    return size, deck_type

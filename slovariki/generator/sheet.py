@@ -5,9 +5,10 @@ Pure arithmetic in points (origin at the page's bottom-left), no drawing.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from slovariki.generator import theme
+from slovariki.text import russian
 from slovariki.generator.options import PAPER_NAMES, DeckOptions
 
 MM = theme.MM
@@ -74,6 +75,8 @@ class SheetLayout:
     back_bleed: float               # a back's bleed: at least theme.BACK_BLEED, so duplex drift shows no white
     mark_bleed: float               # where marks may begin: past the bleed of everything on the sheet
     crop_marks_on: bool
+    spacing: float = 0.0            # between neighbouring cards (or pairs)
+    margin: float = 0.0             # from the paper's edge to the first card: room for marks and bleed
 
     @property
     def per_sheet(self) -> int:
@@ -92,7 +95,7 @@ class SheetLayout:
         if not self.crop_marks_on and not self.fold:
             return ()
         units = self.units[:cards]
-        return _crop_marks(units, _union(list(units)), self.mark_bleed, self.page)
+        return _crop_marks(units, _union(list(units)), self.mark_bleed)
 
     def fold_lines(self, cards: int) -> tuple[Line, ...]:
         """A line along every fold, from margin to margin through the pairs on it (drawn dashed)."""
@@ -103,6 +106,8 @@ class SheetLayout:
 
 
 def compute(options: DeckOptions) -> SheetLayout:
+    if options.print_shop:
+        return _one_card_pages(options)
     page_w, page_h = (v * MM for v in options.paper_size)
     card_w, card_h = (v * MM for v in options.card_size)
     bleed, gap = options.bleed * MM, options.gap * MM
@@ -112,7 +117,7 @@ def compute(options: DeckOptions) -> SheetLayout:
     # Neighbouring bleeds never overlap; side by side (fold), a back's bleed meets the next pair's front.
     spacing = max(gap, 2 * bleed, bleed + back_bleed if fold else 0.0)
     mark_bleed = back_bleed if fold else bleed  # marks begin outside any colour on the sheet
-    marks = mark_bleed + theme.CROP_OFFSET + theme.CROP_LENGTH_MIN + theme.MARK_MARGIN if options.crop_marks or fold else 0
+    marks = _mark_start(mark_bleed) + theme.CROP_LENGTH + theme.MARK_MARGIN if options.crop_marks or fold else 0
     outside = max(marks, bleed + theme.SAFE_MARGIN, back_bleed + theme.SAFE_MARGIN if options.backs != "none" else 0)
     cols = _count(page_w - 2 * outside, unit_w, spacing)
     rows = _count(page_h - 2 * outside, card_h, spacing)
@@ -145,7 +150,47 @@ def compute(options: DeckOptions) -> SheetLayout:
         back_trim_box=back_trim_box,
         back_bleed_box=back_trim_box.grown(back_bleed, back_bleed, back_bleed, back_bleed),
         backs_mode=options.backs, back_bleed=back_bleed, mark_bleed=mark_bleed, crop_marks_on=options.crop_marks,
+        spacing=spacing, margin=outside,
     )
+
+
+def _one_card_pages(options: DeckOptions) -> SheetLayout:
+    """For a print shop: each page one card and its bleed, trim and bleed boxes set; backs on pages of
+    their own (``backs`` other than none), each after its front."""
+    card_w, card_h = (v * MM for v in options.card_size)
+    bleed = options.bleed * MM
+    trim = Rect(bleed, bleed, card_w, card_h)
+    place = Placement(trim, False, trim.grown(bleed, bleed, bleed, bleed))
+    return SheetLayout(
+        page=(card_w + 2 * bleed, card_h + 2 * bleed), card=(card_w, card_h), cols=1, rows=1,
+        fronts=(place,), backs=(place,), units=(trim,), trim_box=trim, bleed_box=place.paint,
+        back_trim_box=trim, back_bleed_box=place.paint, backs_mode=options.backs, back_bleed=bleed,
+        mark_bleed=bleed, crop_marks_on=False)
+
+
+def bleed_cost(options: DeckOptions) -> str:
+    """Why a sheet holds fewer cards with --bleed than without it, in figures; "" when it does not."""
+    bled, plain = compute(options), compute(replace(options, bleed=0.0))
+    if options.print_shop or bled.per_sheet >= plain.per_sheet:
+        return ""
+    unit_w = bled.units[0].width
+    page_w, page_h = bled.page
+    reasons = []
+    for count, fewer, size, page, line in ((plain.cols, bled.cols, unit_w, page_w, "в ряд"),
+                                            (plain.rows, bled.rows, bled.card[1], page_h, "в столбец")):
+        if fewer < count:
+            need = count * size + (count - 1) * bled.spacing + 2 * bled.margin
+            reasons.append(f"{russian.cards(count)} {line} с промежутками {_mm(bled.spacing)} мм и полями {_mm(bled.margin)} мм "
+                           f"заняли бы {_mm(need)} мм, а лист — {_mm(page)} мм")
+    said = f"из-за вылета {_mm(options.bleed * MM)} мм: " + "; ".join(reasons) + f"; без вылета — {plain.per_sheet} на листе"
+    turned = compute(replace(options, landscape=not options.landscape)).per_sheet
+    if turned > bled.per_sheet:
+        said += f"; {'книжный' if options.landscape else 'альбомный'} лист вмещает {turned}"
+    return said
+
+
+def _mm(points: float) -> str:
+    return f"{round(points / MM, 1):g}".replace(".", ",")
 
 
 def _count(room: float, size: float, spacing: float) -> int:
@@ -175,23 +220,23 @@ def _union(rects: list[Rect]) -> Rect:
     return Rect(x, y, max(r.right for r in rects) - x, max(r.top for r in rects) - y)
 
 
-def _crop_marks(units: list[Rect], grid: Rect, bleed: float, page: tuple[float, float]) -> tuple[Line, ...]:
-    """Short lines in the margin continuing every trim line, so marks line up across the sheet; each
-    as long as the paper allows up to CROP_LENGTH, ending MARK_MARGIN from the paper's edge."""
-    start = bleed + theme.CROP_OFFSET
+def _mark_start(bleed: float) -> float:
+    """How far outside the trim a crop mark starts: past the bleed, or a little off a bare cut."""
+    return bleed or theme.CROP_OFFSET
 
-    def end(room: float) -> float:
-        return start + max(0.0, min(theme.CROP_LENGTH, room - theme.MARK_MARGIN - start))
 
-    top, bottom = end(page[1] - grid.top), end(grid.y)
-    left, right = end(grid.x), end(page[0] - grid.right)
+def _crop_marks(units: list[Rect], grid: Rect, bleed: float) -> tuple[Line, ...]:
+    """CROP_LENGTH lines in the margin continuing every trim line, so marks line up across the sheet
+    (compute leaves them room inside MARK_MARGIN)."""
+    start = _mark_start(bleed)
+    end = start + theme.CROP_LENGTH
     xs = sorted({round(v, 4) for u in units for v in (u.x, u.right)})
     ys = sorted({round(v, 4) for u in units for v in (u.y, u.top)})
     lines = []
     for x in xs:
-        lines.append(Line(x, grid.top + start, x, grid.top + top))
-        lines.append(Line(x, grid.y - start, x, grid.y - bottom))
+        lines.append(Line(x, grid.top + start, x, grid.top + end))
+        lines.append(Line(x, grid.y - start, x, grid.y - end))
     for y in ys:
-        lines.append(Line(grid.x - start, y, grid.x - left, y))
-        lines.append(Line(grid.right + start, y, grid.right + right, y))
+        lines.append(Line(grid.x - start, y, grid.x - end, y))
+        lines.append(Line(grid.right + start, y, grid.right + end, y))
     return tuple(lines)

@@ -25,9 +25,9 @@ HARD_RED = "#D00000"     # hard letters
 MUTED = "#555555"        # grade label, small print
 PAPER = "#FFFFFF"
 MARK = "#000000"         # crop and fold marks
-BACK_FIELD = "#7886C6"   # card back: a mid-tone field (grey 50 % in greyscale) that hides duplex drift
-BACK_PATTERN = "#9DA9DC"  # the suit shapes on it, a lighter tone of the same blue
-BACK_LINE = "#B4BEE6"     # the frame line round the pattern and inside the title panel
+BACK_FIELD = "#CAD1EE"   # card back: a pale blue field, all over, light on ink
+BACK_PATTERN = "#9EA9DA"  # the suit shapes on it, a darker tone of the same blue that shows in greyscale
+BACK_LINE = "#B4BEE6"     # the thin line inside the title panel
 BACK_INK = "#2B3A67"
 
 GAME_NAME = "Словарики"
@@ -169,10 +169,9 @@ def card_style(width: float, height: float) -> CardStyle:
 
 # Sheets.
 SAFE_MARGIN = 3 * MM       # no colour is printed closer to the paper's edge
-MARK_MARGIN = 5 * MM       # nor any mark or label: a home printer's unprintable rim
-CROP_OFFSET = 1 * MM       # crop marks start this far outside the bleed
-CROP_LENGTH = 3 * MM       # at most; shorter where the paper leaves less room
-CROP_LENGTH_MIN = 1.5 * MM
+MARK_MARGIN = 4.2 * MM     # nor any mark or label: a home printer's unprintable rim (1/6 inch)
+CROP_OFFSET = 0.5 * MM     # crop marks start this far outside the trim (or right at the edge of the bleed)
+CROP_LENGTH = 3 * MM       # every crop mark, on every paper: shorter ones are missed when cutting
 BACK_BLEED = 2.5 * MM      # backs carry no marks: their colour always runs this far past the trim
 CROP_WIDTH = 0.25          # points: hairline, yet visible on every printer
 FOLD_DASH = (3 * MM, 1.5 * MM)  # long dashes: nothing like a crop mark

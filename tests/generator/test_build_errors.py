@@ -103,7 +103,8 @@ def test_cli_builds_and_ends_with_a_one_line_summary(tmp_path):
     assert last.startswith("Готово: 7 карт;") and "cards.pdf" in last and "rules.pdf" in last and str(tmp_path) in last
     assert "Раскладка: A4 книжная, карта 63×88 мм, 3×3 = 9 на листе, рубашки: на обороте, печать с двух сторон " \
            "с переворотом по длинному краю" in result.stdout
-    assert {p.name for p in tmp_path.iterdir()} == {"cards.pdf", "rules.pdf", "wordlist.pdf", "dictation.pdf"}
+    assert {p.name for p in tmp_path.iterdir()} == {"cards.pdf", "rules.pdf", "wordlist.pdf", "dictation.pdf",
+                                                     "dictation-answers.pdf", "box.pdf"}
 
 
 def test_cli_report_names_paper_backs_and_copies_in_russian(tmp_path):

@@ -93,7 +93,8 @@ def test_pictures_are_vector_drawings_on_the_cards_that_have_them(pictures_pdf, 
             word = card_word(page, card)
             top_part = {**card, "bottom": card["top"] + 40 * MM}
             shapes = [o for o in page.curves + page.rects if inside(o, top_part, 8 * MM)]
-            colours = {colour(o) for o in shapes} - TINTS - {_rgb(c.print_strong) for c in Colour} - {(1.0, 1.0, 1.0)}
+            colours = {colour(o) for o in shapes} - TINTS - {_rgb(c.print_strong) for c in Colour} - {
+                (1.0, 1.0, 1.0), _rgb(theme.HARD_RED)}  # the corner letters' underline
             if word in PICTURES:
                 assert len(shapes) >= 5 and len(colours) >= 2, word  # a many-coloured drawing
             else:
@@ -146,6 +147,7 @@ def test_no_definition_line_ends_with_a_short_word_on_any_card(bundled_pdf):
 def test_every_definition_is_one_even_column_clear_of_both_corner_indices(bundled_pdf):
     style = theme.card_style(63 * MM, 88 * MM)
     index_edge = style.frame + style.index_margin + style.suit_size  # from the card's side
+    stubs = []  # at the deck's one size a few definitions keep a short line (the size goes first)
     for page in bundled_pdf.pages[::2]:
         for card in cards_on(page):
             word = card_word(page, card)
@@ -158,11 +160,49 @@ def test_every_definition_is_one_even_column_clear_of_both_corner_indices(bundle
             for left, right in zip(lefts, rights):  # each line centred on the card
                 assert abs((left + right) / 2 - (card["x0"] + card["x1"]) / 2) < 0.5, word
             widths = [right - left for left, right in zip(lefts, rights)]
-            assert min(widths) > 0.5 * max(widths), (word, lines)  # no stub beside long lines
-            if len(" ".join(lines).split()) > 1:  # no word alone on a line less than half the widest
-                for line, width in zip(lines, widths):
-                    real = [w for w in line.split() if not SHORT.match(w)]
-                    assert len(real) > 1 or width >= 0.5 * max(widths), (word, lines)
+            if min(widths) <= 0.5 * max(widths):  # a stub beside long lines
+                stubs.append((word, lines))
+    assert len(stubs) <= 0.03 * len(load_bank().deck), stubs
+
+
+def test_the_bundled_deck_prints_its_definitions_in_one_size_and_a_few_one_step_smaller(bundled_pdf):
+    sizes = defaultdict(list)
+    for page in bundled_pdf.pages[::2]:
+        for card in cards_on(page):
+            found = {round(ch["size"], 2) for row in definition_rows(page, card) for ch in row}
+            assert len(found) == 1, card_word(page, card)
+            sizes[found.pop()].append(card_word(page, card))
+    deck = load_bank().deck
+    expected = Faces(63 * MM, 88 * MM, 0, True).fit_deck(deck)
+    assert sorted(sizes, reverse=True) == [expected.size, expected.smaller]
+    assert expected.size - expected.smaller == 1.0
+    assert sorted(sizes[expected.smaller]) == sorted(card.word.replace(" ", "") for card in expected.stepped)
+    assert len(expected.stepped) <= 0.05 * len(deck)  # the exceptions are few
+
+
+def test_a_definition_that_does_not_fit_the_deck_size_steps_down_once_and_no_further():
+    faces = Faces(63 * MM, 88 * MM, 0, True)
+    short = [Card(parse("к[о]р+ова"), 1, 1, "Домашнее животное.") for _ in range(25)]  # and one long: 4 %
+    long = Card(parse("м[о]л+око"), 1, 1, "Белый напиток, который дают коровы, козы и овцы; из него делают "
+                                           "сыр, творог, масло, кефир и сметану, а пьют его тёплым.")
+    alone = faces.fit_deck(short)
+    assert alone.size == faces.style.definition_max and not alone.stepped
+    largest = Faces(63 * MM, 88 * MM, 0, True).measure(long, balance=False).definition.size
+    mixed = faces.fit_deck([*short, long])
+    assert mixed.size == min(faces.style.definition_max, largest + 1.0) and long in mixed.stepped
+    assert len(mixed.stepped) == 1
+    assert faces.measure(long).definition.size == mixed.smaller == mixed.size - 1.0
+    assert {faces.measure(card).definition.size for card in short} == {mixed.size}
+    assert "1 карта: «молоко»" in mixed.report() and "9" in mixed.of(long)
+    few = faces.fit_deck([*short[:3], long])  # one of four a step smaller is too many: the deck's size goes down
+    assert few.size < mixed.size and not few.stepped
+
+
+def test_check_and_preview_say_the_deck_size_and_the_cards_a_step_smaller(tmp_path):
+    report = CliRunner().invoke(main, ["check", "--words", str(BANK)])
+    assert "Толкования: шрифт " in report.output and " пт" in report.output
+    said = CliRunner().invoke(main, ["preview", "корова", "--words", str(BANK), "--out", str(tmp_path / "k.png")])
+    assert said.exit_code == 0 and "толкование шрифтом колоды" in said.output
 
 
 def test_balanced_lines_and_hyphenation_only_for_a_word_that_cannot_fit():
@@ -235,9 +275,11 @@ def test_crop_marks_only_for_occupied_slots_and_clear_of_the_paper_edge(build, o
             cut = [line for line in page.lines if not line.get("dash")]
             assert cut
             for line in cut + [line for line in page.lines if line.get("dash")]:
-                assert min(line["x0"], line["top"], page.width - line["x1"], page.height - line["bottom"]) >= 5 * MM - 0.01
+                assert min(line["x0"], line["top"], page.width - line["x1"], page.height - line["bottom"]) >= \
+                    theme.MARK_MARGIN - 0.01
                 assert line.get("dash") or not any(inside(line, card) for card in cards)  # a fold runs along the pair
-            for line in cut:  # each continues a cut line of a card on this sheet
+            for line in cut:  # each continues a cut line of a card on this sheet, 3 mm long on every paper
+                assert abs(mm(max(line["width"], line["height"])) - 3) < 0.01
                 if line["x0"] == line["x1"]:
                     assert round(line["x0"], 1) in xs
                 else:
@@ -265,18 +307,21 @@ def test_backs_bleed_past_the_trim_with_the_pattern_centred(build, options):
             assert abs(mm(back["width"] - 2 * bleed) - 63) < 0.1 and abs(mm(back["height"] - 2 * bleed) - 88) < 0.1
             trim = {"x0": back["x0"] + bleed, "x1": back["x1"] - bleed, "top": back["top"] + bleed,
                     "bottom": back["bottom"] - bleed}
-            shapes = [o for o in page.curves + page.rects if colour(o) == PATTERN and inside(o, trim)]
-            assert len(shapes) >= 12
-            left = min(o["x0"] for o in shapes)
-            right = max(o["x1"] for o in shapes)
-            top = min(o["top"] for o in shapes)
-            bottom = max(o["bottom"] for o in shapes)
-            assert min(left - trim["x0"], trim["x1"] - right, top - trim["top"], trim["bottom"] - bottom) >= 3 * MM
-            assert abs((left + right) / 2 - (trim["x0"] + trim["x1"]) / 2) < 1  # centred on the card
-            assert abs((top + bottom) / 2 - (trim["top"] + trim["bottom"]) / 2) < 1
+            shapes = [o for o in page.curves + page.rects if colour(o) == PATTERN and inside(o, back)]
+            assert len(shapes) >= 30
+            # All over: the pattern runs to the trim on every side, and into the bleed, so drift shows no edge.
+            assert min(o["x0"] for o in shapes) < trim["x0"] + 1 * MM and max(o["x1"] for o in shapes) > trim["x1"] - 1 * MM
+            assert min(o["top"] for o in shapes) < trim["top"] + 2 * MM
+            assert max(o["bottom"] for o in shapes) > trim["bottom"] - 2 * MM
+            # No frame line near the cut: the only framed shape is the title panel, well inside the card.
+            framed = [o for o in page.rects + page.curves if o.get("stroke") and inside(o, back)]
+            assert framed
+            for o in framed:
+                assert min(o["x0"] - trim["x0"], trim["x1"] - o["x1"], o["top"] - trim["top"],
+                           trim["bottom"] - o["bottom"]) >= 10 * MM
 
 
-def test_backs_are_a_mid_tone_with_a_pattern_that_shows_in_greyscale_and_moderate_ink(build):
+def test_backs_are_light_on_ink_with_a_pattern_that_shows_in_greyscale(build):
     import pypdfium2
     from PIL import ImageOps, ImageStat
 
@@ -284,8 +329,8 @@ def test_backs_are_a_mid_tone_with_a_pattern_that_shows_in_greyscale_and_moderat
         return ImageOps.grayscale(Image.new("RGB", (1, 1), hex_colour)).getpixel((0, 0)) / 255
 
     field, pattern = grey(theme.BACK_FIELD), grey(theme.BACK_PATTERN)
-    assert 0.35 <= field <= 0.65  # a mid-tone, not a pale tint
-    assert pattern - field >= 0.1  # the pattern in a visibly different tone, in greyscale too
+    assert field >= 0.75  # a pale field: a home printer prints dozens of back sheets
+    assert field - pattern >= 0.1  # the pattern in a visibly different tone, in greyscale too
     path = build() / "cards.pdf"
     with pdfplumber.open(path) as pdf:
         page = pdf.pages[1]
@@ -296,7 +341,7 @@ def test_backs_are_a_mid_tone_with_a_pattern_that_shows_in_greyscale_and_moderat
     for back in backs:
         darkness = 1 - ImageStat.Stat(image.crop(tuple(round(v * scale) for v in (
             back["x0"], back["top"], back["x1"], back["bottom"])))).mean[0] / 255
-        assert 0.25 <= darkness <= 0.5  # clearly printed, kind to a home printer's ink
+        assert 0.1 <= darkness <= 0.3  # clearly printed, yet kind to a home printer's ink
 
 
 def test_fold_gives_four_per_a4_with_a_long_labelled_dashed_fold_line(build, deck):
@@ -307,7 +352,7 @@ def test_fold_gives_four_per_a4_with_a_long_labelled_dashed_fold_line(build, dec
         folds = [line for line in page.lines if line.get("dash")]
         cuts = [line for line in page.lines if not line.get("dash")]
         assert len(folds) == 2  # one along the fold of each column of pairs, from margin to margin
-        assert all(abs(mm(line["height"]) - (210 - 10)) < 0.1 for line in folds)
+        assert all(abs(line["height"] - (210 * MM - 2 * theme.MARK_MARGIN)) < 0.1 for line in folds)
         assert all(any(abs(line["x0"] - front["x1"]) < 0.01 for front in cards_on(page)) for line in folds)
         assert max(mm(max(c["width"], c["height"])) for c in cuts) < 8
         assert min(line["linewidth"] for line in folds) > max(line["linewidth"] for line in cuts)
@@ -339,7 +384,8 @@ def test_cmyk_reaches_every_pdf_the_build_writes(picture_bank, tmp_path):
     build_deck(picture_bank, DeckOptions(cmyk=True), tmp_path)
     build_calibration(DeckOptions(cmyk=True), tmp_path)
     written = sorted(p.name for p in tmp_path.glob("*.pdf"))
-    assert written == ["calibration.pdf", "cards.pdf", "dictation.pdf", "rules.pdf", "wordlist.pdf"]
+    assert written == ["box.pdf", "calibration.pdf", "cards.pdf", "dictation-answers.pdf", "dictation.pdf",
+                       "rules.pdf", "wordlist.pdf"]
     ink = Palette(cmyk=True)
     coloured_text = {tuple(round(v, 4) for v in ink(c).cmyk()) for c in (theme.HARD_RED, theme.BACK_INK)}
     for name in written:
@@ -394,29 +440,26 @@ def test_wordlist_has_red_underlined_hard_letters_in_two_columns(bundled_build):
                                < 4 for r in lines), ch["text"]  # a line under it
             middle = page.width / 2
             assert any(c["x0"] > middle for c in page.chars) or page is pdf.pages[-1]
-    assert red_letters == sum(len(c.hard_positions) for c in deck)
+    assert red_letters == sum(len(c.hard_positions) for c in deck if not c.game_word)  # list words only
 
 
-def test_dictation_gaps_match_the_hard_letters_and_the_answers_follow(build, deck):
-    path = build() / "dictation.pdf"
+def test_dictation_gaps_match_the_hard_letters_and_the_answers_are_a_file_of_their_own(build, deck):
+    out = build()
     cards = sorted(deck, key=lambda c: (c.grade, c.stars))
-    with pdfplumber.open(path) as pdf:
+    with pdfplumber.open(out / "dictation.pdf") as pdf:
         gapped = []
-        answers_from = None
-        for number, page in enumerate(pdf.pages):
-            text = page.extract_text()
-            if text.startswith("Ответы"):
-                answers_from = number
-                break
+        for page in pdf.pages:
+            assert "Ответы" not in page.extract_text()
             for half in (0, 1):
                 column = page.crop((page.width * half / 2, 0, page.width * (half + 1) / 2, page.height))
                 words = [w for w in column.extract_words(extra_attrs=["size"]) if w["size"] == 15]
                 gapped += [w["text"] for w in sorted(words, key=lambda w: w["top"])]
-        assert answers_from is not None
-        titles = [p.extract_text().splitlines()[0] for p in pdf.pages[:answers_from]]
+        titles = [p.extract_text().splitlines()[0] for p in pdf.pages]
         assert [t for t in titles if t.startswith("Словарный диктант")] == [
             f"Словарный диктант · {g} класс" for g in deck.grades]  # a sheet per grade
-        answers = " ".join(p.extract_text() for p in pdf.pages[answers_from:])
+    with pdfplumber.open(out / "dictation-answers.pdf") as pdf:
+        answers = " ".join(p.extract_text() for p in pdf.pages)
+        assert answers.startswith("Ответы к словарному диктанту")
     expected = ["".join("_" if i in c.hard_positions else ch for i, ch in enumerate(c.word)).replace(" ", "")
                 for c in cards]
     assert [g.replace(" ", "") for g in gapped] == [e.replace(" ", "") for e in expected] or \
@@ -560,39 +603,19 @@ def test_the_layout_line_says_when_the_bleed_costs_cards_a_sheet(deck, tmp_path)
     result = build_deck(deck, DeckOptions(bleed=1.5), tmp_path)
     assert result.layout.per_sheet == 6
     assert "2×3 = 6 на листе" in result.layout_report(DeckOptions(bleed=1.5))
-    assert "(из-за вылета 1,5 мм; без вылета — 9 на листе)" in result.layout_report(DeckOptions(bleed=1.5))
+    said = result.layout_report(DeckOptions(bleed=1.5))
+    assert "(из-за вылета 1,5 мм: 3 карты в ряд с промежутками 3 мм и полями 8,7 мм заняли бы 212,4 мм, " \
+           "а лист — 210 мм; без вылета — 9 на листе; альбомный лист вмещает 8)" in said
     assert "вылета" not in build_deck(deck, DeckOptions(), tmp_path).layout_report(DeckOptions())
 
 
-def test_no_clue_gives_away_an_answer_of_its_own_dictation_sheet(bundled_build):
-    import pymorphy3
-
+def test_clues_are_whole_words_never_gapped(bundled_build):
     from slovariki.generator.handout import TEXT_SIZE
 
-    deck = load_bank().deck
-    morph = pymorphy3.MorphAnalyzer()
-    plain = lambda text: text.lower().replace("ё", "е")  # noqa: E731
-    answers = {g: {plain(c.word): c for c in deck if c.grade == g and " " not in c.word} for g in deck.grades}
-    clue_words: dict[int, list[str]] = defaultdict(list)
-    grade = None
     with pdfplumber.open(bundled_build / "dictation.pdf") as pdf:
-        for page in pdf.pages:
-            text = page.extract_text()
-            if text.startswith("Ответы"):
-                break
-            heading = re.match(r"(?:Словарный диктант · )?([1-4]) класс", text)
-            grade = int(heading[1]) if heading else grade
-            words = page.extract_words(extra_attrs=["size"])
-            clue_words[grade] += [w["text"] for w in words if abs(w["size"] - TEXT_SIZE) < 0.01]
-    assert set(clue_words) == set(deck.grades)
-    hidden = 0
-    for grade, words in clue_words.items():
-        for word in re.findall(r"[А-Яа-яЁё_]+", " ".join(words)):
-            if "_" in word:
-                hidden += 1
-                continue
-            for lemma in {plain(word), *(plain(p.normal_form) for p in morph.parse(word.lower()))}:
-                card = answers[grade].get(lemma)  # «карандашей» on the sheet of «к_р_ндаш»: no hard letter shown
-                assert card is None or not any(i < len(word) and plain(word[i]) == plain(card.word[i])
-                                               for i in card.hard_positions), (grade, word)
-    assert hidden >= 40  # the bundled bank's clues name dozens of their sheets' answers
+        clues = " ".join(w["text"] for page in pdf.pages for w in page.extract_words(extra_attrs=["size"])
+                         if abs(w["size"] - TEXT_SIZE) < 0.01)
+    assert "Автомобиль, а ещё устройство" in clues  # «машина»'s clue on the first-grade sheet, as written
+    assert "_" not in clues
+
+

@@ -60,7 +60,7 @@ def test_no_game_yet_offers_the_setup(screen):
     assert answer["ok"] and answer["game"] is None
     setup = answer["setup"]
     assert [r["name"] for r in setup["rulesets"]] == ["slovariki", "podkidnoy", "perevodnoy"]
-    assert setup["palette"]["colours"]["blue"] == {"grade": 2, "tint": "#C9E8FA", "strong": "#1E7CC0",
+    assert setup["palette"]["colours"]["blue"] == {"grade": 2, "tint": "#9CCBEE", "strong": "#1E7CC0",
                                                    "name": "голубой", "shape": "треугольник"}
     screen.refused(screen.get("hand", player="Аня"), 409, "no-game")
     screen.refused(screen.post("move", {"player": "Аня", "cmd": "pass"}), 409, "no-game")

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import shutil
 import sys
 
 import click
@@ -214,6 +213,8 @@ def suggest(word: str, grade: int | None, words_dir: str | None, fmt: str) -> No
 @click.option("--letter", callback=_letter, default=None, metavar="БУКВА", help="Только слова с этой сложной буквой.")
 def words(words_dir: str | None, grades: tuple[int, ...] | None, stars: int | None, letter: str | None) -> None:
     """Показать слова банка таблицей: класс, звёздочки, слово, сложные буквы, толкование."""
+    import shutil
+
     from slovariki.text.terminal import use_colour, word_table
 
     bank = _load(words_dir)

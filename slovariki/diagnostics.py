@@ -6,7 +6,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
 
-from slovariki.files import jsonl
 from slovariki.model import Source, place
 
 
@@ -78,5 +77,7 @@ def count(diagnostics: Iterable[Diagnostic]) -> tuple[int, int]:
 def to_json(diagnostics: Iterable[Diagnostic], **extra) -> str:
     items = sorted(diagnostics, key=Diagnostic.sort_key)
     errors, warnings = count(items)
+    from slovariki.files import jsonl  # json and traceback: for this report only, not for every reader of diagnostics
+
     body = {**extra, "errors": errors, "warnings": warnings, "diagnostics": [d.as_json() for d in items]}
     return jsonl.dumps(body, indent=2)

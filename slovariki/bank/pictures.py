@@ -8,17 +8,15 @@ Nothing here draws: the generator does that.
 
 from __future__ import annotations
 
-import difflib
 import os
 import re
 import struct
 import zlib
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from pathlib import Path
-from xml.parsers import expat
 
+from slovariki import package_data
 from slovariki.files import reading
 from slovariki.text.russian import os_error
 
@@ -39,7 +37,7 @@ class PictureError(Exception):
 
 
 def shipped_folder() -> Path:
-    return Path(str(resources.files("slovariki") / "pictures"))
+    return package_data("pictures")
 
 
 @cache
@@ -134,6 +132,8 @@ def resolve(value: str, folder: Path | None) -> Path:
 def _shipped(name: str) -> Path:
     if name in shipped():
         return shipped_folder() / f"{name}.svg"
+    import difflib  # for a mistaken name only: every reading of the bank comes here
+
     close = difflib.get_close_matches(name, list(shipped()), n=1, cutoff=0.6)
     hint = f"; может быть, «{close[0]}»?" if close else ""
     raise PictureError(f"встроенной картинки «{name}» нет{hint} (список: slovariki pictures)")
@@ -172,6 +172,8 @@ def check_file(path: Path, shown: str) -> bytes:
 
 
 def _check_svg(data: bytes, shown: str) -> None:
+    from xml.parsers import expat  # only an editor's own SVG is parsed
+
     parser = expat.ParserCreate()
     root: list[tuple[str, dict]] = []  # the root element's name and attributes
     elements = 0

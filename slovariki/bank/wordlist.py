@@ -6,21 +6,19 @@ Only a path that cannot be read at all raises :class:`WordBankError`.
 
 from __future__ import annotations
 
-import difflib
 import os
 import re
 import stat
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
-from importlib import resources
 from pathlib import Path
 
 import yaml
 
 from slovariki import markup as markup_mod
+from slovariki import package_data
 from slovariki.bank import pictures
 from slovariki.files import reading
-from slovariki.bank import spreadsheet_reader as spreadsheet
 from slovariki.bank.wordtable import MAX_FILE_BYTES
 from slovariki.diagnostics import Diagnostic, Severity, error, warning
 from slovariki.model import Card, Deck, Source
@@ -38,6 +36,10 @@ _UNQUOTED_BRACKET = re.compile(r"^\s*(-\s+)?word:\s*\[")
 _GRADE_FILE = re.compile(r"grade([1-4])\.ya?ml")
 _GRADE_FILE_NAMES = tuple(f"grade{grade}{pattern[1:]}" for grade in range(1, 5) for pattern in FILE_PATTERNS)
 _LETTERS = re.compile(r"[^\W\d_]+")
+_LATIN, _RUSSIAN = "".join(markup_mod.LOOKALIKES), "".join(sorted(markup_mod.CYRILLIC))
+# A word with both a look-alike Latin letter and a Cyrillic one: a text without such a word (most, and
+# notes naming sources in Latin) has nothing to report and is not read word by word.
+_MIXED = re.compile(rf"[{_LATIN}][^\W\d_]*[{_RUSSIAN}]|[{_RUSSIAN}][^\W\d_]*[{_LATIN}]")
 _QUOTE_HINT = 'значение, которое начинается со «[», нужно взять в кавычки: word: "[о]б[е]зь+яна"'
 
 
@@ -114,7 +116,7 @@ class WordBank:
 
 
 def bundled_words() -> Path:
-    return Path(str(resources.files("slovariki") / "words"))
+    return package_data("words")
 
 
 def load_bank(path: Path | str | None = None) -> WordBank:
@@ -129,7 +131,7 @@ def load_bank(path: Path | str | None = None) -> WordBank:
             raise WordBankError("папка со словами не указана: путь пустой")
         folder = Path(path)
         is_folder = _is_folder(folder)
-        if not is_folder and folder.suffix.lower() in spreadsheet.SUFFIXES + spreadsheet.OLD_SUFFIXES:
+        if not is_folder and _is_spreadsheet(folder):
             return _load_spreadsheet(folder)
         paths = _word_files(folder) if is_folder else [folder]
         names = [str(p) for p in paths]
@@ -146,6 +148,8 @@ def _bank(files: tuple[WordFile, ...], extra: Iterable[Diagnostic] = ()) -> Word
 
 def _load_spreadsheet(path: Path) -> WordBank:
     """A spreadsheet's sheets read as the word files import would write, each place a cell."""
+    from slovariki.bank import spreadsheet_reader as spreadsheet  # see _is_spreadsheet
+
     try:
         sheets = spreadsheet.read(path)
     except spreadsheet.SpreadsheetError as exc:
@@ -153,6 +157,14 @@ def _load_spreadsheet(path: Path) -> WordBank:
     files = tuple(replace(load_text(text, str(path), locate, path.parent), sheet=sheet)
                   for text, locate, sheet in sheets.word_files(str(path)))
     return _bank(files, sheets.diagnostics)
+
+
+def _is_spreadsheet(path: Path) -> bool:
+    """Whether a file is read as a spreadsheet. The readers are imported only when a file is named: a
+    folder of YAML, which most commands read, needs none of them (csv, zipfile)."""
+    from slovariki.bank import spreadsheet_reader as spreadsheet
+
+    return path.suffix.lower() in spreadsheet.SUFFIXES + spreadsheet.OLD_SUFFIXES
 
 
 def word_file_paths(path: Path | str | None = None) -> list[tuple[Path, str]]:
@@ -175,7 +187,7 @@ def _is_folder(path: Path) -> bool:
     try:
         mode = path.stat().st_mode
     except FileNotFoundError:
-        if path.suffix.lower() in spreadsheet.SUFFIXES + spreadsheet.OLD_SUFFIXES:
+        if _is_spreadsheet(path):
             raise WordBankError(f"таблица со словами не найдена: {path}") from None
         if path.suffix.lower() in (".yaml", ".yml"):
             raise WordBankError(f"файл со словами не найден: {path}") from None
@@ -396,6 +408,8 @@ class _FileReader:
                 first = self.source(found[name][0])
                 self.error(key, "duplicate-key", f"ключ «{shorten(name)}» повторяется (первый раз в строке {first.line})")
             elif name not in keys:
+                import difflib  # for a mistaken key only: every command reads the bank
+
                 close = difflib.get_close_matches(name, keys, n=1, cutoff=0.5)
                 hint = f"; может быть, «{close[0]}»?" if close else f"; допустимы: {', '.join(keys)}"
                 self.error(key, "unknown-key", f"неизвестный ключ «{shorten(name)}»{hint}")
@@ -487,8 +501,10 @@ class _FileReader:
     def latin_letters(self, node: yaml.Node, what: str) -> None:
         """Latin letters that look Cyrillic inside a Russian word of a text value («Дoмашнее» with a Latin
         «o»), each word reported at its first such letter. A word all in Latin (витамин C) is left alone."""
-        start = node.start_mark.index
-        for found in _LETTERS.finditer(self.text, start, node.end_mark.index):
+        start, end = node.start_mark.index, node.end_mark.index
+        if not _MIXED.search(self.text, start, end):
+            return
+        for found in _LETTERS.finditer(self.text, start, end):
             word = found.group()
             latin = [k for k, ch in enumerate(word) if ch in markup_mod.LOOKALIKES]
             if not latin or not any(ch in markup_mod.CYRILLIC for ch in word):

@@ -8,11 +8,9 @@ A game longer than a generous move bound is an engine bug: it is reported, never
 from __future__ import annotations
 
 import math
-import multiprocessing
 import os
 import random
 import signal
-import statistics
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -177,6 +175,8 @@ def simulate(cards: Sequence[Any] | None, games: int, players: int, seed: int = 
             if progress:
                 progress(len(chunk))
     else:
+        import multiprocessing  # here: a run in one process (a short one) does without its start-up
+
         deck = None if cards is None else list(game.cards)
         # multiprocessing's Pool, not ProcessPoolExecutor: leaving the block on Ctrl-C or SIGTERM
         # terminates the workers, where the executor would wait for every game still queued. The two
@@ -208,9 +208,13 @@ def wilson(successes: int, trials: int) -> tuple[float, float]:
 
 
 def _spread(values: list[int]) -> dict:
+    """Mean, median and maximum, computed here: the statistics module would add its imports (fractions,
+    decimal) to the start-up of every simulation for two one-line figures."""
     if not values:
         return {"mean": None, "median": None, "max": None}
-    return {"mean": round(statistics.fmean(values), 2), "median": statistics.median(values), "max": max(values)}
+    ordered, middle = sorted(values), len(values) // 2
+    median = ordered[middle] if len(values) % 2 else (ordered[middle - 1] + ordered[middle]) / 2
+    return {"mean": round(sum(values) / len(values), 2), "median": median, "max": ordered[-1]}
 
 
 @dataclass(frozen=True)

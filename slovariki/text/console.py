@@ -18,9 +18,7 @@ from __future__ import annotations
 import codecs
 import os
 import re
-import shutil
 import signal
-import subprocess
 import sys
 import threading
 import unicodedata
@@ -110,6 +108,9 @@ def _encodes(text: str, encoding: str) -> bool:
 def show_folder(path: Path) -> bool:
     """Open ``path`` in the system's file viewer (Explorer, Finder, the desktop's file manager); False
     when there is none or it failed. Its own messages (English, from xdg-open) are not shown."""
+    import shutil  # here, not on top: every command installs this module, few open a folder
+    import subprocess
+
     if sys.platform == "win32":
         try:
             os.startfile(path)  # type: ignore[attr-defined]  (Windows only)

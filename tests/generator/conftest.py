@@ -1,4 +1,5 @@
-"""A small bank, its deck, and a helper that builds it and reads the PDFs back."""
+"""A small bank, its deck, and a helper that builds it and reads the PDFs back; the bundled bank's deck
+built once for the tests that read it."""
 
 from __future__ import annotations
 
@@ -34,3 +35,12 @@ def build(deck, tmp_path_factory):
         return built[key]
 
     return run
+
+
+@pytest.fixture(scope="session")
+def bundled_build(tmp_path_factory) -> Path:
+    """The output folder of the bundled bank's deck, default options: built once (a second a build), read
+    by every test that only reads those PDFs."""
+    out = tmp_path_factory.mktemp("bundled")
+    build_deck(load_bank(None).deck, DeckOptions(), out)
+    return out

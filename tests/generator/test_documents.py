@@ -184,18 +184,15 @@ def test_handout_lists_every_word_with_red_hard_letters_and_definitions(build, d
     assert red.replace("\u0301", "") == expected
 
 
-def test_every_handout_page_is_numbered_and_says_which_grade_it_continues(tmp_path):
+def test_every_handout_page_is_numbered_and_says_which_grade_it_continues(bundled_build):
     # The bundled bank fills several pages; numbers restart in each grade, so a page must name its grade.
-    from slovariki.bank.wordlist import load_bank
-
-    build_deck(load_bank(None).deck, DeckOptions(), tmp_path)
     for name in ("wordlist.pdf", "rules.pdf"):
-        with pdfplumber.open(tmp_path / name) as pdf:
+        with pdfplumber.open(bundled_build / name) as pdf:
             pages = [page.extract_text().splitlines() for page in pdf.pages]
         assert len(pages) > 1
         for number, lines in enumerate(pages, 1):
             assert lines[-1] == f"— {number} —", name
-    with pdfplumber.open(tmp_path / "wordlist.pdf") as pdf:
+    with pdfplumber.open(bundled_build / "wordlist.pdf") as pdf:
         firsts = [page.extract_text().splitlines()[0] for page in pdf.pages[1:]]
     assert all(re.match(r"[1-4] класс[,:] ", line) for line in firsts), firsts
 
@@ -257,14 +254,8 @@ def test_rules_sheet_starts_with_a_short_box_a_child_can_follow(build):
 
 
 @pytest.mark.parametrize("bundled", [False, True])
-def test_rules_stand_in_two_columns_and_none_is_split(build, tmp_path, bundled):
-    from slovariki.bank.wordlist import load_bank
-
-    if bundled:
-        build_deck(load_bank(None).deck, DeckOptions(), tmp_path)
-        path = tmp_path / "rules.pdf"
-    else:
-        path = build() / "rules.pdf"
+def test_rules_stand_in_two_columns_and_none_is_split(build, bundled_build, bundled):
+    path = (bundled_build if bundled else build()) / "rules.pdf"
     words = _words_in_reading_order(path)
     starts = [i for i, w in enumerate(words) if re.fullmatch(r"\d+\.", w["text"]) and w["fontname"].endswith("Bold")
               and 1 <= int(w["text"][:-1]) <= 16]
@@ -278,11 +269,8 @@ def test_rules_stand_in_two_columns_and_none_is_split(build, tmp_path, bundled):
         assert len(pdf.pages) <= 2
 
 
-def test_the_columns_are_filled_and_the_last_page_balanced(tmp_path):
-    from slovariki.bank.wordlist import load_bank
-
-    build_deck(load_bank(None).deck, DeckOptions(), tmp_path)
-    with pdfplumber.open(tmp_path / "rules.pdf") as pdf:
+def test_the_columns_are_filled_and_the_last_page_balanced(bundled_build):
+    with pdfplumber.open(bundled_build / "rules.pdf") as pdf:
         ends = []
         for page in pdf.pages:
             words = [w for w in page.extract_words() if w["bottom"] < page.height - 12 * 72 / 25.4]  # not the number
@@ -347,23 +335,14 @@ def test_a_word_too_long_for_a_small_example_card_is_left_out_not_called_a_broke
     assert "«собака»" in flat and "«корова»" in flat and "электроснабжение" not in flat
 
 
-@pytest.fixture(scope="module")
-def bundled_out(tmp_path_factory):
-    from slovariki.bank.wordlist import load_bank
-
-    out = tmp_path_factory.mktemp("bundled")
-    build_deck(load_bank(None).deck, DeckOptions(), out)
-    return out
-
-
-def test_no_line_of_the_rules_sheet_or_the_word_list_ends_with_a_short_word(bundled_out):
+def test_no_line_of_the_rules_sheet_or_the_word_list_ends_with_a_short_word(bundled_build):
     """Issue 10's typography for the handouts too: a one- or two-letter word or a number is bound to
     the next word, so it never ends a line of running text (the example cards' corner letters and the
     word list's stars are no running text: a line of three words or more is)."""
     dangling = re.compile(r"^[«„(\"']*(\w{1,2}|\d+)$")  # no stop after it: not the end of a sentence
     for name in ("rules.pdf", "wordlist.pdf"):
         lines: dict[tuple, list[dict]] = {}
-        for word in _words_in_reading_order(bundled_out / name):
+        for word in _words_in_reading_order(bundled_build / name):
             lines.setdefault((word["page"], word["column"], round(word["top"])), []).append(word)
         ends = [" ".join(w["text"] for w in words) for words in lines.values()
                 if len(words) >= 3 and dangling.match(max(words, key=lambda w: w["x0"])["text"])]
@@ -389,11 +368,11 @@ def _lone_last_words(path: Path, columns: int = 2, until: str | None = None) -> 
     return found
 
 
-def test_no_paragraph_of_the_handouts_or_the_rules_ends_with_one_word_alone(bundled_out):
+def test_no_paragraph_of_the_handouts_or_the_rules_ends_with_one_word_alone(bundled_build):
     # The bundled bank's word list had 37 definitions ending «…и сторожит / дом.»; rules 3 and 11 too.
-    assert _lone_last_words(bundled_out / "wordlist.pdf") == []
-    assert _lone_last_words(bundled_out / "dictation.pdf", until="Ответы") == []
-    assert _lone_last_words(bundled_out / "rules.pdf") == []
+    assert _lone_last_words(bundled_build / "wordlist.pdf") == []
+    assert _lone_last_words(bundled_build / "dictation.pdf", until="Ответы") == []
+    assert _lone_last_words(bundled_build / "rules.pdf") == []
 
 
 def test_the_last_two_words_of_a_list_paragraph_go_together_when_they_fit():

@@ -127,10 +127,8 @@ def definition_lines(page, card) -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def bundled_pdf(tmp_path_factory):
-    out = tmp_path_factory.mktemp("bundled")
-    build_deck(load_bank().deck, DeckOptions(), out)
-    with pdfplumber.open(out / "cards.pdf") as pdf:
+def bundled_pdf(bundled_build):
+    with pdfplumber.open(bundled_build / "cards.pdf") as pdf:
         yield pdf
 
 
@@ -428,10 +426,9 @@ def test_only_and_stars_choose_the_cards_printed(build, deck, tmp_path):
     assert result.exit_code == 0 and "Готово: 1 карта;" in result.stdout  # огород has 2 stars, корова 1
 
 
-def test_wordlist_has_red_underlined_hard_letters_in_two_columns(tmp_path):
+def test_wordlist_has_red_underlined_hard_letters_in_two_columns(bundled_build):
     deck = load_bank().deck
-    build_deck(deck, DeckOptions(), tmp_path)
-    with pdfplumber.open(tmp_path / "wordlist.pdf") as pdf:
+    with pdfplumber.open(bundled_build / "wordlist.pdf") as pdf:
         assert len(pdf.pages) <= len(deck) // 30 + 1  # two columns: more than 30 words a page
         red_letters = 0
         for page in pdf.pages:
@@ -612,12 +609,10 @@ def test_the_layout_line_says_when_the_bleed_costs_cards_a_sheet(deck, tmp_path)
     assert "вылета" not in build_deck(deck, DeckOptions(), tmp_path).layout_report(DeckOptions())
 
 
-def test_clues_are_whole_words_never_gapped(tmp_path):
+def test_clues_are_whole_words_never_gapped(bundled_build):
     from slovariki.generator.handout import TEXT_SIZE
 
-    deck = load_bank().deck
-    build_deck(deck, DeckOptions(), tmp_path)
-    with pdfplumber.open(tmp_path / "dictation.pdf") as pdf:
+    with pdfplumber.open(bundled_build / "dictation.pdf") as pdf:
         clues = " ".join(w["text"] for page in pdf.pages for w in page.extract_words(extra_attrs=["size"])
                          if abs(w["size"] - TEXT_SIZE) < 0.01)
     assert "Автомобиль, а ещё устройство" in clues  # «машина»'s clue on the first-grade sheet, as written

@@ -109,16 +109,22 @@ def _locked(folder: Path) -> Iterator[None]:
 
 @contextmanager
 def _signals_held() -> Iterator[None]:
-    """SIGINT and SIGTERM held back in the block, delivered when it ends (where the system can hold them)."""
-    held = {signal.SIGINT, signal.SIGTERM}
-    if not hasattr(signal, "pthread_sigmask") or threading.current_thread() is not threading.main_thread():
+    """SIGINT and SIGTERM held back in the block and delivered when it ends. Python runs signal handlers
+    in the main thread whichever thread the system woke, so the handlers themselves wait (a thread mask
+    would not: the signal goes to another thread, the test runner's or a web server's)."""
+    if threading.current_thread() is not threading.main_thread():
         yield
         return
-    previous = signal.pthread_sigmask(signal.SIG_BLOCK, held)
+    arrived: list[int] = []
+    held = [number for number in (signal.SIGINT, getattr(signal, "SIGTERM", None)) if number is not None]
+    previous = {number: signal.signal(number, lambda number, frame: arrived.append(number)) for number in held}
     try:
         yield
     finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+        for number in dict.fromkeys(arrived):
+            signal.raise_signal(number)
 
 
 def interrupted(exc: KeyboardInterrupt, folder: Path) -> str:

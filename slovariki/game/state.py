@@ -101,9 +101,10 @@ class Seating:
     """Who sits to the left of whom when the players in mask ``out`` are out and passed by (D6), and
     for each attacker the refill order of a bout against that neighbour (R13: the attacker, then
     clockwise from the defender's left, the defender last) and its toss order (R9: the same without
-    the defender). ``None`` where nobody else is left."""
+    the defender), as ``bouts[attacker]``: (defender, refill order, toss order), read in one go at every
+    bout. ``None`` where nobody else is left."""
 
-    __slots__ = ("left", "orders", "tossers")
+    __slots__ = ("left", "bouts")
 
     def __init__(self, players: int, out: int) -> None:
         def still_in(seat: int) -> bool:
@@ -111,13 +112,15 @@ class Seating:
 
         self.left = tuple(next((nxt for k in range(1, players) if still_in(nxt := (seat + k) % players)), None)
                           for seat in range(players))
-        orders = []
+        bouts = []
         for attacker, defender in enumerate(self.left):
-            middle = () if defender is None else ((defender + k) % players for k in range(1, players))
-            orders.append(None if defender is None else
-                          (attacker, *(p for p in middle if p != attacker and still_in(p)), defender))
-        self.orders = tuple(orders)
-        self.tossers = tuple(None if order is None else order[:-1] for order in orders)
+            if defender is None:
+                bouts.append(None)
+                continue
+            middle = ((defender + k) % players for k in range(1, players))
+            order = (attacker, *(p for p in middle if p != attacker and still_in(p)), defender)
+            bouts.append((defender, order, order[:-1]))
+        self.bouts = tuple(bouts)
 
 
 _BIT_TABLE = 4096  # the most cards whose bits are tabled (a table of 4,096 takes 1 MB)
@@ -594,19 +597,20 @@ class GameState:
             i = choose(found if looks else found[0])
             n = found[0] - found[7]
             kind, mask = (Pass, 0) if i == n else (TossIn, found[5])
+        card = -1
         if mask:  # the i-th of the n cards of the mask, lowest first, counted from the nearer end:
             above = n - 1 - i  # each step makes new ints, the highest card is found without one
             if above <= i:
                 while above:
                     mask ^= 1 << mask.bit_length() - 1
                     above -= 1
-                mask = 1 << mask.bit_length() - 1
+                card = mask.bit_length() - 1
             else:
                 while i:
                     mask &= mask - 1
                     i -= 1
-                mask &= -mask
-        self._change(player, kind, mask, target, None)
+                card = (mask & -mask).bit_length() - 1
+        self._change(player, kind, card, target, None)
         return kind, found
 
     def legal_table(self, player: int) -> tuple:
@@ -914,18 +918,18 @@ class GameState:
             move = (game.beat_move(card, target) if kind is Beat else
                     (game.attacks if kind is Attack else game.tosses if kind is TossIn else game.transfers)[card])
         events: list = []
-        self._change(player, kind, self.game.bit(card), target, events)
+        self._change(player, kind, card, target, events)
         record = Record(player, move, tuple(events))
         self.log.append(record)
         return record.events
 
-    def _change(self, player: int, kind: type, bit: int, target: int, events: list | None) -> None:
-        """Make a legal move (the card's bit, 0 for none; the number of the card a beat is played
+    def _change(self, player: int, kind: type, card: int, target: int, events: list | None) -> None:
+        """Make a legal move (its card's number, -1 for none; the number of the card a beat is played
         on), then end the bout if nothing more may happen in it. The one place where moves change
         the state; ``events`` None records none."""
         self._legal_cache = None
-        if bit:  # the card leaves the hand for the table
-            card = bit.bit_length() - 1
+        if card >= 0:  # the card leaves the hand for the table
+            bit = 1 << card
             known, count = self._known, self._count
             if self._unseen and not known[player] & bit:  # a card nobody had seen (table play)
                 self._unseen &= ~bit
@@ -960,7 +964,7 @@ class GameState:
         elif kind is Pass:
             self._passed |= 1 << player
         elif not self._after_take:  # Take
-            self._end_taken(events)  # R11: nothing more is tossed in
+            self._end_bout(True, events)  # R11: nothing more is tossed in
             return
         else:
             self.phase = TAKING  # D5: the others may still add before the cards are picked up
@@ -972,12 +976,8 @@ class GameState:
                     self._ask_tosser(skip=False)
                 return
             self.phase = phase = TOSS
-        if self._ask_tosser():
-            return
-        if phase == TAKING:
-            self._end_taken(events)
-        else:
-            self._end_beaten(events)
+        if not self._ask_tosser():
+            self._end_bout(phase == TAKING, events)
 
     def _ask_tosser(self, skip: bool = True) -> bool:
         """R9, D3: the right to toss in is the first player's in toss order who has not passed, while
@@ -987,14 +987,14 @@ class GameState:
         answers (D3) the right stays with the first who has not passed and holds cards (R9: players
         without cards are passed by)."""
         if len(self._att) < self._limit:
-            passed, known, count, unseen, links = self._passed, self._known, self._count, self._unseen, self._toss_mask
+            passed, known, unseen, links = self._passed, self._known, self._unseen, self._toss_mask
             for p in self._tossers:
                 if passed >> p & 1:
                     continue
-                mask = known[p]  # the cards the player may hold, as in may_add
-                if unseen and count[p] > mask.bit_count():
+                mask = known[p]  # the cards the player may hold, as in may_add: none when the hand is empty
+                if unseen and self._count[p] > mask.bit_count():
                     mask |= unseen
-                if not count[p] or skip and not mask & links:
+                if not (mask & links if skip else mask):
                     passed |= 1 << p
                     continue
                 self._passed, self._asked = passed, p
@@ -1003,28 +1003,24 @@ class GameState:
         self._asked = None
         return False
 
-    def _end_beaten(self, events: list | None) -> None:
-        """R12: the cards go to the discard; R14: the defender attacks next."""
-        self._discard |= self._table_mask
-        self._last_end = Beaten
-        if events is not None:
-            events.append(Beaten())
-        self._next_bout(False, events)
-
-    def _end_taken(self, events: list | None) -> None:
-        """R11: the defender takes the table; the player on the taker's left attacks next."""
-        taker = self.defender
-        self._last_end = Taken
-        if events is not None:
-            cards = self.game.cards
-            events.append(Taken(taker, tuple(cards[c] for c in self._att + [d for d in self._def if d >= 0])))
-        self._known[taker] |= self._table_mask
-        self._count[taker] += self._table_mask.bit_count()
-        self._next_bout(True, events)
-
-    def _next_bout(self, taken: bool, events: list | None) -> None:
-        """After a bout: the table is cleared, everyone refills (R13), the end is checked (R16, D6)
-        and the next bout is seated (R11, R14)."""
+    def _end_bout(self, taken: bool, events: list | None) -> None:
+        """The bout is over. R11 (``taken``): the defender takes the table, and the player on the
+        taker's left attacks next; else R12: the cards go to the discard, and the defender attacks
+        next (R14). The table is cleared, everyone refills (R13), the end is checked (R16, D6) and
+        the next bout is seated."""
+        table, defender = self._table_mask, self.defender
+        if taken:
+            self._last_end = Taken
+            if events is not None:
+                cards = self.game.cards
+                events.append(Taken(defender, tuple(cards[c] for c in self._att + [d for d in self._def if d >= 0])))
+            self._known[defender] |= table
+            self._count[defender] += table.bit_count()
+        else:
+            self._discard |= table
+            self._last_end = Beaten
+            if events is not None:
+                events.append(Beaten())
         self._att, self._def, self._open = [], [], []
         self._table_mask = self._toss_mask = self._passed = 0
         self._last_beat = -1
@@ -1032,7 +1028,6 @@ class GameState:
             self._refill(events)
         if not self._stock and self._after_bout(events):
             return
-        defender = self.defender
         attacker = self._seats.left[defender] if taken or self._out >> defender & 1 else defender
         self._seat_bout(attacker)
         self.phase = ATTACK
@@ -1062,12 +1057,9 @@ class GameState:
     def _seat_bout(self, attacker: int) -> None:
         """``attacker`` against the next player still in the game: the refill and toss orders and the
         R10 limit follow."""
-        seats = self._seats
         self.attacker = attacker
-        self.defender = defender = seats.left[attacker]
-        self._order = seats.orders[attacker]
-        self._tossers = seats.tossers[attacker]
-        held = self._count[defender]
+        self.defender, self._order, self._tossers = self._seats.bouts[attacker]
+        held = self._count[self.defender]
         self._limit = held if held < MAX_TABLE else MAX_TABLE
 
     def _mark_out(self, players: int) -> None:

@@ -84,13 +84,30 @@ def _greedy(state: GameState, rng: random.Random) -> Callable[[tuple], int]:
     return partial(greedy_index, _by_cost(state.game, state.trump_suit))
 
 
+def _uniform(state: GameState, rng: random.Random) -> Callable[[int], int]:
+    """``rng.randrange`` for a count of moves, in one call instead of three: the simulator makes one
+    such choice per move. On Python 3.10 to 3.13 ``randrange(n)`` (n > 0, random.Random) is exactly
+    this rejection of ``getrandbits(n.bit_length())``, so the games do not change."""
+    getrandbits = rng.getrandbits
+
+    def below(n: int) -> int:
+        k = n.bit_length()
+        r = getrandbits(k)
+        while r >= n:
+            r = getrandbits(k)
+        return r
+
+    return below
+
+
 def _mixed(state: GameState, rng: random.Random) -> Callable[[tuple], int]:
     by_cost = _by_cost(state.game, state.trump_suit)
-    return lambda table: greedy_index(by_cost, table) if rng.random() < 0.5 else rng.randrange(table[0])
+    below, coin = _uniform(state, rng), rng.random
+    return lambda table: greedy_index(by_cost, table) if coin() < 0.5 else below(table[0])
 
 
 STRATEGIES: dict[str, Strategy] = {
-    "random": Strategy("случайные ходы", lambda state, rng: rng.randrange),
+    "random": Strategy("случайные ходы", _uniform),
     "greedy": Strategy("жадные ходы", _greedy, looks=True, deterministic=True),
     "mixed": Strategy("то жадные, то случайные ходы", _mixed, looks=True),
 }

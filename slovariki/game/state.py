@@ -53,6 +53,9 @@ OVER = "over"
 _PASS = Pass()
 _TAKE = Take()
 _NO_MOVES = (0, 0, 0, (), 0, 0, False, False)  # see GameState.legal_table
+# ``GameState.step(choose, looks=UNIFORM)``: ``choose`` is a random.Random's ``getrandbits`` and the move
+# is drawn as ``randrange(count)`` draws it, without a call to the bot at every move of a simulation.
+UNIFORM = "uniform"
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,6 +126,22 @@ class Seating:
         self.bouts = tuple(bouts)
 
 
+def _shuffle(order: list[int], rng: random.Random) -> None:
+    """``rng.shuffle(order)`` without a call per card (a simulation deals thousands of times): the
+    same swaps from the same bits, as Python 3.10 to 3.13 draw ``randbelow(i + 1)`` by rejecting
+    ``getrandbits`` above ``i``. A subclass of Random may draw its own way: it shuffles itself."""
+    if type(rng) is not random.Random:
+        rng.shuffle(order)
+        return
+    getrandbits = rng.getrandbits
+    for i in range(len(order) - 1, 0, -1):
+        k = (i + 1).bit_length()
+        j = getrandbits(k)
+        while j > i:
+            j = getrandbits(k)
+        order[i], order[j] = order[j], order[i]
+
+
 _BIT_TABLE = 4096  # the most cards whose bits are tabled (a table of 4,096 takes 1 MB)
 
 
@@ -140,6 +159,7 @@ class Game:
             if cards is None:
                 raise SetupError(f"для игры «{self.rules.title}» нужна колода слов")
         self.cards: tuple[Any, ...] = tuple(cards)
+        self.suits = tuple(card.suit for card in self.cards)  # a suit may be computed: read once per deal
         self._by_value = {card: i for i, card in enumerate(self.cards)}
         if len(self._by_value) != len(self.cards):
             raise SetupError("в колоде есть одинаковые карты")
@@ -265,7 +285,7 @@ class Game:
         self._check_players(players)
         rng = seed if isinstance(seed, random.Random) else random.Random(seed)
         order = list(range(len(self.cards)))
-        rng.shuffle(order)
+        _shuffle(order, rng)
         dealt = HAND_SIZE * players
         hands = [order[HAND_SIZE * p:HAND_SIZE * (p + 1)] for p in range(players)]
         if dealt < len(order):
@@ -273,9 +293,8 @@ class Game:
             stock = [trump] + order[:dealt:-1]  # drawn from the end: the trump card last
         else:
             trump, stock = order[dealt - 1], []
-        if first is None:
-            first = self.rules.first_attacker(
-                [[self.cards[c] for c in hand] for hand in hands], self.cards[trump].suit)
+        if first is None:  # the hands as iterators: «Словарики» does not look at them
+            first = self.rules.first_attacker([map(self.cards.__getitem__, hand) for hand in hands], self.suits[trump])
         if first is not None and not 0 <= first < players:
             raise SetupError(f"нет игрока с номером {first + 1}")
         known = [sum(map(self.bit, hand)) for hand in hands]
@@ -355,7 +374,7 @@ class GameState:
             raise SetupError("имён игроков должно быть столько же, сколько игроков")
         self.names = tuple(names)
         self.trump_index = trump
-        self.trump_suit = game.cards[trump].suit
+        self.trump_suit = game.suits[trump]
         self._beaters = game.beaters(self.trump_suit)
         # the rule tables and flags the moves read, at hand in slots (a ruleset's class attributes are
         # slower to read)
@@ -557,59 +576,69 @@ class GameState:
             moves.append(_PASS)
         return moves
 
-    def step(self, choose: Callable[[Any], int], looks: bool = False) -> tuple[type, tuple] | None:
+    def step(self, choose: Callable[[Any], int], looks: bool | str = False) -> tuple[type, tuple] | None:
         """The simulator's move, in one call: the legal moves of ``to_move`` as a ``legal_table``, of
-        which ``choose(count)`` (with ``looks``: ``choose(table)``) names one by its number in
-        ``legal_moves``; it is made unchecked, with no events and no log (``apply`` is the
-        referee's way). Returns (the move's kind, the table); None when the game is over.
+        which ``choose(count)`` (with ``looks``: ``choose(table)``; with ``looks=UNIFORM``: drawn
+        uniformly by ``choose``, a random.Random's ``getrandbits``, as its ``randrange(count)`` would)
+        names one by its number in ``legal_moves``; it is made unchecked, with no events and no log
+        (``apply`` is the referee's way). Returns (the move's kind, the table); None when the game is over.
 
         The phase says who moves and which table; in a dealt game every hand is known, and the
         cards the player may play are the hand itself (no call to ``_available``)."""
         phase = self.phase
-        target = -1
-        if phase == DEFEND:  # beats target by target, then transfers, then take (the last)
+        if phase is DEFEND:  # beats target by target, then transfers, then take (the last)
             player = self.defender
             found = self._defence_moves(player, self._known[player] if not self._unseen else self._available(player))
-            i = choose(found if looks else found[0])
-            n = found[0] - 1
-            if i == n:
-                kind, mask = Take, 0
-            else:
-                for target, mask, n in found[3]:
-                    if i < n:
-                        kind = Beat
-                        break
-                    i -= n
-                else:
-                    kind, mask, target = Transfer, found[4], -1
-                    n = mask.bit_count()
-        elif phase == ATTACK:
+        elif phase is ATTACK:
             player = self.attacker
             found = _lead_moves(self._known[player] if not self._unseen else self._available(player))
-            i = choose(found if looks else found[0])
-            kind, mask, n = Attack, found[2], found[0]
-        elif phase == OVER:
+        elif phase is OVER:
             return None
         else:  # toss-ins, then «пас» (the last); the asked player (see _change) holds a card that links
             player = self._asked
             found = self._toss_table(player, self._known[player] if not self._unseen else self._available(player),
                                      phase)
-            i = choose(found if looks else found[0])
-            n = found[0] - found[7]
-            kind, mask = (Pass, 0) if i == n else (TossIn, found[5])
-        card = -1
-        if mask:  # the i-th of the n cards of the mask, lowest first, counted from the nearer end:
-            above = n - 1 - i  # each step makes new ints, the highest card is found without one
-            if above <= i:
-                while above:
-                    mask ^= 1 << mask.bit_length() - 1
-                    above -= 1
-                card = mask.bit_length() - 1
+        n = found[0]
+        if looks is UNIFORM:  # randrange(n) on Python 3.10 to 3.13: getrandbits(k) until below n
+            k = n.bit_length()
+            i = choose(k)
+            while i >= n:
+                i = choose(k)
+        else:
+            i = choose(found if looks else n)
+        if phase is DEFEND:
+            if i == n - 1:
+                self._change(player, Take, -1, -1, None)
+                return Take, found
+            for target, mask, n in found[3]:
+                if i < n:
+                    kind = Beat
+                    break
+                i -= n
             else:
-                while i:
-                    mask &= mask - 1
-                    i -= 1
-                card = (mask & -mask).bit_length() - 1
+                kind, mask, target = Transfer, found[4], -1
+                n = mask.bit_count()
+        elif phase is ATTACK:
+            kind, mask, target = Attack, found[2], -1
+        else:
+            n -= found[7]
+            if i == n:
+                self._change(player, Pass, -1, -1, None)
+                return Pass, found
+            kind, mask, target = TossIn, found[5], -1
+        # The i-th of the n cards of the mask, lowest first, counted from the nearer end: each step
+        # makes new ints, and the highest card is found without one.
+        above = n - 1 - i
+        if above <= i:
+            while above:
+                mask ^= 1 << mask.bit_length() - 1
+                above -= 1
+            card = mask.bit_length() - 1
+        else:
+            while i:
+                mask &= mask - 1
+                i -= 1
+            card = (mask & -mask).bit_length() - 1
         self._change(player, kind, card, target, None)
         return kind, found
 

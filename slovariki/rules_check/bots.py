@@ -5,9 +5,10 @@
   cheapest card), leads its weakest non-trump, takes only when it cannot beat;
 - ``mixed``: a careless greedy player, greedy or random by a coin toss at every move.
 
-A bot picks the number of its move in ``state.legal_moves(to_move)``, from the number of moves
-(the random player: ``rng.randrange`` itself) or, if it ``looks``, from their ``legal_table``:
-the moves as masks of card numbers, so that no Move value is built.
+A bot picks the number of its move in ``state.legal_moves(to_move)``, from the number of moves or,
+if it ``looks``, from their ``legal_table``: the moves as masks of card numbers, so that no Move
+value is built. The random player's move is drawn by the engine itself from its generator's bits
+(``looks=UNIFORM``), the number ``rng.randrange`` would give, without a call per move.
 
 "Cheapest" means non-trumps before trumps, then fewer stars (a lower rank); of equals, the first
 in the order of ``legal_moves``.
@@ -22,17 +23,19 @@ from functools import lru_cache, partial
 from typing import Any
 
 from slovariki.game import Game, GameState
+from slovariki.game.state import UNIFORM
 
 
 @dataclass(frozen=True)
 class Strategy:
     """``chooser(state, rng)`` makes the function a bot picks its moves with in one game: given the
-    number of legal moves, or their table if it ``looks``, it returns the number of its move.
+    number of legal moves, or their table if it ``looks``, it returns the number of its move (with
+    ``looks=UNIFORM`` it is the generator's ``getrandbits``, see ``GameState.step``).
     ``title`` names the bots' play in the report: «боты: случайные ходы»."""
 
     title: str
     chooser: Callable[[GameState, random.Random], Callable[[Any], int]]
-    looks: bool = False
+    looks: bool | str = False
     deterministic: bool = False  # the same position always gets the same move
 
 
@@ -84,30 +87,13 @@ def _greedy(state: GameState, rng: random.Random) -> Callable[[tuple], int]:
     return partial(greedy_index, _by_cost(state.game, state.trump_suit))
 
 
-def _uniform(state: GameState, rng: random.Random) -> Callable[[int], int]:
-    """``rng.randrange`` for a count of moves, in one call instead of three: the simulator makes one
-    such choice per move. On Python 3.10 to 3.13 ``randrange(n)`` (n > 0, random.Random) is exactly
-    this rejection of ``getrandbits(n.bit_length())``, so the games do not change."""
-    getrandbits = rng.getrandbits
-
-    def below(n: int) -> int:
-        k = n.bit_length()
-        r = getrandbits(k)
-        while r >= n:
-            r = getrandbits(k)
-        return r
-
-    return below
-
-
 def _mixed(state: GameState, rng: random.Random) -> Callable[[tuple], int]:
     by_cost = _by_cost(state.game, state.trump_suit)
-    below, coin = _uniform(state, rng), rng.random
-    return lambda table: greedy_index(by_cost, table) if coin() < 0.5 else below(table[0])
+    return lambda table: greedy_index(by_cost, table) if rng.random() < 0.5 else rng.randrange(table[0])
 
 
 STRATEGIES: dict[str, Strategy] = {
-    "random": Strategy("случайные ходы", _uniform),
+    "random": Strategy("случайные ходы", lambda state, rng: rng.getrandbits, looks=UNIFORM),
     "greedy": Strategy("жадные ходы", _greedy, looks=True, deterministic=True),
     "mixed": Strategy("то жадные, то случайные ходы", _mixed, looks=True),
 }

@@ -6,7 +6,10 @@
 - the referee's path: one ``apply``, ``legal_moves``, ``check`` and ``copy`` while replaying games;
 - the whole ``slovariki simulate`` process (1,000 games, the bundled bank) with ``--jobs 1`` and
   with the default jobs (goal: a few seconds on 2 cores);
-- the classic 36-card rulesets for comparison.
+- the classic 36-card rulesets for comparison;
+- the games of bench_startup's ``simulate`` goal alone, in this process: 2,000 games on its 42-card
+  deck against ``naive_durak.py``'s ``play`` on the same cards, timed in turn (the engine's own
+  ratio; bench_startup adds each side's process start-up).
 
 Run: python benchmarks/bench_game.py [games] [rounds]
 """
@@ -14,12 +17,17 @@ Run: python benchmarks/bench_game.py [games] [rounds]
 from __future__ import annotations
 
 import functools
+import json
 import os
 import random
 import subprocess
 import sys
+import tempfile
 import time
+from pathlib import Path
 
+import naive_durak
+from bench_startup import deck_of_42
 from timing import ENV, children_cpu, interleaved, timed
 
 from slovariki.game import Game
@@ -80,9 +88,31 @@ def simulate_process(jobs: int | None, games: int = 1000):
     return lambda: subprocess.run(command, check=True, capture_output=True, env=ENV)
 
 
+def against_naive_engine(rounds: int, games: int = 2000, players: int = 4) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        words, naive = deck_of_42(Path(folder))
+        game = Game("slovariki", list(load_bank(words).deck))
+        cards = [tuple(card) for card in json.loads(naive.read_text(encoding="utf-8"))]
+
+    def plain() -> None:
+        for i in range(games):
+            naive_durak.play(cards, players, random.Random(f"1/{i}"))
+
+    def ours() -> None:
+        for i in range(games):
+            play_game(game, players, "random", 1, i)
+
+    naive_time, our_time = cpu_time(rounds, plain, ours)
+    print(f"simulate's games alone, 42 cards, {games} games, {players} players, random bots, in this process"
+          f" (CPU time, best of {rounds}, in turn):")
+    print(f"  naive_durak.play {naive_time:6.2f} s   play_game {our_time:6.2f} s   "
+          f"{naive_time / our_time:4.2f}x the naive engine's games per second")
+
+
 def main() -> None:
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 40
     rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 7
+    against_naive_engine(max(3, rounds // 2))
     deck = list(load_bank(None).deck)
     game = Game("slovariki", deck)
     engine, moves = simulated(game, games)

@@ -684,7 +684,7 @@ class GameState:
                 count += n
                 cards |= mask
         # R8: before any beat (no card beaten yet in this bout), if the next defender can face one more card
-        if self._partners is not None and self._last_beat < 0 and len(attacks := self._att) < MAX_TABLE:
+        if self._last_beat < 0 and self._partners is not None and len(attacks := self._att) < MAX_TABLE:
             new = self._seats.left[defender]
             if new is not None and self._count[new] > len(attacks):
                 transfers = avail & self._partners[attacks[0]]
@@ -1016,7 +1016,8 @@ class GameState:
         answers (D3) the right stays with the first who has not passed and holds cards (R9: players
         without cards are passed by)."""
         if len(self._att) < self._limit:
-            passed, known, unseen, links = self._passed, self._known, self._unseen, self._toss_mask
+            passed, links = self._passed, self._toss_mask  # pairs: assigned without building a tuple
+            known, unseen = self._known, self._unseen
             for p in self._tossers:
                 if passed >> p & 1:
                     continue

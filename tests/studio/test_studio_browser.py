@@ -386,3 +386,47 @@ def test_the_referees_screen_opens_from_the_studio(browser, studio, tmp_path):  
     screen.click("#setup-trump-find")
     expect(screen.locator("#setup-trump .trump-chosen")).to_contain_text("Козырь: лопата")  # her folder's word
     me.shot("play")
+
+
+def overflowing(page) -> list[str]:
+    """What in the page reaches past the window's right edge or scrolls sideways inside it."""
+    return page.evaluate("""() => {
+        const width = document.documentElement.clientWidth, found = [];
+        if (document.documentElement.scrollWidth > width) found.push(`page ${document.documentElement.scrollWidth} > ${width}`);
+        for (const e of document.querySelectorAll('#import-result *')) {
+            const box = e.getBoundingClientRect();
+            if (box.width && box.right > width + 0.5) found.push(`${e.tagName}.${e.className} right ${Math.round(box.right)}`);
+            if (e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX !== 'visible')
+                found.push(`${e.tagName}.${e.className} scrolls ${e.scrollWidth} > ${e.clientWidth}`);
+        }
+        return found.slice(0, 8);
+    }""")
+
+
+@pytest.mark.parametrize("device", list(VIEWPORTS))
+def test_the_import_preview_reads_without_sideways_scrolling(browser, studio, tmp_path, device):  # noqa: F811
+    """Every row of the preview, with its place, grade, word, stars, definition and verdict, is read
+    within the window's width: on a phone each row is a block of its own, with the column names
+    beside the values."""
+    url, _ = studio
+    me = Teacher(browser, url, VIEWPORTS[device], f"import-{device}")
+    me.start(tmp_path / "слова", "Новая папка с примерами")
+    me.page.click("nav a[data-tab=import]")
+    sheet = workbook(tmp_path / "слова учителя.xlsx", [
+        (rich("п{е}тух"), 1, "Домашняя птица с красным гребешком, громко кукарекает и будит всех по утрам."),
+        (rich("с{о}р{о}ка"), 1, "Птица с длинным хвостом."),
+        ("длинноеслововтаблицебезпробелов", 2, "Слово, которого нет в словаре."),
+        (rich("к{а}рт{о}фель"), "много", ""),
+    ])
+    me.page.set_input_files("#import-file", str(sheet))
+    me.expect("#import-result table.import tbody tr").to_have_count(4)
+    me.expect("#import-result").to_contain_text("уже есть в банке")
+    me.shot("preview")
+    assert overflowing(me.page) == []
+    first = me.page.locator("#import-result table.import tbody tr").first
+    text = first.inner_text()
+    for said in ("строка 2", "2 класс", "петух", "★", "Домашняя птица", "новое слово"):
+        assert said in text, (said, text)
+    if device == "phone":  # the columns' names go with the values: nothing is left to guess
+        assert "Звёздочки" in text and "Толкование" in text, text
+    assert not me.errors

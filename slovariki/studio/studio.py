@@ -21,6 +21,8 @@ PREVIEW_CACHE = 600  # cards; the bundled bank has about 260
 
 class Studio:
     def __init__(self, folder: Path | None = None) -> None:
+        """The studio on ``folder`` (`--words`), else on the folder it remembers. A folder named that does
+        not exist yet is offered on the start page, ready to be made, rather than another one opened."""
         self.workspace: Workspace | None = None
         self.printer: printing.Printer | None = None
         self.handout_files: tuple[Path, tuple[str, ...]] | None = None
@@ -28,9 +30,12 @@ class Studio:
         self._previews: OrderedDict[tuple, bytes] = OrderedDict()
         self._preview_lock = threading.Lock()
         self.lan_url: str | None = None  # with --lan: the address a tablet on the Wi-Fi opens
+        self.asked: Path | None = None  # --words naming a folder that is not there yet
         folder = folder or remembered()
         if folder is not None and folder.is_dir():
             self._open(folder)
+        elif folder is not None and not folder.exists():
+            self.asked = folder
 
     # --- the folder -----------------------------------------------------------------------------------
     def _open(self, folder: Path) -> None:
@@ -46,6 +51,10 @@ class Studio:
     def state(self) -> dict:
         ws = self.workspace
         colours = {c.grade: {"tint": c.print_tint, "strong": c.print_strong} for c in Colour}
+        if ws is None and self.asked is not None:
+            return {"folder": None, "suggested": str(self.asked), "colours": colours,
+                    "notice": f"Папки {self.asked} пока нет. Чтобы начать в ней, выберите ниже: «Начать с пустых "
+                              "списков», «Новая папка с примерами» или «Копия встроенного банка»."}
         if ws is None:
             return {"folder": None, "suggested": str(Path.home() / "Словарики"), "colours": colours}
         files = [{"grade": g, "path": str(ws.path(g)), "exists": ws.path(g).exists()} for g in (1, 2, 3, 4)]

@@ -43,6 +43,20 @@ def test_the_folder_is_made_and_remembered_for_the_next_start(tmp_path):
     assert Page(Studio()).ok("api/state")["folder"] == str(target)
 
 
+def test_a_folder_named_at_start_that_is_not_there_yet_is_offered_not_another(tmp_path):
+    """`--words` naming a new folder: the start page offers it, even when another one is remembered."""
+    Page(Studio()).ok("api/start", {"folder": str(tmp_path / "прошлая"), "how": "examples"})
+    wanted = tmp_path / "новая"
+    page = Page(Studio(wanted))
+    state = page.ok("api/state")
+    assert state["folder"] is None and state["suggested"] == str(wanted)
+    assert state["notice"].startswith(f"Папки {wanted} пока нет. Чтобы начать в ней, выберите ниже")
+    page.ok("api/start", {"folder": state["suggested"], "how": "empty"})
+    state = page.ok("api/state")
+    assert state["folder"] == str(wanted) and "notice" not in state
+    assert "notice" not in Page(Studio()).ok("api/state")
+
+
 def test_a_relative_or_missing_folder_is_refused_in_russian(page, tmp_path):
     message = page.refused(page.post("api/start", {"folder": "слова", "how": "open"}), 400, "bad-request")
     assert message.startswith("Нужен полный путь к папке")

@@ -12,6 +12,7 @@ import shutil
 import signal
 import subprocess
 import sys
+from contextlib import contextmanager
 from pathlib import Path
 
 import pdfplumber
@@ -26,11 +27,11 @@ RED = (0.815686, 0.0, 0.0)  # #D00000 as pdfplumber reports it
 WORD_SIZE = 13  # points: only the cards' words are set this large
 
 
-@pytest.fixture
-def studio(tmp_path):
+@contextmanager
+def running_studio(tmp_path: Path, *options: str):
     """`slovariki studio` on any free port, in a fresh settings folder; stopped with Ctrl+C."""
     env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "настройки")}
-    process = subprocess.Popen([sys.executable, "-m", "slovariki", "studio", "--port", "0", "--no-browser"],
+    process = subprocess.Popen([sys.executable, "-m", "slovariki", "studio", "--port", "0", "--no-browser", *options],
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
     first = process.stdout.readline()
     assert first.startswith("Студия: http://127.0.0.1:"), first + process.stderr.read()
@@ -40,6 +41,12 @@ def studio(tmp_path):
         if process.poll() is None:
             process.send_signal(signal.SIGINT)
             process.wait(timeout=20)
+
+
+@pytest.fixture
+def studio(tmp_path):
+    with running_studio(tmp_path) as running:
+        yield running
 
 
 class Teacher:
@@ -430,3 +437,19 @@ def test_the_import_preview_reads_without_sideways_scrolling(browser, studio, tm
     if device == "phone":  # the columns' names go with the values: nothing is left to guess
         assert "Звёздочки" in text and "Толкование" in text, text
     assert not me.errors
+
+
+def test_words_naming_a_folder_not_there_yet_fills_the_start_form(browser, tmp_path):  # noqa: F811
+    """`slovariki studio --words ПАПКА` for a folder she has not made: the start page, her folder in its
+    field and a message saying how to make it; one click makes it."""
+    folder = tmp_path / "новые слова"
+    with running_studio(tmp_path, "--words", str(folder)) as (url, process):
+        me = Teacher(browser, url, VIEWPORTS["phone"], "words-not-there")
+        me.expect("#start-title").to_be_visible()
+        me.expect("#folder").to_have_value(str(folder))
+        me.expect("#status").to_have_text(re.compile(f"^Папки {re.escape(str(folder))} пока нет. Чтобы начать в ней"))
+        me.shot("start")
+        me.page.click("#start-form button:has-text('Новая папка с примерами')")
+        me.expect("#bank-title").to_be_visible()
+        assert (folder / "grade1.yaml").is_file()
+        assert not me.errors

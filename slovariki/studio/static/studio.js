@@ -116,6 +116,7 @@ function route() {
 async function loadState() {
   const answer = await api("api/state");
   applyState(answer);
+  if (answer.notice) say(answer.notice);
   return answer;
 }
 

@@ -29,6 +29,7 @@ class Studio:
         self._assistant = None
         self._previews: OrderedDict[tuple, bytes] = OrderedDict()
         self._preview_lock = threading.Lock()
+        self._fitted: tuple | None = None  # (deck, options, its definition size): see _definition_size
         self.lan_url: str | None = None  # with --lan: the address a tablet on the Wi-Fi opens
         self.asked: Path | None = None  # --words naming a folder that is not there yet
         folder = folder or remembered()
@@ -119,24 +120,42 @@ class Studio:
 
     # --- cards as printed -----------------------------------------------------------------------------
     def _png(self, card) -> bytes:  # noqa: ANN001 - a Card
+        """The card as cards.pdf prints it, drawn once for all that changes its look: the card itself,
+        its picture file, the print options and the deck's definition size (chosen over the whole bank,
+        so a long definition saved on another card can make every card's text a step smaller)."""
         from slovariki.generator.build import BuildError
         from slovariki.generator.options import DeckOptions
         from slovariki.generator.preview import card_png
 
+        deck, options = self.ws().checked().deck, DeckOptions()
         mtime = card.picture.stat().st_mtime_ns if card.picture is not None and card.picture.exists() else 0
-        key = (card, str(card.picture), mtime)
         with self._preview_lock:  # one drawing at a time: the page asks for a table's cards at once
+            key = (card, str(card.picture), mtime, options, self._definition_size(deck, options))
             if key in self._previews:
                 self._previews.move_to_end(key)
                 return self._previews[key]
-            try:  # the definition's size is the deck's, as in cards.pdf
-                png, _, _ = card_png(self.ws().checked().deck, card, DeckOptions(), PREVIEW_DPI)
+            try:
+                png, _, _ = card_png(deck, card, options, PREVIEW_DPI)
             except BuildError as exc:
                 raise StudioError("bad-entry", str(exc)) from None
             self._previews[key] = png
             while len(self._previews) > PREVIEW_CACHE:
                 self._previews.popitem(last=False)
             return png
+
+    def _definition_size(self, deck, options) -> tuple[float, float]:  # noqa: ANN001 - a Deck, DeckOptions
+        """The deck's definition size and the step below it, as build-deck chooses them; measured again
+        only for another deck (the bank changed) or other options."""
+        from slovariki.generator.build import deck_type
+        from slovariki.generator.faces import FitError
+
+        if self._fitted is None or self._fitted[0] is not deck or self._fitted[1] != options:
+            try:
+                fitted = deck_type(deck, options)
+            except FitError as exc:
+                raise StudioError("bad-entry", str(exc)) from None
+            self._fitted = (deck, options, (fitted.size, fitted.smaller))
+        return self._fitted[2]
 
     def card_png(self, grade: int, word: str) -> bytes:
         deck = self.ws().checked().deck

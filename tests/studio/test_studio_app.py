@@ -284,6 +284,26 @@ def test_a_card_is_drawn_as_printed(page, folder):
     assert page.refused(page.get("card/2/сорока.png"), 404, "not-found")
 
 
+def test_a_card_is_drawn_again_when_the_decks_definition_size_changes(page, folder):
+    """build-deck sets every definition of a deck in one size, chosen over the whole bank: a long
+    definition saved on another word makes it smaller, and every card's preview shows that, as cards.pdf
+    will; undo brings the first look back."""
+    from slovariki.generator.build import deck_type
+
+    def size() -> float:
+        return deck_type(wordlist.load_bank(folder).deck).size
+
+    first, size_before = page.get("card/1/сорока.png").content, size()
+    long = "Коробочка для ручек, карандашей, ластика, линейки и точилки; её носят в портфеле в школу каждый день."
+    page.ok("api/save", {**WORD, "definition": long, "versions": page.versions()})
+    assert size() < size_before
+    smaller = page.get("card/1/сорока.png").content
+    assert smaller != first
+    assert smaller == Page(Studio()).get("card/1/сорока.png").content  # as a studio started now draws it
+    page.ok("api/undo", {})
+    assert page.get("card/1/сорока.png").content == first
+
+
 def test_the_referees_screen_plays_on_her_bank(page, folder):
     assert "Судья «Словариков»" in page.get("play/").text
     deck = page.ok("play/api/deck", rules="slovariki", grades="1")

@@ -35,5 +35,8 @@ def run(folder: Path | None, host: str, port: int, lan: bool, open_browser: bool
     threading.Thread(target=studio.warm_up, daemon=True, name="slovariki-warm-up").start()
     if open_browser and not lan:
         webbrowser.open(url)
-    serve.run(create_app(studio, token, names=[host]), sock, WHO)
+    try:
+        serve.run(create_app(studio, token, names=[host]), sock, WHO)
+    finally:
+        studio.close()
     say(out, "Студия остановлена; всё сохранённое — в файлах папки со словами.")

@@ -31,6 +31,7 @@ class Studio:
         self._preview_lock = threading.Lock()
         self._fitted: tuple | None = None  # (deck, options, its definition size): see _definition_size
         self.lan_url: str | None = None  # with --lan: the address a tablet on the Wi-Fi opens
+        self.play = None  # the referee's screen under «play/» (play.PlayScreen), made with the routes
         self.asked: Path | None = None  # --words naming a folder that is not there yet
         folder = folder or remembered()
         if folder is not None and folder.is_dir():
@@ -43,6 +44,8 @@ class Studio:
         self.workspace = Workspace(folder)
         self.printer = printing.Printer(self.workspace)
         self.handout_files = None
+        if self.play is not None:
+            self.play.follow()
 
     def ws(self) -> Workspace:
         if self.workspace is None:
@@ -223,7 +226,13 @@ class Studio:
         """The referee's screen under «play/», on her word folder (see :mod:`slovariki.studio.play`)."""
         from slovariki.studio import play
 
-        return play.routes(self)
+        self.play = play.PlayScreen(self)
+        return play.routes(self.play)
+
+    def close(self) -> None:
+        """Let go of the game the play screen holds: the studio stops."""
+        if self.play is not None:
+            self.play.close()
 
     def play_qr(self) -> bytes:
         """The QR code of the play screen's address on the Wi-Fi, as SVG (only with --lan)."""

@@ -453,3 +453,47 @@ def test_words_naming_a_folder_not_there_yet_fills_the_start_form(browser, tmp_p
         me.expect("#bank-title").to_be_visible()
         assert (folder / "grade1.yaml").is_file()
         assert not me.errors
+
+
+def test_one_game_is_played_by_one_program_at_a_time(browser, studio, tmp_path):  # noqa: F811
+    """The studio's play screen holds the game as `slovariki referee web` does: a referee started on it
+    is refused, and while a referee holds it the studio's link opens a page that says so."""
+    url, _ = studio
+    me = Teacher(browser, url, VIEWPORTS["phone"], "held")
+    folder = tmp_path / "слова"
+    me.start(folder, "Новая папка с примерами")
+    me.page.click("nav a[data-tab=play]")
+    with me.context.expect_page() as opened:
+        me.page.click("#play-link")
+    from playwright.sync_api import expect
+
+    screen = opened.value
+    expect(screen.locator("#banner-title")).to_have_text("НОВАЯ ПАРТИЯ")
+    referee = [sys.executable, "-m", "slovariki", "referee", "web", "--session", str(folder / "партия.json"),
+               "--words", str(folder), "--port", "0"]
+    refused = subprocess.run(referee, capture_output=True, text=True, timeout=60)
+    assert refused.returncode == 1
+    assert re.match(r"Ошибка: партию в .*партия\.json сейчас ведёт другая программа \(студия «Словариков», процесс \d+",
+                    refused.stderr), refused.stderr
+    assert not (folder / "партия.json").exists()
+
+    screen.close()  # else its next look at the game would take the next folder's game
+    other = tmp_path / "другие слова"
+    me.page.click("nav a[data-tab=start]")
+    me.start(other, "Новая папка с примерами")  # the studio lets the first folder's game go
+    holder = subprocess.Popen([*referee[:6], str(other / "партия.json"), "--words", str(other), "--port", "0"],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        first = holder.stdout.readline()
+        assert first.startswith("Экран судьи: http://127.0.0.1:"), first + holder.stderr.read()
+        me.page.click("nav a[data-tab=play]")
+        with me.context.expect_page() as opened:
+            me.page.click("#play-link")
+        tab = opened.value
+        expect(tab.locator("h1")).to_have_text("Экран судьи не открыт")
+        expect(tab.locator("#alert")).to_contain_text("сейчас ведёт другая программа (веб-экран судьи, процесс")
+        me.page = tab
+        me.shot("refused")
+    finally:
+        holder.send_signal(signal.SIGINT)
+        holder.wait(timeout=20)

@@ -16,7 +16,7 @@ from slovariki.studio.workspace import (StudioError, Workspace, picture_choices,
                                         start_folder)
 
 PREVIEW_DPI = 110  # a card 63 mm wide is 273 px: sharp in the table and in the form
-PREVIEW_CACHE = 600  # cards; the bundled bank has about 260
+PREVIEW_CACHE = 600  # cards; the bundled bank has about 320
 
 
 class Studio:

@@ -11,7 +11,9 @@ const FILE_SAYS = {"cards.pdf": "карточки: лица и рубашки, �
                    "cards-only.pdf": "только отмеченные карточки (допечатка)",
                    "rules.pdf": "правила игры", "wordlist.pdf": "список слов для учителя",
                    "dictation.pdf": "словарный диктант", "dictation-answers.pdf": "ответы к диктанту",
-                   "box.pdf": "коробки для колоды и карточки-подсказки"};
+                   "box.pdf": "коробки для колоды и карточки-подсказки",
+                   "wordlist-only.pdf": "список только отмеченных слов", "dictation-only.pdf": "диктант по отмеченным словам",
+                   "dictation-answers-only.pdf": "ответы к диктанту по отмеченным словам"};
 const state = {folder: null, versions: {}, chosen: new Set(), editing: null, suggestTimer: 0, draftTimer: 0,
                asked: 0, answered: 0, importToken: null};
 

@@ -160,8 +160,7 @@ def _definitions_fit(deck) -> bool:  # noqa: ANN001 - a Deck
     """Say the deck's definition size and the cards printed one step smaller; False if one fits at no size."""
     if not len(deck):
         return True
-    from slovariki.generator.build import deck_type
-    from slovariki.generator.faces import FitError
+    from slovariki.generator.faces import FitError, deck_type  # not build: its PDF writers take a fifth of a second
 
     try:
         _say(deck_type(deck).report())

@@ -149,8 +149,7 @@ class Studio:
     def _definition_size(self, deck, options) -> tuple[float, float]:  # noqa: ANN001 - a Deck, DeckOptions
         """The deck's definition size and the step below it, as build-deck chooses them; measured again
         only for another deck (the bank changed) or other options."""
-        from slovariki.generator.build import deck_type
-        from slovariki.generator.faces import FitError
+        from slovariki.generator.faces import FitError, deck_type
 
         if self._fitted is None or self._fitted[0] is not deck or self._fitted[1] != options:
             try:

@@ -292,7 +292,7 @@ def test_a_card_is_drawn_again_when_the_decks_definition_size_changes(page, fold
     """build-deck sets every definition of a deck in one size, chosen over the whole bank: a long
     definition saved on another word makes it smaller, and every card's preview shows that, as cards.pdf
     will; undo brings the first look back."""
-    from slovariki.generator.build import deck_type
+    from slovariki.generator.faces import deck_type
 
     def size() -> float:
         return deck_type(wordlist.load_bank(folder).deck).size

@@ -388,7 +388,7 @@ def test_the_referees_screen_opens_from_the_studio(browser, studio, tmp_path):  
     screen = opened.value
     from playwright.sync_api import expect
 
-    expect(screen.locator("#banner-title")).to_have_text("НОВАЯ ПАРТИЯ")
+    expect(screen.locator("#banner-title")).to_have_text("НОВАЯ ПАРТИЯ", timeout=60_000)  # the game's dictionaries load
     screen.fill("#setup-trump-text", "лопатой")
     screen.click("#setup-trump-find")
     expect(screen.locator("#setup-trump .trump-chosen")).to_contain_text("Козырь: лопата")  # her folder's word
@@ -426,7 +426,7 @@ def test_the_import_preview_reads_without_sideways_scrolling(browser, studio, tm
         (rich("к{а}рт{о}фель"), "много", ""),
     ])
     me.page.set_input_files("#import-file", str(sheet))
-    me.expect("#import-result table.import tbody tr").to_have_count(4)
+    me.expect("#import-result table.import tbody tr").to_have_count(4, timeout=60_000)  # suggest's dictionaries load
     me.expect("#import-result").to_contain_text("уже есть в банке")
     me.shot("preview")
     assert overflowing(me.page) == []
@@ -468,7 +468,7 @@ def test_one_game_is_played_by_one_program_at_a_time(browser, studio, tmp_path):
     from playwright.sync_api import expect
 
     screen = opened.value
-    expect(screen.locator("#banner-title")).to_have_text("НОВАЯ ПАРТИЯ")
+    expect(screen.locator("#banner-title")).to_have_text("НОВАЯ ПАРТИЯ", timeout=60_000)  # the game's dictionaries load
     referee = [sys.executable, "-m", "slovariki", "referee", "web", "--session", str(folder / "партия.json"),
                "--words", str(folder), "--port", "0"]
     refused = subprocess.run(referee, capture_output=True, text=True, timeout=60)
@@ -490,7 +490,7 @@ def test_one_game_is_played_by_one_program_at_a_time(browser, studio, tmp_path):
         with me.context.expect_page() as opened:
             me.page.click("#play-link")
         tab = opened.value
-        expect(tab.locator("h1")).to_have_text("Экран судьи не открыт")
+        expect(tab.locator("h1")).to_have_text("Экран судьи не открыт", timeout=30_000)
         expect(tab.locator("#alert")).to_contain_text("сейчас ведёт другая программа (веб-экран судьи, процесс")
         me.page = tab
         me.shot("refused")

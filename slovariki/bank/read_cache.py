@@ -100,13 +100,13 @@ def _program() -> tuple:
 def _pictures_state(found: WordFile) -> tuple | None:
     """The size and time of each of the folder's own pictures the cards show (the shipped ones are
     the program's); None if one cannot be looked at."""
-    shipped = package_data("pictures")
-    own = sorted({str(c.picture) for c in found.cards if c.picture is not None and c.picture.parent != shipped})
-    stamps = tuple((path, _stamp(Path(path))) for path in own)
+    shipped = os.path.join(package_data("pictures"), "")
+    own = sorted({path for c in found.cards if c.picture is not None and not (path := str(c.picture)).startswith(shipped)})
+    stamps = tuple((path, _stamp(path)) for path in own)
     return None if any(stamp is None for _, stamp in stamps) else stamps
 
 
-def _stamp(path: Path) -> tuple[int, int] | None:
+def _stamp(path: Path | str) -> tuple[int, int] | None:
     try:
         stat = os.stat(path)
     except (OSError, ValueError):

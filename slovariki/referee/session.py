@@ -23,6 +23,7 @@ from typing import Any
 
 from slovariki.files import atomic
 from slovariki.files import reading
+from slovariki.files.userdirs import data_dir
 from slovariki.game import move_from_json
 from slovariki.referee.table import Rejected, Setup, Table
 from slovariki.text.russian import os_error
@@ -45,15 +46,6 @@ class SessionError(Exception):
 
 class SessionBusy(SessionError):
     """Another program of the referee is writing the same session file."""
-
-
-def data_dir() -> Path:
-    """The user's data folder for slovariki: %APPDATA%\\slovariki on Windows, elsewhere
-    $XDG_DATA_HOME/slovariki or ~/.local/share/slovariki."""
-    if WINDOWS and os.environ.get("APPDATA"):
-        return Path(os.environ["APPDATA"]) / "slovariki"
-    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
-    return Path(base) / "slovariki"
 
 
 def default_path() -> Path:
@@ -167,9 +159,10 @@ def lock_path(path: Path) -> Path:
 
 
 @contextmanager
-def lock(path: Path, program: str) -> Iterator[None]:
+def lock(path: Path, program: str, again: str = "запустите эту команду снова") -> Iterator[None]:
     """Hold the session at ``path`` for ``program`` (a Russian name: «веб-экран судьи») while the block
-    runs; raises SessionBusy when another program holds it, SessionError when it cannot be taken.
+    runs; raises SessionBusy when another program holds it (its message ends with ``again``: what to do
+    once that program is closed), SessionError when it cannot be taken.
 
     The lock is the kernel's (flock) on a file beside the session, so a program that dies, even by
     kill -9, leaves no stale lock: the kernel drops it with the process. The file names its holder
@@ -185,7 +178,7 @@ def lock(path: Path, program: str) -> Iterator[None]:
         raise SessionError(f"не удалось открыть партию {path}: {os_error(exc)}") from None
     if handle is None:
         raise SessionBusy(f"партию в {path} сейчас ведёт другая программа{_holder(where)}. Одну партию нельзя "
-                          "вести из двух программ сразу: закройте ту программу и запустите эту команду снова")
+                          f"вести из двух программ сразу: закройте ту программу и {again}")
     try:
         atomic.remove_leftovers(path.parent, path.name)  # of a save killed outright: nobody else writes now
         info = {"pid": os.getpid(), "program": program, "since": time.strftime("%H:%M")}

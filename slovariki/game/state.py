@@ -293,8 +293,9 @@ class Game:
             stock = [trump] + order[:dealt:-1]  # drawn from the end: the trump card last
         else:
             trump, stock = order[dealt - 1], []
-        if first is None:  # the hands as iterators: «Словарики» does not look at them
-            first = self.rules.first_attacker([map(self.cards.__getitem__, hand) for hand in hands], self.suits[trump])
+        if first is None:  # the hands as iterators: the cards are looked up only by a ruleset that decides (D1)
+            cards = [map(self.cards.__getitem__, hand) for hand in hands]
+            first = self.rules.first_attacker(cards, self.suits[trump])
         if first is not None and not 0 <= first < players:
             raise SetupError(f"нет игрока с номером {first + 1}")
         known = [sum(map(self.bit, hand)) for hand in hands]

@@ -34,7 +34,8 @@ from slovariki.text.console import FALLBACKS
 from slovariki.game import Attack, Beat, Move, Pass, Take, TossIn, Transfer
 from slovariki.referee.table import Rejected, Setup, Table, bout_numbers
 from slovariki.referee.texts import (
-    EARLIER_FIRST_REASONS, FIRST_REASONS, bout_header, current_wording, event_lines, move_text, result_text, summary_lines,
+    EARLIER_FIRST_REASONS, FIRST_REASONS, bout_header, current_wording, event_lines, record_text, result_text,
+    summary_lines,
 )
 from slovariki.text.russian import os_error, wrap
 from slovariki.text.terminal import shorten
@@ -83,7 +84,7 @@ def render(table: Table) -> str:
     lines += ["", bout_header(1, *(names[p] for p in table.opening))]
     classic = state.rules.classic
     for number, (record, bout) in enumerate(zip(state.log, bout_numbers(state.log)), 1):
-        lines.append(f"{number}. {names[record.player]}: {move_text(record.move)}")
+        lines.append(f"{number}. {record_text(record, names, state.rules)}")
         for said in event_lines(record.events, names, bout, classic):
             lines.extend(["", said] if said.startswith("Заход ") else [RESULT + said])
     if state.is_over():  # comments: a replay skips them
@@ -188,7 +189,8 @@ def _split_player(text: str, line: int) -> tuple[str, str]:
 
 
 def move_of(table: Table, text: str, line: int) -> Move:
-    """The move written as ``заходит с карты «коридор»`` (see :func:`texts.move_text`), or as the
+    """The move written as ``заходит с карты «коридор»`` (see :func:`texts.move_text`), «пас» or «бито»
+    in any ruleset, or as the
     REPL reads it: a card written by hand in another form («картой «Москвой»») or without quotes,
     «бьет» for «бьёт», «беру», «бито»."""
     for pattern, kind in _VERBS:

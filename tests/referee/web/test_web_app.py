@@ -385,17 +385,21 @@ def test_who_starts_is_asked_as_the_rules_choose_it(screen):
 
 def test_all_pass_is_one_step_and_one_undo_takes_it_back(screen):
     """«все пас», as in the REPL: everyone who may toss in passes, to the bout's end, in one step;
-    one «отмена» takes all of it back. Said when every card is beaten, not before."""
+    one «отмена» takes all of it back. Said when every card is beaten, not before; in classic durak
+    in its own word, «бито» (rule D3)."""
     screen.ok("new", {"players": ["Аня", "Боря", "Вика"], "trump": "Тч", "first": "Аня", "rules": "podkidnoy"})
     attacked = screen.move("Аня", "attack", "6♠")["game"]
     assert attacked["pass_all"] is False
     refused = screen.refused(screen.post("pass-all", {}), 409, "not-now")
-    assert refused["message"] == "«Все пас» — это когда все карты побиты и больше никто не подкидывает."
+    assert refused["message"] == "«Все бито» — это когда все карты побиты и больше никто не подкидывает."
+    assert attacked["rules"]["pass_word"] == "бито" and attacked["banner"]["doing"] == "бить или брать"
     assert refused["game"] == attacked
     before = screen.move("Боря", "beat", "7♠")["game"]
     assert before["pass_all"] is True
     answer = screen.ok("pass-all")
-    assert answer["said"][:3] == ["Аня: пас.", "Вика: пас.", "Бито: карты со стола уходят в отбой."]
+    assert before["banner"] == {"who": "Аня", "title": "ХОДИТ АНЯ", "doing": "подкидывать или сказать «бито»", "also": ""}
+    assert answer["said"] == ["Аня: бито.", "Вика: бито.", "Бито: карты со стола уходят в отбой.",
+                              "Добирают из колоды: Аня 1, Боря 1.", "Заход 2: заходит Боря, отбивается Вика."]
     assert answer["game"]["bout"] == 2 and answer["game"]["pass_all"] is False
     table = screen.host.table
 
@@ -407,7 +411,7 @@ def test_all_pass_is_one_step_and_one_undo_takes_it_back(screen):
         screen.refused(screen.post("undo", {}), 503, "not-saved")
     assert table.with_previous[-2:] == [False, True]
     answer = screen.ok("undo")
-    assert answer["said"] == ["Отменены ходы: Аня: пас; Вика: пас. Верните в колоду: Аня 1, Боря 1. "
+    assert answer["said"] == ["Отменены ходы: Аня: бито; Вика: бито. Верните в колоду: Аня 1, Боря 1. "
                               "Карты из отбоя верните на стол: «6♠», «7♠»."]  # issue 21 §3
     assert answer["game"] == before
     screen.ok("undo")

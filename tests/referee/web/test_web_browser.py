@@ -331,6 +331,12 @@ def test_six_players_of_durak_say_who_holds_the_trump_card(browser, server, devi
     table.expect("#notice .notice-head").to_contain_text("Даша не может зайти с карты «7♥»")
     table.type_card("6п", "move")
     table.expect("#banner-title").to_have_text("ХОДИТ ЕГОР")
+    # Classic durak says «бито» where «Словарики» say «пас» (rule D3): the buttons too.
+    table.expect("#btn-pass").to_have_text("бито")
+    table.type_card("8п", "move")
+    table.expect("#banner-title").to_have_text("ХОДИТ ДАША")
+    table.expect("#banner-doing").to_have_text("подкидывать или сказать «бито»")
+    table.expect("#btn-pass-all").to_have_text("все бито")
     table.shot("game")
     assert table.errors == []
     context.close()
@@ -394,6 +400,8 @@ def test_the_answer_is_in_view_after_a_refusal_a_take_and_a_refill(browser, serv
     table.type_card("ребятами")
     table.tap('#choice button.action:has-text("Побить карту «сорока»")', "move")
     table.expect("#btn-pass-all").to_be_visible()
+    table.expect("#btn-pass").to_have_text("пас")
+    table.expect("#btn-pass-all").to_have_text("все пас")
     answer = table.tap("#btn-pass-all", "pass-all")
     assert answer["ok"], answer
     assert answer["said"][:2] == ["Аня: пас.", "Бито: карты со стола уходят в отбой."]

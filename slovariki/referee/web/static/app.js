@@ -149,6 +149,8 @@ function render() {
   $("card-step").hidden = game.over;
   $("btn-pass").hidden = $("btn-take").hidden = game.over;
   $("btn-pass-all").hidden = !game.pass_all;
+  $("btn-pass").textContent = game.rules.pass_word;  // «пас»; in classic durak «бито» (rule D3)
+  $("btn-pass-all").textContent = `все ${game.rules.pass_word}`;
   showNotice();
   requestAnimationFrame(() => fitWords(document.body));
 }

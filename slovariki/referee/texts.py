@@ -11,7 +11,7 @@ from slovariki.game import (
     Transfer, Winner,
 )
 from slovariki.text.russian import cards as n_cards
-from slovariki.text.russian import plural, times
+from slovariki.text.russian import plural, sentence, times
 
 # How a move is said, its card (if any) in quotes: «заходит с карты «корова»». A quoted word stays in
 # the nominative, so the word before it («карта») carries the case the verb asks for. The second
@@ -118,7 +118,8 @@ def put_back_lines(put_back: Any, names: Sequence[str]) -> list[str]:
 
 
 def bout_header(bout: int, attacker: str, defender: str) -> str:
-    return f"Заход {bout}: заходит {attacker}, отбивается {defender}"
+    """«Заход 2: заходит Аня, отбивается Боря.»: a sentence, as the referee says it and the record writes it."""
+    return sentence(f"Заход {bout}: заходит {attacker}, отбивается {defender}")
 
 
 def event_lines(events: Iterable[Any], names: Sequence[str], bout: int, classic: bool) -> list[str]:
@@ -156,7 +157,8 @@ def event_lines(events: Iterable[Any], names: Sequence[str], bout: int, classic:
 # Result lines as earlier versions wrote them in game records, and as they read now: a replay
 # accepts both.
 _EARLIER = ((re.compile(r"^Первым без карт остался игрок (.+)\.$"), r"Без карт раньше всех: \1."),
-            (re.compile(r"^Игрок (.+) тоже без карт и выходит из игры\.$"), r"\1 тоже без карт и выходит из игры."))
+            (re.compile(r"^Игрок (.+) тоже без карт и выходит из игры\.$"), r"\1 тоже без карт и выходит из игры."),
+            (re.compile(r"^(Заход \d+: .*[^.!?])$"), r"\1."))  # a bout's header had no full stop
 
 
 def current_wording(line: str) -> str:

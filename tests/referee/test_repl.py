@@ -52,7 +52,7 @@ def test_a_scripted_game(small_bank):
     result = CliRunner().invoke(main, play_args(small_bank), input="\n".join(SCRIPT) + "\n")
     assert result.exit_code == 0, result.output
     out = result.output
-    assert "Заход 1: заходит Аня, отбивается Боря" in out
+    assert "Заход 1: заходит Аня, отбивается Боря." in out
     assert "✓ Аня: заходит с карты «корова»." in out
     assert out.count("Картой «ребята» можно и побить, и перевести. Что делает Боря: бьёт или переводит? (б/п)") == 2
     assert "✓ Боря: переводит картой «ребята»." in out
@@ -64,7 +64,7 @@ def test_a_scripted_game(small_bank):
     assert "Нет карты «машну». Может быть, «машина»? (да/нет)" in out
     assert "✓ Боря: бьёт карту «петух» картой «машина»." in out
     assert "  Бито: карты со стола уходят в отбой.\n  Добирают из колоды: Аня 2, Боря 2.\n" \
-           "  Боря берёт последнюю карту колоды — открытый козырь «лопата».\nЗаход 2: заходит Боря, отбивается Аня" in out
+           "  Боря берёт последнюю карту колоды — открытый козырь «лопата».\nЗаход 2: заходит Боря, отбивается Аня." in out
     assert "✗ Боря не может взять карты (правило 5): заходящий должен сначала положить карту" in out
     assert "✓ Аня: бьёт карту «медведь» картой «капуста»." in out
     assert "Ходит Боря: можно подкинуть карту или сказать «пас»." in out
@@ -348,7 +348,7 @@ def test_play_asks_who_is_youngest_and_the_record_says_so(small_bank):
     ask = "Кто самый младший? Первым заходит самый младший игрок (правило 4). Напишите имя: Аня или Боря."
     assert out.count(ask) == 4  # asked again after each answer that names nobody
     assert "Нет игрока «Гоша»: играют Аня, Боря." in out and "Отменять пока нечего." in out
-    assert "Начинает Боря.\nЗаход 1: заходит Боря, отбивается Аня" in out
+    assert "Начинает Боря.\nЗаход 1: заходит Боря, отбивается Аня." in out
     assert "✓ Боря: заходит с карты «корова»." in out
     table = load(default_path())
     assert (table.setup.first, table.setup.first_by) == ("Боря", "youngest")
@@ -536,7 +536,7 @@ def test_perevodnoy_a_transfer_goes_past_a_player_who_is_out():
                          "Ходит Аня: можно побить или взять карты.\n")
     text = _lines(repl, "Аня берёт")
     assert "  Аня забирает со стола 3 карты.\n  Без карт раньше всех: Вика.\n" \
-           "Заход 2: заходит Боря, отбивается Аня\n" in text  # Вика, on Аня's left, is passed by
+           "Заход 2: заходит Боря, отбивается Аня.\n" in text  # Вика, on Аня's left, is passed by
 
 
 def test_every_player_who_runs_out_is_announced_and_leaves():
@@ -555,7 +555,7 @@ def test_a_player_known_to_have_nothing_to_add_is_not_asked_for_a_pass():
     text = _lines(repl, "Аня 6 крести", "Боря бьёт семёркой крести")
     assert text.endswith("Ходит Аня: можно подкинуть карту или сказать «бито».\n")  # Вика holds no 6 or 7
     text = _lines(repl, "Аня пас")
-    assert "✓ Аня: бито.\n  Бито: карты со стола уходят в отбой.\nЗаход 2: заходит Боря, отбивается Вика" in text
+    assert "✓ Аня: бито.\n  Бито: карты со стола уходят в отбой.\nЗаход 2: заходит Боря, отбивается Вика." in text
     assert "Вика: бито" not in text
 
 
@@ -575,7 +575,7 @@ def test_six_players_of_classic_durak_share_the_36_cards():
     assert f"{ask}\nБоря держит открытый козырь 7♥.\nУ кого самый младший козырь?" in out  # a name in the dative
     # Боря holds a trump, so «ни у кого» is neither offered nor taken (QA2 #12)
     assert "Напишите имя: Аня, Боря, Вика, Гоша, Даша или Егор.\n" in out and "ни у кого" not in out
-    assert "Начинает Даша.\nЗаход 1: заходит Даша, отбивается Егор" in out
+    assert "Начинает Даша.\nЗаход 1: заходит Даша, отбивается Егор." in out
     assert "Козырь: 7♥ (черви, сдан последним и остался на руках). В колоде 0, в отбое 0." in out
     assert "На руках: Аня 6, Боря 6, Вика 6, Гоша 6, Даша 6, Егор 6.\nИзвестно, что на руках: Боря — 7♥.\n" in out
     assert "✗ Егор не может побить картой «7♥»: карта «7♥» на руках у другого игрока (Боря)." in out
@@ -598,7 +598,7 @@ def test_the_trump_holder_may_be_named_at_the_start():
     assert "Кому досталась" not in named.output and "Известно, что на руках: Вика — 7♥." in named.output
     assert load(default_path()).setup.trump_holder == "Вика"  # saved at once, the name as the players wrote it
     asked = CliRunner().invoke(main, [*SIX_ARGS, "--first", "Аня", "--force"], input="Егору\n")
-    assert "Егор держит открытый козырь 7♥.\nЗаход 1: заходит Аня, отбивается Боря\n" in asked.output
+    assert "Егор держит открытый козырь 7♥.\nЗаход 1: заходит Аня, отбивается Боря.\n" in asked.output
     assert load(default_path()).setup.trump_holder == "Егор"
     left = CliRunner().invoke(main, [*SIX_ARGS, "--first", "Аня", "--force"], input="выход\n")
     assert left.output.rstrip().endswith(

@@ -15,6 +15,7 @@ from typing import Any
 
 from slovariki.bank import pictures
 from slovariki.referee import session
+from slovariki.referee.notation import render
 from slovariki.referee.protocol import MOVES, move_command
 from slovariki.referee.table import Rejected, Setup, Table, bank_cards, finder_for, game_for, whole_deck_players
 from slovariki.referee.texts import bout_header, event_lines, quoted, record_text, refusal_text, undo_text
@@ -140,6 +141,11 @@ class Host:
             self._changed()
 
     # --- questions: nothing changes ----------------------------------------------------------
+    def record(self) -> dict:
+        """The game record (as «slovariki referee log» writes it) and the tag of the game it is of:
+        the page asks for it when the record is opened, the game's state does not carry it."""
+        return {"record": render(self._game()), "record_of": self.tag}
+
     def hand(self, player: Any) -> dict:
         """The cards that may be in the player's hand, each with what the player may do with it."""
         table = self._game()

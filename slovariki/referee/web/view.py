@@ -10,7 +10,6 @@ from functools import cache
 from typing import Any
 
 from slovariki.game import ATTACK, DEFEND, RULESETS, Attack, Beat, Move, Pass, PlayingCard, Take, TossIn, Transfer
-from slovariki.referee.notation import render
 from slovariki.referee.table import GRADES, PASSING, Table
 from slovariki.referee.texts import event_lines, pass_said, quoted, record_text, result_text, summary_lines
 from slovariki.referee.words import CardFinder, normal
@@ -82,11 +81,16 @@ def table_view(table: Table) -> dict:
         "over": state.is_over(),
         "setup": table.setup.as_json(),
     }
-    if state.is_over():
+    if state.is_over():  # the game record, long, is asked for apart (api/record) when it is opened
         summary = table.summary()
-        view["summary"] = {"lines": summary_lines(summary, names, state.rules), "record": render(table),
-                           "review": [] if state.rules.classic else [card_json(card) for card, _ in summary.taken]}
+        view["summary"] = {"lines": summary_lines(summary, names, state.rules),
+                           "review": [] if state.rules.classic else [_review_card(card) for card, _ in summary.taken]}
     return view
+
+
+def _review_card(card: Any) -> dict:
+    """A card of the words to review: drawn at size "m", which shows no definition, so sent without it."""
+    return {key: value for key, value in card_json(card).items() if key != "definition"}
 
 
 def _trump_where(table: Table) -> str:

@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from slovariki.referee import session
+from slovariki.referee.notation import render
 from slovariki.referee.texts import summary_lines
 from web.browser import browser  # noqa: F401 - the fixture
 
@@ -283,6 +284,14 @@ def test_a_game_played_by_tapping(browser, server, device):
     assert lines[0].startswith("Итоги партии: заходов — ")
     review = [str(card) for card, _ in saved.summary().taken]
     assert page.locator("#summary .review .card").evaluate_all("cards => cards.map(c => c.dataset.word)") == review
+    # The game record, asked for when it is opened (the state does not carry it).
+    record = page.locator("#summary details.record pre")
+    table.expect("#summary details.record pre").to_be_hidden()
+    with page.expect_response(lambda r: "/api/record" in r.url):
+        page.locator("#summary details.record summary").click()
+    table.expect("#summary details.record pre").to_contain_text("# Запись партии (slovariki referee)")
+    assert record.evaluate("pre => pre.textContent") == render(saved)
+    table.shot("record")
     assert table.errors == []
     context.close()
 

@@ -160,8 +160,7 @@ def _definitions_fit(deck) -> bool:  # noqa: ANN001 - a Deck
     """Say the deck's definition size and the cards printed one step smaller; False if one fits at no size."""
     if not len(deck):
         return True
-    from slovariki.generator.build import deck_type
-    from slovariki.generator.faces import FitError
+    from slovariki.generator.faces import FitError, deck_type  # not build: its PDF writers take a fifth of a second
 
     try:
         _say(deck_type(deck).report())
@@ -921,8 +920,6 @@ def simulate(games: int, players: int, seed: int, grades: tuple[int, ...] | None
 
     Код выхода 1, если какая-то партия не закончилась за разумное число ходов (это ошибка программы).
     """
-    import json
-
     from slovariki.rules_check.simulator import SimulationError
     from slovariki.rules_check.simulator import simulate as run_simulation
 
@@ -946,7 +943,12 @@ def simulate(games: int, players: int, seed: int, grades: tuple[int, ...] | None
     finally:
         if bar is not None:
             bar.__exit__(None, None, None)
-    click.echo(json.dumps(report.as_json(), ensure_ascii=False, indent=2) if fmt == "json" else report.as_text())
+    if fmt == "json":
+        from slovariki.files import jsonl
+
+        click.echo(jsonl.dumps(report.as_json(), indent=2))
+    else:
+        click.echo(report.as_text())
     if report.unfinished:
         n = len(report.unfinished)
         games_left = f"{n} {plural(n, 'партия не закончилась', 'партии не закончились', 'партий не закончились')}"

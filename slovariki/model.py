@@ -21,7 +21,7 @@ class Colour(Enum):
 
     @classmethod
     def for_grade(cls, grade: int) -> Colour:
-        return cls(grade)
+        return _BY_GRADE.get(grade) or cls(grade)  # a dict first: the rule tables ask for every card
 
     @classmethod
     def from_key(cls, key: str) -> Colour:
@@ -62,6 +62,7 @@ class Colour(Enum):
         return _ANSI[self]
 
 
+_BY_GRADE = {colour.value: colour for colour in Colour}
 _RUSSIAN = {
     Colour.GREEN: ("зелёный", "зелёная"),
     Colour.BLUE: ("голубой", "голубая"),
@@ -153,7 +154,7 @@ class Card:
     # The rules engine speaks of suits and ranks for every kind of card.
     @property
     def suit(self) -> Colour:
-        return self.colour
+        return Colour.for_grade(self.grade)
 
     @property
     def rank(self) -> int:

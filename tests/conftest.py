@@ -31,6 +31,20 @@ def data_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return home
 
 
+@pytest.fixture(scope="session")
+def shared_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("cache")
+
+
+@pytest.fixture(autouse=True)
+def cache_home(shared_cache: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The word files' cache (bank.read_cache) of the whole run, its commands' too, in a temporary
+    folder, never the user's: each run starts with none, and its tests share it as a teacher's commands do."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(shared_cache))
+    monkeypatch.setenv("LOCALAPPDATA", str(shared_cache))
+    return shared_cache
+
+
 @pytest.fixture
 def bank_dir(tmp_path: Path):
     """Write word files into a fresh folder: bank_dir({"grade1.yaml": "..."}) → the folder."""

@@ -15,9 +15,9 @@ from dataclasses import dataclass, field
 
 import yaml
 
+from slovariki.bank.wordfile import MAX_FILE_BYTES
 from slovariki.files import reading
 
-MAX_FILE_BYTES = 1024 * 1024  # a word file's limit, read or expanded; the whole bundled bank is a few dozen KB
 # The entry keys in the spreadsheet's column order, with the column titles a teacher sees.
 COLUMNS = (("word", "Слово"), ("stars", "Звёздочки"), ("definition", "Толкование"), ("picture", "Картинка"),
            ("note", "Заметка"), ("game_word", "Для игры"))

@@ -84,9 +84,10 @@ def write_text(path: Path, text: str) -> None:
     write_bytes(path, text.encode("utf-8"))
 
 
-def write_bytes(path: Path, data: bytes) -> None:
+def write_bytes(path: Path, data: bytes, durable: bool = True) -> None:
     """Replace ``path`` with ``data`` atomically and durably; raises OSError (:class:`NotReplaced`
-    for a path that is not a regular file)."""
+    for a path that is not a regular file). A cache, which can be made again, is written without
+    ``durable``: no wait for the disk (after a power cut such a file may read as damaged)."""
     check_target(path)
     handle, temp = temporary(path.parent, path.name)
     try:
@@ -94,7 +95,8 @@ def write_bytes(path: Path, data: bytes) -> None:
             with os.fdopen(handle, "wb") as out:
                 out.write(data)
                 out.flush()
-                os.fsync(out.fileno())
+                if durable:
+                    os.fsync(out.fileno())
             os.replace(temp, path)
     except BaseException:
         temp.unlink(missing_ok=True)

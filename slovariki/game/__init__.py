@@ -10,17 +10,31 @@ Players are seat numbers 0…n-1, clockwise. See ``state`` for the state machine
 what differs between rulesets, ``moves`` and ``events`` for the values, ``cards`` for the 36-card deck.
 """
 
-from slovariki.game.cards import PlayingCard, Suit, standard_deck
+from importlib import import_module
+
 from slovariki.game.errors import IllegalMove, SetupError
-from slovariki.game.events import (
-    Beaten, Draw, DrawnGame, Event, Fool, GameOver, NextBout, Out, Refill, Taken, Winner,
-)
 from slovariki.game.moves import Attack, Beat, Move, Pass, Take, TossIn, Transfer, move_from_json
 from slovariki.game.rulesets import (
     HAND_SIZE, MAX_TABLE, PEREVODNOY, PODKIDNOY, RULESETS, SLOVARIKI, Ruleset, UnknownRuleset, capacity,
     find_ruleset,
 )
 from slovariki.game.state import ATTACK, DEFEND, OVER, TAKING, TOSS, Game, GameState, Outcome, Record, card_numbers
+
+# Imported when first named: the simulator and the checker make no events and deal no playing cards, and
+# each module of frozen values costs every command that loads the engine a few milliseconds.
+_LATER = {
+    **dict.fromkeys(("PlayingCard", "Suit", "standard_deck"), "cards"),
+    **dict.fromkeys(("Beaten", "Draw", "DrawnGame", "Event", "Fool", "GameOver", "NextBout", "Out", "Refill", "Taken",
+                     "Winner"), "events"),
+}
+
+
+def __getattr__(name: str) -> object:
+    if name not in _LATER:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = globals()[name] = getattr(import_module(f"{__name__}.{_LATER[name]}"), name)
+    return value
+
 
 __all__ = [
     "ATTACK", "DEFEND", "HAND_SIZE", "MAX_TABLE", "OVER", "PEREVODNOY", "PODKIDNOY", "RULESETS", "SLOVARIKI",

@@ -12,7 +12,6 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from slovariki.game import errors
-from slovariki.game.cards import RANK_NAMES, standard_deck
 from slovariki.text.russian import cards as n_cards
 from slovariki.text.russian import cards_genitive, stars
 
@@ -147,7 +146,9 @@ class ClassicDurak(Ruleset):
         }
 
     def standard_deck(self) -> tuple[Any, ...]:
-        return standard_deck()
+        from slovariki.game import cards  # the playing cards' values: only for classic durak
+
+        return cards.standard_deck()
 
     def transfers(self, card: Any, attack: Any) -> bool:
         return self.transfer and card.rank == attack.rank
@@ -175,6 +176,8 @@ class ClassicDurak(Ruleset):
         return f"{self.rule['transfer']}: переводят только картой того же достоинства, что и {self.show(attack)}"
 
     def toss_refusal(self, card: Any, last_beat: Any, table: Sequence[Any]) -> tuple[str, str]:
+        from slovariki.game.cards import RANK_NAMES
+
         ranks = ", ".join(RANK_NAMES[r] for r in sorted({c.rank for c in table}))
         return errors.TOSS_NOT_ALLOWED, (
             f"{self.rule['toss']}: подкидывают только карты тех достоинств, что уже лежат на столе ({ranks})")

@@ -281,12 +281,6 @@ def check_fit(deck: Deck, printed: list[Card], faces: Faces) -> DeckType:
     return deck_type
 
 
-def deck_type(deck: Deck, options: DeckOptions = DeckOptions()) -> DeckType:
-    """The deck's definition size on cards of ``options.card_size``: what `check` and `preview` report.
-    FitError names a definition that fits at no size."""
-    return Faces(*(v * theme.MM for v in options.card_size), 0, options.stress).fit_deck(deck)
-
-
 def _printed_texts(deck: Deck) -> list[tuple[str, str]]:
     texts = [(f"{card.source}: «{card.word}»" if card.source else f"«{card.word}»",
               card.word + " " + card.definition) for card in deck]

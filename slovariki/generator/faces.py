@@ -14,6 +14,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from slovariki.generator import drawings, fit, fonts, symbols, theme
+from slovariki.generator.options import DeckOptions
 from slovariki.generator.palette import Palette
 from slovariki.generator.sheet import Placement
 from slovariki.model import Card, Colour
@@ -433,6 +434,12 @@ class Faces:
             symbols.suit(canvas, colour, w / 2 + (k - 1.5) * size * 1.6, py + panel_h * 0.18, size)
         canvas.endForm()
         return name
+
+
+def deck_type(deck: Iterable[Card], options: DeckOptions = DeckOptions()) -> DeckType:
+    """The deck's definition size on cards of ``options.card_size``: what `check` and `preview` report.
+    FitError names a definition that fits at no size."""
+    return Faces(*(v * theme.MM for v in options.card_size), 0, options.stress).fit_deck(deck)
 
 
 def runs(card: Card) -> list[tuple[int, int, bool]]:

@@ -23,6 +23,7 @@ from typing import Any
 
 from slovariki.files import atomic
 from slovariki.files import reading
+from slovariki.files.userdirs import data_dir
 from slovariki.game import move_from_json
 from slovariki.referee.table import Rejected, Setup, Table
 from slovariki.text.russian import os_error
@@ -45,15 +46,6 @@ class SessionError(Exception):
 
 class SessionBusy(SessionError):
     """Another program of the referee is writing the same session file."""
-
-
-def data_dir() -> Path:
-    """The user's data folder for slovariki: %APPDATA%\\slovariki on Windows, elsewhere
-    $XDG_DATA_HOME/slovariki or ~/.local/share/slovariki."""
-    if WINDOWS and os.environ.get("APPDATA"):
-        return Path(os.environ["APPDATA"]) / "slovariki"
-    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
-    return Path(base) / "slovariki"
 
 
 def default_path() -> Path:

@@ -41,7 +41,7 @@ class StudioError(Exception):
 # --- the folder remembered ------------------------------------------------------------------------------
 def settings_file() -> Path:
     """Where the studio keeps the folder it opened last: in the user's data folder, beside the referee's game."""
-    from slovariki.referee.session import data_dir
+    from slovariki.files.userdirs import data_dir
 
     return data_dir() / SETTINGS_FILE
 

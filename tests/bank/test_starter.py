@@ -9,7 +9,8 @@ from click.testing import CliRunner
 
 from slovariki.cli import main
 from slovariki.markup import parse
-from slovariki.bank.wordlist import ENTRY_KEYS, bundled_words, load_bank
+from slovariki.bank.wordfile import ENTRY_KEYS
+from slovariki.bank.wordlist import bundled_words, load_bank
 
 NAMES = ["grade1.yaml", "grade2.yaml", "grade3.yaml", "grade4.yaml"]
 

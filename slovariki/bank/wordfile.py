@@ -1,0 +1,48 @@
+"""What one word file gave (its cards, its problems, its grade), and the schema every reader of word
+files shares. A value without PyYAML: a file read before comes back from the cache (``read_cache``)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from slovariki.diagnostics import Diagnostic, Severity
+from slovariki.model import Card
+
+MAX_FILE_BYTES = 1024 * 1024  # a word file's limit, read or expanded; the whole bundled bank is a few dozen KB
+TOP_KEYS = ("grade", "words")
+ENTRY_KEYS = ("word", "stars", "definition", "picture", "note", "game_word")
+REQUIRED_ENTRY_KEYS = ("word", "stars", "definition")
+NOT_CHECKED = "; слова этого файла не проверены"
+
+_GRADE_FILE = re.compile(r"grade([1-4])\.ya?ml")
+
+
+@dataclass(frozen=True)
+class WordFile:
+    """What one file gave: its cards, its problems, and its grade if it could be read."""
+
+    name: str
+    grade: int | None
+    cards: tuple[Card, ...]
+    diagnostics: tuple[Diagnostic, ...]
+    sheet: str | None = None  # the sheet of a spreadsheet the file was read from
+
+    @property
+    def named_grade(self) -> int | None:
+        """The grade the file's name gives (grade2.yaml: 2), whether or not its own could be read."""
+        return grade_of_name(self.name)
+
+
+def grade_of_name(name: str) -> int | None:
+    """The grade a word file's name gives: grade2.yaml → 2; None for any other name."""
+    named = _GRADE_FILE.fullmatch(Path(name).name)
+    return int(named.group(1)) if named else None
+
+
+def failed(name: str, code: str, message: str, line: int | None = 1, column: int | None = 1) -> WordFile:
+    """A file that could not be read as a word list: one error, and no word of it was checked."""
+    if code != "empty-file":
+        message += NOT_CHECKED
+    return WordFile(name, None, (), (Diagnostic(Severity.ERROR, code, message, name, line, column),))

@@ -34,7 +34,7 @@ from slovariki.text.console import FALLBACKS
 from slovariki.game import Attack, Beat, Move, Pass, Take, TossIn, Transfer
 from slovariki.referee.table import Rejected, Setup, Table, bout_numbers
 from slovariki.referee.texts import (
-    EARLIER_FIRST_REASONS, FIRST_REASONS, bout_header, current_wording, event_lines, record_text, result_text,
+    EARLIER_FIRST_REASONS, FIRST_REASONS, PASS_WORDS, bout_header, current_wording, event_lines, record_text, result_text,
     summary_lines,
 )
 from slovariki.text.russian import os_error, wrap
@@ -53,7 +53,7 @@ _WORD = '[«"„“]([^«»"„“”]+)[»"“”]'
 # or not («Аня: заходит корова», «Боря: бьёт корову собакой»).
 _VERBS = [(re.compile(f"^{pattern}(?:\\s+|$)(.*)$", re.IGNORECASE), kind) for pattern, kind in (
     ("заходит(?: с карты| с)?", Attack), ("бь[её]т(?: карту)?", Beat), ("переводит(?: картой)?", Transfer),
-    ("подкидывает(?: карту)?", TossIn), ("(?:пас|бито)", Pass), ("(?:бер[её]т|беру)", Take))]
+    ("подкидывает(?: карту)?", TossIn), (f"(?:{'|'.join(PASS_WORDS)})", Pass), ("(?:бер[её]т|беру)", Take))]
 _BY = re.compile(r"\s+картой\s+", re.IGNORECASE)  # «бьёт корову картой собака»
 
 

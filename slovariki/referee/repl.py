@@ -28,7 +28,7 @@ from slovariki.referee.autosave import SAVE_ELSEWHERE, SessionAutosave
 from slovariki.referee.notation import render
 from slovariki.referee.table import Rejected, Table
 from slovariki.referee.texts import (
-    bout_header, event_lines, other_pass_word, pass_said, quoted, record_text, refusal_text, result_text,
+    PASS_WORDS, bout_header, event_lines, other_pass_word, pass_said, quoted, record_text, refusal_text, result_text,
     summary_lines, undo_text,
 )
 from slovariki.referee.words import MAX_CARD_WORDS, find_player, lemmas, normal
@@ -37,7 +37,7 @@ from slovariki.text.spoken import inflected
 from slovariki.text.terminal import prompt_text, readable, shorten, shown, stars, styled_word, typed_lines, use_colour
 
 # What a player may say instead of a move's verb: exact words first, then dictionary forms.
-_VERB_WORDS = {"бито": Pass, "пас": Pass, "пасую": Pass, "беру": Take, "ход": Attack, "перевод": Transfer}
+_VERB_WORDS = {**dict.fromkeys((*PASS_WORDS, "пасую"), Pass), "беру": Take, "ход": Attack, "перевод": Transfer}
 _VERB_LEMMAS = {
     Attack: {"заходить", "зайти", "ходить", "пойти", "сходить", "заход"},
     Beat: {"бить", "побить", "отбить", "отбивать", "отбиваться", "отбиться", "крыть", "покрыть", "покрывать"},
@@ -55,7 +55,7 @@ _COMMANDS = {
     "запись": "record", "лог": "record",
     "выход": "quit", "конец": "quit", "стоп": "quit",
 }
-_ALL_PASS = dict.fromkeys(("все пас", "все бито", "бито все"), "pass-all")  # as normal() gives them
+_ALL_PASS = dict.fromkeys((*(f"все {w}" for w in PASS_WORDS), "бито все"), "pass-all")  # as normal() gives them
 _SHOWING = ("table", "help", "record", "rule")  # commands that only show something
 _SAVE_AS = {"сохранить", "сохрани"}  # «сохранить [в] ФАЙЛ»: go on saving the game in another file
 _RULE_WORDS = ("правило", "правила")  # «правило 7», «правила D4», «правила»: the rule's text or the list

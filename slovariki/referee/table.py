@@ -230,7 +230,7 @@ def _new_bouts(events: Sequence[Any]) -> int:
 
 
 class Table:
-    """One refereed game. Change it only through :meth:`play` and :meth:`undo`."""
+    """One refereed game. Change it only through :meth:`play`, :meth:`pass_all` and the undos."""
 
     def __init__(self, setup: Setup, game: Game, state: GameState) -> None:
         self.setup = setup

@@ -1,17 +1,18 @@
 """Undo on the referee's table: exactly the game replayed from the deal without the moves taken back,
-at the cost of the moves of one bout, not of the whole game."""
+at the cost of the moves of one bout, not of the whole game; «все пас» as one step."""
 
 from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from referee.games import RULES, play
 
-from slovariki.game import GameState
+from slovariki.game import Attack, Beat, GameState, Pass
 from slovariki.game.moves import move_from_json
-from slovariki.referee.table import Setup, Table, bout_numbers
+from slovariki.referee.table import Rejected, Setup, Table, bout_numbers
 
 
 def _table(played) -> tuple[Table, list]:
@@ -68,3 +69,31 @@ def test_an_undo_replays_only_the_moves_of_its_bout(monkeypatch):
     monkeypatch.setattr(GameState, "apply", lambda state, *args: applied.append(args) or real(state, *args))
     table.undo()
     assert len(applied) == since_bout - 1
+
+
+def test_all_pass_is_one_step_taken_back_whole_and_all_or_nothing(monkeypatch):
+    """«все пас» (Table.pass_all, the REPL's and the web screen's): the passes to the bout's end as
+    one step; one undo_step takes them back; a pass refused midway takes back those before it."""
+    table = Table.start(Setup(("Аня", "Боря", "Вика"), "Тч", "Аня", "podkidnoy"))
+    table.play(0, Attack(table.card("6п")))
+    with pytest.raises(Rejected, match="«Все бито» — это когда все карты побиты"):
+        table.pass_all()
+    table.play(1, Beat(table.card("7п")))
+    before, flags = table.state.copy(), list(table.with_previous)
+    records = table.pass_all()
+    assert [(r.player, type(r.move)) for r in records] == [(0, Pass), (2, Pass)]  # Вика after Аня (D3)
+    assert table.with_previous[-2:] == [False, True] and table.bout == 2
+    assert table.undo_step() == records and table.state == before and table.bout == 1
+
+    real, played = Table.play, []
+
+    def refused_the_second_time(self, seat, move, with_previous=False):
+        if played:
+            raise Rejected("not-your-turn", "не сейчас")
+        played.append(seat)
+        return real(self, seat, move, with_previous)
+
+    monkeypatch.setattr(Table, "play", refused_the_second_time)
+    with pytest.raises(Rejected, match="не сейчас"):
+        table.pass_all()
+    assert played == [0] and table.state == before and table.with_previous == flags

@@ -6,10 +6,12 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+WINDOWS = os.name == "nt"
+
 
 def data_dir() -> Path:
     """%APPDATA%\\slovariki on Windows, elsewhere $XDG_DATA_HOME/slovariki or ~/.local/share/slovariki."""
-    if os.name == "nt" and os.environ.get("APPDATA"):
+    if WINDOWS and os.environ.get("APPDATA"):
         return Path(os.environ["APPDATA"]) / "slovariki"
     base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
     return Path(base) / "slovariki"
@@ -17,7 +19,7 @@ def data_dir() -> Path:
 
 def cache_dir() -> Path:
     """%LOCALAPPDATA%\\slovariki\\cache on Windows, elsewhere $XDG_CACHE_HOME/slovariki or ~/.cache/slovariki."""
-    if os.name == "nt" and os.environ.get("LOCALAPPDATA"):
+    if WINDOWS and os.environ.get("LOCALAPPDATA"):
         return Path(os.environ["LOCALAPPDATA"]) / "slovariki" / "cache"
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
     return Path(base) / "slovariki"

@@ -159,9 +159,10 @@ def lock_path(path: Path) -> Path:
 
 
 @contextmanager
-def lock(path: Path, program: str) -> Iterator[None]:
+def lock(path: Path, program: str, again: str = "запустите эту команду снова") -> Iterator[None]:
     """Hold the session at ``path`` for ``program`` (a Russian name: «веб-экран судьи») while the block
-    runs; raises SessionBusy when another program holds it, SessionError when it cannot be taken.
+    runs; raises SessionBusy when another program holds it (its message ends with ``again``: what to do
+    once that program is closed), SessionError when it cannot be taken.
 
     The lock is the kernel's (flock) on a file beside the session, so a program that dies, even by
     kill -9, leaves no stale lock: the kernel drops it with the process. The file names its holder
@@ -177,7 +178,7 @@ def lock(path: Path, program: str) -> Iterator[None]:
         raise SessionError(f"не удалось открыть партию {path}: {os_error(exc)}") from None
     if handle is None:
         raise SessionBusy(f"партию в {path} сейчас ведёт другая программа{_holder(where)}. Одну партию нельзя "
-                          "вести из двух программ сразу: закройте ту программу и запустите эту команду снова")
+                          f"вести из двух программ сразу: закройте ту программу и {again}")
     try:
         atomic.remove_leftovers(path.parent, path.name)  # of a save killed outright: nobody else writes now
         info = {"pid": os.getpid(), "program": program, "since": time.strftime("%H:%M")}

@@ -21,7 +21,7 @@ def run(folder: Path | None, host: str, port: int, lan: bool, open_browser: bool
 
     if folder is not None and folder.exists() and not folder.is_dir():
         raise ServeError(f"{folder} — файл, а нужна папка со словами")
-    studio = Studio(folder.resolve() if folder is not None and folder.is_dir() else None)
+    studio = Studio(folder and folder.resolve())
     token = serve.new_token()
     sock = serve.listen(host, port, lan)
     url = serve.url_of(sock, token)
@@ -29,11 +29,14 @@ def run(folder: Path | None, host: str, port: int, lan: bool, open_browser: bool
     serve.announce(WHO, url, lan, out)
     if studio.workspace is not None:
         say(out, f"Папка со словами: {studio.workspace.folder}")
-    elif folder is not None:
-        say(out, f"Папки {folder} пока нет: её можно создать на странице «Начало».")
+    elif studio.asked is not None:
+        say(out, f"Папки {studio.asked} пока нет: её можно создать на странице «Начало».")
     say(out, "Остановить — Ctrl+C.")
     threading.Thread(target=studio.warm_up, daemon=True, name="slovariki-warm-up").start()
     if open_browser and not lan:
         webbrowser.open(url)
-    serve.run(create_app(studio, token, names=[host]), sock, WHO)
+    try:
+        serve.run(create_app(studio, token, names=[host]), sock, WHO)
+    finally:
+        studio.close()
     say(out, "Студия остановлена; всё сохранённое — в файлах папки со словами.")

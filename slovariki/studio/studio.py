@@ -16,27 +16,36 @@ from slovariki.studio.workspace import (StudioError, Workspace, picture_choices,
                                         start_folder)
 
 PREVIEW_DPI = 110  # a card 63 mm wide is 273 px: sharp in the table and in the form
-PREVIEW_CACHE = 600  # cards; the bundled bank has about 260
+PREVIEW_CACHE = 600  # cards; the bundled bank has about 320
 
 
 class Studio:
     def __init__(self, folder: Path | None = None) -> None:
+        """The studio on ``folder`` (`--words`), else on the folder it remembers. A folder named that does
+        not exist yet is offered on the start page, ready to be made, rather than another one opened."""
         self.workspace: Workspace | None = None
         self.printer: printing.Printer | None = None
         self.handout_files: tuple[Path, tuple[str, ...]] | None = None
         self._assistant = None
         self._previews: OrderedDict[tuple, bytes] = OrderedDict()
         self._preview_lock = threading.Lock()
+        self._fitted: tuple | None = None  # (deck, options, its definition size): see _definition_size
         self.lan_url: str | None = None  # with --lan: the address a tablet on the Wi-Fi opens
+        self.play = None  # the referee's screen under «play/» (play.PlayScreen), made with the routes
+        self.asked: Path | None = None  # --words naming a folder that is not there yet
         folder = folder or remembered()
         if folder is not None and folder.is_dir():
             self._open(folder)
+        elif folder is not None and not folder.exists():
+            self.asked = folder
 
     # --- the folder -----------------------------------------------------------------------------------
     def _open(self, folder: Path) -> None:
         self.workspace = Workspace(folder)
         self.printer = printing.Printer(self.workspace)
         self.handout_files = None
+        if self.play is not None:
+            self.play.follow()
 
     def ws(self) -> Workspace:
         if self.workspace is None:
@@ -46,6 +55,10 @@ class Studio:
     def state(self) -> dict:
         ws = self.workspace
         colours = {c.grade: {"tint": c.print_tint, "strong": c.print_strong} for c in Colour}
+        if ws is None and self.asked is not None:
+            return {"folder": None, "suggested": str(self.asked), "colours": colours,
+                    "notice": f"Папки {self.asked} пока нет. Чтобы начать в ней, выберите ниже: «Начать с пустых "
+                              "списков», «Новая папка с примерами» или «Копия встроенного банка»."}
         if ws is None:
             return {"folder": None, "suggested": str(Path.home() / "Словарики"), "colours": colours}
         files = [{"grade": g, "path": str(ws.path(g)), "exists": ws.path(g).exists()} for g in (1, 2, 3, 4)]
@@ -110,24 +123,41 @@ class Studio:
 
     # --- cards as printed -----------------------------------------------------------------------------
     def _png(self, card) -> bytes:  # noqa: ANN001 - a Card
+        """The card as cards.pdf prints it, drawn once for all that changes its look: the card itself,
+        its picture file, the print options and the deck's definition size (chosen over the whole bank,
+        so a long definition saved on another card can make every card's text a step smaller)."""
         from slovariki.generator.build import BuildError
         from slovariki.generator.options import DeckOptions
         from slovariki.generator.preview import card_png
 
+        deck, options = self.ws().checked().deck, DeckOptions()
         mtime = card.picture.stat().st_mtime_ns if card.picture is not None and card.picture.exists() else 0
-        key = (card, str(card.picture), mtime)
         with self._preview_lock:  # one drawing at a time: the page asks for a table's cards at once
+            key = (card, str(card.picture), mtime, options, self._definition_size(deck, options))
             if key in self._previews:
                 self._previews.move_to_end(key)
                 return self._previews[key]
-            try:  # the definition's size is the deck's, as in cards.pdf
-                png, _, _ = card_png(self.ws().checked().deck, card, DeckOptions(), PREVIEW_DPI)
+            try:
+                png, _, _ = card_png(deck, card, options, PREVIEW_DPI)
             except BuildError as exc:
                 raise StudioError("bad-entry", str(exc)) from None
             self._previews[key] = png
             while len(self._previews) > PREVIEW_CACHE:
                 self._previews.popitem(last=False)
             return png
+
+    def _definition_size(self, deck, options) -> tuple[float, float]:  # noqa: ANN001 - a Deck, DeckOptions
+        """The deck's definition size and the step below it, as build-deck chooses them; measured again
+        only for another deck (the bank changed) or other options."""
+        from slovariki.generator.faces import FitError, deck_type
+
+        if self._fitted is None or self._fitted[0] is not deck or self._fitted[1] != options:
+            try:
+                fitted = deck_type(deck, options)
+            except FitError as exc:
+                raise StudioError("bad-entry", str(exc)) from None
+            self._fitted = (deck, options, (fitted.size, fitted.smaller))
+        return self._fitted[2]
 
     def card_png(self, grade: int, word: str) -> bytes:
         deck = self.ws().checked().deck
@@ -195,7 +225,13 @@ class Studio:
         """The referee's screen under «play/», on her word folder (see :mod:`slovariki.studio.play`)."""
         from slovariki.studio import play
 
-        return play.routes(self)
+        self.play = play.PlayScreen(self)
+        return play.routes(self.play)
+
+    def close(self) -> None:
+        """Let go of the game the play screen holds: the studio stops."""
+        if self.play is not None:
+            self.play.close()
 
     def play_qr(self) -> bytes:
         """The QR code of the play screen's address on the Wi-Fi, as SVG (only with --lan)."""

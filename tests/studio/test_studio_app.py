@@ -13,8 +13,12 @@ import pytest
 from pypdf import PdfReader
 
 from slovariki.bank import starter, wordlist
+from slovariki.referee import session
 from slovariki.studio.studio import Studio
 from studio_helpers import TOKEN, WORD, Page, rich, workbook
+
+
+NEW_GAME = {"players": ["Аня", "Боря"], "trump": "сорока", "rules": "slovariki"}
 
 
 def cards_of(folder) -> dict[str, tuple]:
@@ -41,6 +45,20 @@ def test_the_folder_is_made_and_remembered_for_the_next_start(tmp_path):
     assert said == f"Папка со словами: {target}"
     assert target.is_dir() and not list(target.iterdir())  # empty: the first word makes its grade's file
     assert Page(Studio()).ok("api/state")["folder"] == str(target)
+
+
+def test_a_folder_named_at_start_that_is_not_there_yet_is_offered_not_another(tmp_path):
+    """`--words` naming a new folder: the start page offers it, even when another one is remembered."""
+    Page(Studio()).ok("api/start", {"folder": str(tmp_path / "прошлая"), "how": "examples"})
+    wanted = tmp_path / "новая"
+    page = Page(Studio(wanted))
+    state = page.ok("api/state")
+    assert state["folder"] is None and state["suggested"] == str(wanted)
+    assert state["notice"].startswith(f"Папки {wanted} пока нет. Чтобы начать в ней, выберите ниже")
+    page.ok("api/start", {"folder": state["suggested"], "how": "empty"})
+    state = page.ok("api/state")
+    assert state["folder"] == str(wanted) and "notice" not in state
+    assert "notice" not in Page(Studio()).ok("api/state")
 
 
 def test_a_relative_or_missing_folder_is_refused_in_russian(page, tmp_path):
@@ -270,10 +288,67 @@ def test_a_card_is_drawn_as_printed(page, folder):
     assert page.refused(page.get("card/2/сорока.png"), 404, "not-found")
 
 
+def test_a_card_is_drawn_again_when_the_decks_definition_size_changes(page, folder):
+    """build-deck sets every definition of a deck in one size, chosen over the whole bank: a long
+    definition saved on another word makes it smaller, and every card's preview shows that, as cards.pdf
+    will; undo brings the first look back."""
+    from slovariki.generator.faces import deck_type
+
+    def size() -> float:
+        return deck_type(wordlist.load_bank(folder).deck).size
+
+    first, size_before = page.get("card/1/сорока.png").content, size()
+    long = "Коробочка для ручек, карандашей, ластика, линейки и точилки; её носят в портфеле в школу каждый день."
+    page.ok("api/save", {**WORD, "definition": long, "versions": page.versions()})
+    assert size() < size_before
+    smaller = page.get("card/1/сорока.png").content
+    assert smaller != first
+    assert smaller == Page(Studio()).get("card/1/сорока.png").content  # as a studio started now draws it
+    page.ok("api/undo", {})
+    assert page.get("card/1/сорока.png").content == first
+
+
 def test_the_referees_screen_plays_on_her_bank(page, folder):
     assert "Судья «Словариков»" in page.get("play/").text
     deck = page.ok("play/api/deck", rules="slovariki", grades="1")
     assert {card["word"] for card in deck["cards"]} == set(starter.EXAMPLES[1])
+
+
+def test_playing_holds_the_game_so_a_referee_or_a_second_studio_is_refused(page, folder):
+    """The studio's screen takes the session's lock that `slovariki referee` and its web screen take:
+    whoever comes second is told who holds the game and writes nothing."""
+    game = folder / "партия.json"
+    assert "Судья «Словариков»" in page.get("play/").text
+    with pytest.raises(session.SessionBusy, match=r"сейчас ведёт другая программа \(студия «Словариков», процесс \d+"):
+        with session.lock(game, "веб-экран судьи"):
+            pass
+    second = Page(Studio(folder))
+    message = second.refused(second.post("play/api/new", NEW_GAME), 409, "busy")
+    assert message.startswith(f"Экран судьи не открыт: партию в {game} сейчас ведёт другая программа (студия «Словариков»")
+    assert message.endswith("закройте ту программу и откройте экран судьи снова")
+    assert not game.exists()
+    page.ok("play/api/new", NEW_GAME)  # the holder plays on
+    assert game.exists()
+
+
+def test_while_a_referee_holds_the_game_the_studio_writes_nothing_and_says_so(page, folder):
+    game = folder / "партия.json"
+    with session.lock(game, "веб-экран судьи"):
+        message = page.refused(page.post("play/api/new", NEW_GAME), 409, "busy")
+        assert "(веб-экран судьи, процесс" in message
+        tab = page.http.get(f"/{TOKEN}/play/", headers={"Accept": "text/html,application/xhtml+xml"})  # the link's new tab
+        assert tab.status_code == 409 and tab.headers["content-type"].startswith("text/html")
+        assert "<h1>Экран судьи не открыт</h1>" in tab.text and "веб-экран судьи, процесс" in tab.text
+        assert not game.exists()
+    page.ok("play/api/new", NEW_GAME)  # the referee closed: the studio may play now
+    assert game.exists()
+
+
+def test_the_game_of_a_folder_left_is_let_go(page, folder, tmp_path):
+    page.get("play/")
+    page.ok("api/start", {"folder": str(tmp_path / "другая"), "how": "examples"})
+    with session.lock(folder / "партия.json", "веб-экран судьи"):
+        pass
 
 
 def test_with_lan_the_play_screen_has_a_qr_code_for_the_tablet(page, folder):

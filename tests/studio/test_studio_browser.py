@@ -12,6 +12,7 @@ import shutil
 import signal
 import subprocess
 import sys
+from contextlib import contextmanager
 from pathlib import Path
 
 import pdfplumber
@@ -26,11 +27,11 @@ RED = (0.815686, 0.0, 0.0)  # #D00000 as pdfplumber reports it
 WORD_SIZE = 13  # points: only the cards' words are set this large
 
 
-@pytest.fixture
-def studio(tmp_path):
+@contextmanager
+def running_studio(tmp_path: Path, *options: str):
     """`slovariki studio` on any free port, in a fresh settings folder; stopped with Ctrl+C."""
     env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "настройки")}
-    process = subprocess.Popen([sys.executable, "-m", "slovariki", "studio", "--port", "0", "--no-browser"],
+    process = subprocess.Popen([sys.executable, "-m", "slovariki", "studio", "--port", "0", "--no-browser", *options],
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
     first = process.stdout.readline()
     assert first.startswith("Студия: http://127.0.0.1:"), first + process.stderr.read()
@@ -40,6 +41,12 @@ def studio(tmp_path):
         if process.poll() is None:
             process.send_signal(signal.SIGINT)
             process.wait(timeout=20)
+
+
+@pytest.fixture
+def studio(tmp_path):
+    with running_studio(tmp_path) as running:
+        yield running
 
 
 class Teacher:
@@ -381,8 +388,112 @@ def test_the_referees_screen_opens_from_the_studio(browser, studio, tmp_path):  
     screen = opened.value
     from playwright.sync_api import expect
 
-    expect(screen.locator("#banner-title")).to_have_text("НОВАЯ ПАРТИЯ")
+    expect(screen.locator("#banner-title")).to_have_text("НОВАЯ ПАРТИЯ", timeout=60_000)  # the game's dictionaries load
     screen.fill("#setup-trump-text", "лопатой")
     screen.click("#setup-trump-find")
     expect(screen.locator("#setup-trump .trump-chosen")).to_contain_text("Козырь: лопата")  # her folder's word
     me.shot("play")
+
+
+def overflowing(page) -> list[str]:
+    """What in the page reaches past the window's right edge or scrolls sideways inside it."""
+    return page.evaluate("""() => {
+        const width = document.documentElement.clientWidth, found = [];
+        if (document.documentElement.scrollWidth > width) found.push(`page ${document.documentElement.scrollWidth} > ${width}`);
+        for (const e of document.querySelectorAll('#import-result *')) {
+            const box = e.getBoundingClientRect();
+            if (box.width && box.right > width + 0.5) found.push(`${e.tagName}.${e.className} right ${Math.round(box.right)}`);
+            if (e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX !== 'visible')
+                found.push(`${e.tagName}.${e.className} scrolls ${e.scrollWidth} > ${e.clientWidth}`);
+        }
+        return found.slice(0, 8);
+    }""")
+
+
+@pytest.mark.parametrize("device", list(VIEWPORTS))
+def test_the_import_preview_reads_without_sideways_scrolling(browser, studio, tmp_path, device):  # noqa: F811
+    """Every row of the preview, with its place, grade, word, stars, definition and verdict, is read
+    within the window's width: on a phone each row is a block of its own, with the column names
+    beside the values."""
+    url, _ = studio
+    me = Teacher(browser, url, VIEWPORTS[device], f"import-{device}")
+    me.start(tmp_path / "слова", "Новая папка с примерами")
+    me.page.click("nav a[data-tab=import]")
+    sheet = workbook(tmp_path / "слова учителя.xlsx", [
+        (rich("п{е}тух"), 1, "Домашняя птица с красным гребешком, громко кукарекает и будит всех по утрам."),
+        (rich("с{о}р{о}ка"), 1, "Птица с длинным хвостом."),
+        ("длинноеслововтаблицебезпробелов", 2, "Слово, которого нет в словаре."),
+        (rich("к{а}рт{о}фель"), "много", ""),
+    ])
+    me.page.set_input_files("#import-file", str(sheet))
+    me.expect("#import-result table.import tbody tr").to_have_count(4, timeout=60_000)  # suggest's dictionaries load
+    me.expect("#import-result").to_contain_text("уже есть в банке")
+    me.shot("preview")
+    assert overflowing(me.page) == []
+    first = me.page.locator("#import-result table.import tbody tr").first
+    text = first.inner_text()
+    for said in ("строка 2", "2 класс", "петух", "★", "Домашняя птица", "новое слово"):
+        assert said in text, (said, text)
+    if device == "phone":  # the columns' names go with the values: nothing is left to guess
+        assert "Звёздочки" in text and "Толкование" in text, text
+    assert not me.errors
+
+
+def test_words_naming_a_folder_not_there_yet_fills_the_start_form(browser, tmp_path):  # noqa: F811
+    """`slovariki studio --words ПАПКА` for a folder she has not made: the start page, her folder in its
+    field and a message saying how to make it; one click makes it."""
+    folder = tmp_path / "новые слова"
+    with running_studio(tmp_path, "--words", str(folder)) as (url, process):
+        me = Teacher(browser, url, VIEWPORTS["phone"], "words-not-there")
+        me.expect("#start-title").to_be_visible()
+        me.expect("#folder").to_have_value(str(folder))
+        me.expect("#status").to_have_text(re.compile(f"^Папки {re.escape(str(folder))} пока нет. Чтобы начать в ней"))
+        me.shot("start")
+        me.page.click("#start-form button:has-text('Новая папка с примерами')")
+        me.expect("#bank-title").to_be_visible()
+        assert (folder / "grade1.yaml").is_file()
+        assert not me.errors
+
+
+def test_one_game_is_played_by_one_program_at_a_time(browser, studio, tmp_path):  # noqa: F811
+    """The studio's play screen holds the game as `slovariki referee web` does: a referee started on it
+    is refused, and while a referee holds it the studio's link opens a page that says so."""
+    url, _ = studio
+    me = Teacher(browser, url, VIEWPORTS["phone"], "held")
+    folder = tmp_path / "слова"
+    me.start(folder, "Новая папка с примерами")
+    me.page.click("nav a[data-tab=play]")
+    with me.context.expect_page() as opened:
+        me.page.click("#play-link")
+    from playwright.sync_api import expect
+
+    screen = opened.value
+    expect(screen.locator("#banner-title")).to_have_text("НОВАЯ ПАРТИЯ", timeout=60_000)  # the game's dictionaries load
+    referee = [sys.executable, "-m", "slovariki", "referee", "web", "--session", str(folder / "партия.json"),
+               "--words", str(folder), "--port", "0"]
+    refused = subprocess.run(referee, capture_output=True, text=True, timeout=60)
+    assert refused.returncode == 1
+    assert re.match(r"Ошибка: партию в .*партия\.json сейчас ведёт другая программа \(студия «Словариков», процесс \d+",
+                    refused.stderr), refused.stderr
+    assert not (folder / "партия.json").exists()
+
+    screen.close()  # else its next look at the game would take the next folder's game
+    other = tmp_path / "другие слова"
+    me.page.click("nav a[data-tab=start]")
+    me.start(other, "Новая папка с примерами")  # the studio lets the first folder's game go
+    holder = subprocess.Popen([*referee[:6], str(other / "партия.json"), "--words", str(other), "--port", "0"],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        first = holder.stdout.readline()
+        assert first.startswith("Экран судьи: http://127.0.0.1:"), first + holder.stderr.read()
+        me.page.click("nav a[data-tab=play]")
+        with me.context.expect_page() as opened:
+            me.page.click("#play-link")
+        tab = opened.value
+        expect(tab.locator("h1")).to_have_text("Экран судьи не открыт", timeout=30_000)
+        expect(tab.locator("#alert")).to_contain_text("сейчас ведёт другая программа (веб-экран судьи, процесс")
+        me.page = tab
+        me.shot("refused")
+    finally:
+        holder.send_signal(signal.SIGINT)
+        holder.wait(timeout=20)

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from slovariki.files import userdirs
 from slovariki.text import console
 from slovariki.referee import session
 
@@ -96,12 +97,14 @@ def test_help_simulate_and_bitva_par_on_the_code_page(encoding, folder):
 def test_windows_keeps_the_referees_games_under_appdata(monkeypatch, tmp_path):
     appdata = tmp_path / "Roaming данные"
     monkeypatch.setattr(session, "WINDOWS", True)
+    monkeypatch.setattr(userdirs, "WINDOWS", True)
     monkeypatch.setenv("APPDATA", str(appdata))
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
     assert session.default_path() == appdata / "slovariki" / "referee-session.json"
     own = tmp_path / "Мои партии" / "партия 1.json"
     assert session.resume_command(own) == f'slovariki referee resume --session "{own}"'
     monkeypatch.setattr(session, "WINDOWS", False)
+    monkeypatch.setattr(userdirs, "WINDOWS", False)
     assert session.default_path() == tmp_path / "xdg" / "slovariki" / "referee-session.json"
     assert session.resume_command(own) == f"slovariki referee resume --session '{own}'"
 

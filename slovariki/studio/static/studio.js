@@ -11,7 +11,9 @@ const FILE_SAYS = {"cards.pdf": "карточки: лица и рубашки, �
                    "cards-only.pdf": "только отмеченные карточки (допечатка)",
                    "rules.pdf": "правила игры", "wordlist.pdf": "список слов для учителя",
                    "dictation.pdf": "словарный диктант", "dictation-answers.pdf": "ответы к диктанту",
-                   "box.pdf": "коробки для колоды и карточки-подсказки"};
+                   "box.pdf": "коробки для колоды и карточки-подсказки",
+                   "wordlist-only.pdf": "список только отмеченных слов", "dictation-only.pdf": "диктант по отмеченным словам",
+                   "dictation-answers-only.pdf": "ответы к диктанту по отмеченным словам"};
 const state = {folder: null, versions: {}, chosen: new Set(), editing: null, suggestTimer: 0, draftTimer: 0,
                asked: 0, answered: 0, importToken: null};
 
@@ -116,6 +118,7 @@ function route() {
 async function loadState() {
   const answer = await api("api/state");
   applyState(answer);
+  if (answer.notice) say(answer.notice);
   return answer;
 }
 
@@ -398,6 +401,11 @@ drop.addEventListener("drop", (event) => {
 });
 $("import-file").addEventListener("change", () => { if ($("import-file").files.length) importFile($("import-file").files[0]); });
 
+const IMPORT_COLUMNS = ["Где", "Класс", "Слово (красным — сложные буквы)", "Звёздочки", "Толкование", "Что будет"];
+
+// A cell of the preview with its column's name, shown only where the rows are stacked blocks (a phone).
+const labelled = (column, ...content) => el("td", {}, el("span", {class: "cell-label", text: `${column}: `}), ...content);
+
 async function importFile(file) {
   clearMessages();
   $("import-result").replaceChildren(el("p", {text: `Читаю «${file.name}»…`}));
@@ -412,16 +420,16 @@ async function importFile(file) {
     $("import-file").value = "";
   }
   state.importToken = answer.token;
-  const rows = answer.rows.map((row) => el("tr", {class: row.problems.length ? "bad" : row.exists ? "same" : "new"},
-    el("td", {text: row.sheet ? `лист «${row.sheet}», строка ${row.row}` : `строка ${row.row}`}),
-    el("td", {text: row.grade ? `${row.grade} класс` : "—"}),
-    el("td", {}, row.markup ? markedWord(row.markup) : el("span", {text: row.typed || "—"}),
+  const rows = answer.rows.map((row) => el("tr", {class: `${row.problems.length ? "bad" : row.exists ? "same" : "new"} g${row.grade || 0}`},
+    el("td", {class: "where-cell", text: row.sheet ? `лист «${row.sheet}», строка ${row.row}` : `строка ${row.row}`}),
+    el("td", {class: "grade-cell", text: row.grade ? `${row.grade} класс` : "—"}),
+    el("td", {class: "word-cell"}, row.markup ? markedWord(row.markup) : el("span", {class: "word", text: row.typed || "—"}),
        row.typed && row.markup && row.typed !== row.markup ? el("div", {class: "hint", text: `в таблице: ${row.typed}`}) : null,
        row.letters ? el("div", {class: "hint", text: `сложные буквы ${row.letters}`}) : null,
        row.stress ? el("div", {class: "hint", text: `ударение ${row.stress}`}) : null),
-    el("td", {text: Number.isInteger(row.stars) ? starsText(row.stars) : (row.stars || "—")}),
-    el("td", {text: row.definition || "—"}),
-    el("td", {}, row.problems.length ? el("ul", {class: "findings"}, row.problems.map((p) => el("li", {class: "finding error", text: capital(p)}))) :
+    labelled(IMPORT_COLUMNS[3], Number.isInteger(row.stars) ? starsText(row.stars) : (row.stars || "—")),
+    labelled(IMPORT_COLUMNS[4], row.definition || "—"),
+    labelled(IMPORT_COLUMNS[5], row.problems.length ? el("ul", {class: "findings"}, row.problems.map((p) => el("li", {class: "finding error", text: capital(p)}))) :
        row.exists ? "уже есть в банке — пропущу" :
        row.proposed ? el("span", {class: "finding warning", text: "новое слово; сложные буквы и ударение предложила программа — проверьте"}) :
        "новое слово")));
@@ -437,7 +445,7 @@ async function importFile(file) {
     el("h2", {text: `Как понята таблица «${answer.name}»`}),
     ...answer.problems.map((p) => el("p", {class: "finding error", text: p})),
     el("div", {class: "table-scroll"}, el("table", {class: "import"},
-      el("thead", {}, el("tr", {}, ...["Где", "Класс", "Слово (красным — сложные буквы)", "Звёздочки", "Толкование", "Что будет"].map((t) => el("th", {text: t})))),
+      el("thead", {}, el("tr", {}, ...IMPORT_COLUMNS.map((t) => el("th", {text: t})))),
       el("tbody", {}, rows))),
     el("div", {class: "buttons"}, accept));
 }

@@ -189,10 +189,9 @@ def _split_player(text: str, line: int) -> tuple[str, str]:
 
 
 def move_of(table: Table, text: str, line: int) -> Move:
-    """The move written as ``заходит с карты «коридор»`` (see :func:`texts.move_text`), «пас» or «бито»
-    in any ruleset, or as the
-    REPL reads it: a card written by hand in another form («картой «Москвой»») or without quotes,
-    «бьет» for «бьёт», «беру», «бито»."""
+    """The move written as ``заходит с карты «коридор»`` (see :func:`texts.move_text`), a pass as «пас»
+    or «бито» whatever the ruleset, or as the REPL reads it: a card written by hand in another form
+    («картой «Москвой»») or without quotes, «бьет» for «бьёт», «беру»."""
     for pattern, kind in _VERBS:
         match = pattern.match(text.strip())
         if match is None:

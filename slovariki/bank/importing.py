@@ -210,7 +210,7 @@ class _Completer:
         except SuggestError as exc:
             return str(exc)
         if found.word != plain or not found.known:
-            near = f"; может быть, {', '.join(f'«{w}»' for w in found.near[:3])}?" if found.near else ""
+            near = f"; может быть, {', '.join(f'«{w}»' for w in found.near[:3])}?" if found.near else "."
             return f"слова «{plain}» нет в словаре, разметку не предложить{near} Исправьте слово или отметьте " \
                    "сложные буквы сами"
         if not found.hard_letters:

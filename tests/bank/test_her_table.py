@@ -230,10 +230,13 @@ def test_typed_word_reading():
 def test_suggest_names_a_misspelt_word_instead_of_marking_it(tmp_path):
     book = openpyxl.Workbook()
     book.active.title = "1 класс"
-    for row in (["Слово", "Звёздочки", "Толкование"], ["карова", 2, "Домашнее животное, даёт молоко."]):
+    for row in (["Слово", "Звёздочки", "Толкование"], ["карова", 2, "Домашнее животное, даёт молоко."],
+                ["бубумбра", 1, "Слово, какого нет."]):
         book.active.append(row)
     book.save(tmp_path / "т.xlsx")
     result = run("import", str(tmp_path / "т.xlsx"), "--out", str(tmp_path / "мои"), "--suggest")
     assert result.exit_code == 1 and not (tmp_path / "мои").exists()
     problems = [line for line in result.stderr.splitlines() if "строка 2" in line]
     assert len(problems) == 1 and "слова «карова» нет в словаре" in problems[0] and "«корова»" in problems[0]
+    [nothing_near] = [line for line in result.stderr.splitlines() if "строка 3" in line]
+    assert "разметку не предложить. Исправьте слово" in nothing_near

@@ -473,3 +473,32 @@ def test_two_screens_follow_one_game_and_an_outdated_one_changes_nothing(browser
     assert first.errors == [] and second.errors == []
     phone_context.close()
     tablet_context.close()
+
+
+def test_a_look_at_the_game_that_returns_after_this_screens_own_move_keeps_its_answer(browser, server):
+    """The screen asks every few seconds whether the game changed; when that question is answered
+    only after this screen's own move (a slow network, a busy machine), the answer is the game this
+    screen already shows: the move's ✓ stays, not «Партию изменили на другом экране»."""
+    url, path = server
+    context, page, table = _open(browser, url, "phone", "own-move-race", clock=True)
+    assert page.request.post(f"{url}api/new", data={"players": ["Аня", "Боря"], "trump": "лопата", "first": "Аня",
+                                                    "rules": "slovariki"}).ok
+    page.reload()
+    table.expect("#banner-title").to_have_text("ХОДИТ АНЯ")
+    held = []
+    page.route("**/api/state?since=*", lambda route: held.append(route))  # the look is sent, its answer waits
+    with page.expect_request(lambda r: "/api/state?since=" in r.url):
+        page.clock.run_for(2100)
+    for _ in range(100):  # the route's handler runs as Playwright hands out its events
+        if held:
+            break
+        page.wait_for_timeout(20)
+    assert len(held) == 1
+    table.type_card("корова", "move")
+    table.expect("#notice .notice-head").to_have_text("✓Аня: заходит с карты «корова».")
+    with page.expect_response(lambda r: "/api/state?since=" in r.url):
+        held[0].continue_()
+    page.wait_for_timeout(300)
+    table.expect("#notice .notice-head").to_have_text("✓Аня: заходит с карты «корова».")
+    assert table.errors == []
+    context.close()

@@ -366,7 +366,8 @@ async function follow() {
   } catch (error) {
     return;  // no connection now: the next tap says so
   }
-  if (!data.ok || data.same || ui.busy) return;
+  // data.tag === ui.shown: answered after this screen's own change, with the game it already shows
+  if (!data.ok || data.same || ui.busy || data.tag === ui.shown) return;
   const before = ui.game;
   ui.game = data.game;
   ui.tag = data.tag;

@@ -4,6 +4,8 @@
   2–6 players) replayed move by move through one `slovariki referee --jsonl` process: moves per second
   and the per-move latency (write a line, read its answer), median and 99th percentile (goal: p99
   under 5 ms), next to the same round trip through `cat` (the pipes alone).
+- Undo late in each of the first 200 games (after its last move but one), next to playing that move
+  (its baseline, in the same run): an undo replays the moves since its bout started, not the game.
 Start-up is bench_startup.py's.
 
 Run: python benchmarks/bench_referee.py [GAMES]
@@ -22,6 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "referee"))
 from games import RULES, play  # noqa: E402
+from timing import timed  # noqa: E402
 
 
 def recorded_games(count: int, seed: int = 2024) -> list[list[str]]:
@@ -71,8 +74,29 @@ def games_of_the_run(default: int) -> list[list[str]]:
     return games
 
 
+def undo_ratios(games: list[list[str]], table_class: type | None = None) -> list[float]:
+    """For each game: the time of an undo after its last move but one, over the time of that move
+    (the fastest of three of each)."""
+    from slovariki.referee.protocol import move_command
+    from slovariki.referee.table import Setup, Table
+
+    ratios = []
+    for game in games:
+        new, *moves = [json.loads(line) for line in game]
+        table = (table_class or Table).start(Setup.from_json({key: value for key, value in new.items() if key != "cmd"}))
+        for command in moves[:-2]:
+            table.play(*move_command(table, command))
+        seat, move = move_command(table, moves[-2])
+        played, undone = zip(*((timed(table.play, seat, move), timed(table.undo)) for _ in range(3)))
+        ratios.append(min(undone) / min(played))
+    return ratios
+
+
 def main() -> None:
     games = games_of_the_run(1000)
+    ratios = undo_ratios(games[:200])
+    print(f"  undo late in a game: median {statistics.median(ratios):.1f}x, p99 {percentile(ratios, 0.99):.1f}x "
+          f"the time of the move it takes back ({statistics.mean(len(g) - 1 for g in games[:200]):.0f} moves a game)")
 
     moves, news, refused = round_trips([sys.executable, "-m", "slovariki", "referee", "--jsonl"], games)
     pipe, _, _ = round_trips(["cat"], games)

@@ -6,7 +6,7 @@
     козырь: лопата
     первым заходит: Аня
 
-    Заход 1: заходит Аня, отбивается Боря
+    Заход 1: заходит Аня, отбивается Боря.
     1. Аня: заходит с карты «коридор»
     2. Боря: бьёт карту «коридор» картой «орнамент»
     3. Аня: пас
@@ -14,7 +14,7 @@
        → Бито: карты со стола уходят в отбой.
        → Добирают из колоды: Аня 1, Боря 1.
 
-    Заход 2: заходит Боря, отбивается Вика
+    Заход 2: заходит Боря, отбивается Вика.
 
 Header lines are ``key: value``; a move is ``N. Имя: ход``; the lines after a move (results and the
 next bout's header) are what the referee said about it. When replaying, a move's recorded results,
@@ -34,7 +34,8 @@ from slovariki.text.console import FALLBACKS
 from slovariki.game import Attack, Beat, Move, Pass, Take, TossIn, Transfer
 from slovariki.referee.table import Rejected, Setup, Table, bout_numbers
 from slovariki.referee.texts import (
-    EARLIER_FIRST_REASONS, FIRST_REASONS, bout_header, current_wording, event_lines, move_text, result_text, summary_lines,
+    EARLIER_FIRST_REASONS, FIRST_REASONS, PASS_WORDS, bout_header, current_wording, event_lines, record_text, result_text,
+    summary_lines,
 )
 from slovariki.text.russian import os_error, wrap
 from slovariki.text.terminal import shorten
@@ -52,7 +53,7 @@ _WORD = '[«"„“]([^«»"„“”]+)[»"“”]'
 # or not («Аня: заходит корова», «Боря: бьёт корову собакой»).
 _VERBS = [(re.compile(f"^{pattern}(?:\\s+|$)(.*)$", re.IGNORECASE), kind) for pattern, kind in (
     ("заходит(?: с карты| с)?", Attack), ("бь[её]т(?: карту)?", Beat), ("переводит(?: картой)?", Transfer),
-    ("подкидывает(?: карту)?", TossIn), ("(?:пас|бито)", Pass), ("(?:бер[её]т|беру)", Take))]
+    ("подкидывает(?: карту)?", TossIn), (f"(?:{'|'.join(PASS_WORDS)})", Pass), ("(?:бер[её]т|беру)", Take))]
 _BY = re.compile(r"\s+картой\s+", re.IGNORECASE)  # «бьёт корову картой собака»
 
 
@@ -83,7 +84,7 @@ def render(table: Table) -> str:
     lines += ["", bout_header(1, *(names[p] for p in table.opening))]
     classic = state.rules.classic
     for number, (record, bout) in enumerate(zip(state.log, bout_numbers(state.log)), 1):
-        lines.append(f"{number}. {names[record.player]}: {move_text(record.move)}")
+        lines.append(f"{number}. {record_text(record, names, state.rules)}")
         for said in event_lines(record.events, names, bout, classic):
             lines.extend(["", said] if said.startswith("Заход ") else [RESULT + said])
     if state.is_over():  # comments: a replay skips them
@@ -188,9 +189,9 @@ def _split_player(text: str, line: int) -> tuple[str, str]:
 
 
 def move_of(table: Table, text: str, line: int) -> Move:
-    """The move written as ``заходит с карты «коридор»`` (see :func:`texts.move_text`), or as the
-    REPL reads it: a card written by hand in another form («картой «Москвой»») or without quotes,
-    «бьет» for «бьёт», «беру», «бито»."""
+    """The move written as ``заходит с карты «коридор»`` (see :func:`texts.move_text`), a pass as «пас»
+    or «бито» whatever the ruleset, or as the REPL reads it: a card written by hand in another form
+    («картой «Москвой»») or without quotes, «бьет» for «бьёт», «беру»."""
     for pattern, kind in _VERBS:
         match = pattern.match(text.strip())
         if match is None:

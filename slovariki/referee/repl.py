@@ -28,7 +28,8 @@ from slovariki.referee.autosave import SAVE_ELSEWHERE, SessionAutosave
 from slovariki.referee.notation import render
 from slovariki.referee.table import Rejected, Table
 from slovariki.referee.texts import (
-    bout_header, event_lines, move_text, quoted, refusal_text, result_text, summary_lines, undo_text,
+    PASS_WORDS, bout_header, event_lines, other_pass_word, pass_said, quoted, record_text, refusal_text, result_text,
+    summary_lines, undo_text,
 )
 from slovariki.referee.words import MAX_CARD_WORDS, find_player, lemmas, normal
 from slovariki.text.russian import listed, sentence, wrap
@@ -36,7 +37,7 @@ from slovariki.text.spoken import inflected
 from slovariki.text.terminal import prompt_text, readable, shorten, shown, stars, styled_word, typed_lines, use_colour
 
 # What a player may say instead of a move's verb: exact words first, then dictionary forms.
-_VERB_WORDS = {"бито": Pass, "пас": Pass, "пасую": Pass, "беру": Take, "ход": Attack, "перевод": Transfer}
+_VERB_WORDS = {**dict.fromkeys((*PASS_WORDS, "пасую"), Pass), "беру": Take, "ход": Attack, "перевод": Transfer}
 _VERB_LEMMAS = {
     Attack: {"заходить", "зайти", "ходить", "пойти", "сходить", "заход"},
     Beat: {"бить", "побить", "отбить", "отбивать", "отбиваться", "отбиться", "крыть", "покрыть", "покрывать"},
@@ -54,7 +55,7 @@ _COMMANDS = {
     "запись": "record", "лог": "record",
     "выход": "quit", "конец": "quit", "стоп": "quit",
 }
-_ALL_PASS = dict.fromkeys(("все пас", "все бито", "бито все"), "pass-all")  # as normal() gives them
+_ALL_PASS = dict.fromkeys((*(f"все {w}" for w in PASS_WORDS), "бито все"), "pass-all")  # as normal() gives them
 _SHOWING = ("table", "help", "record", "rule")  # commands that only show something
 _SAVE_AS = {"сохранить", "сохрани"}  # «сохранить [в] ФАЙЛ»: go on saving the game in another file
 _RULE_WORDS = ("правило", "правила")  # «правило 7», «правила D4», «правила»: the rule's text or the list
@@ -62,7 +63,7 @@ _WIDTH = 100  # a rule's text is wrapped to this many characters
 _YES = {"да", "д", "ага", "верно", "yes", "y"}
 _NO = {"нет", "н", "не", "no", "n"}
 _DOING = {Attack: "зайти", Beat: "побить", Transfer: "перевести", TossIn: "подкинуть карту",
-          Pass: "сказать «пас»", Take: "взять карты"}
+          Pass: None, Take: "взять карты"}  # None: in the ruleset's word (texts.pass_said)
 
 # How cards are written, by deck (classic or not).
 _HOW = {False: "слово — в любой форме",
@@ -93,9 +94,10 @@ def help_text(table: Table) -> str:
         rows.append((f"{second} переводит {said(cards.transfer, 'accs')}", f"перевод ({rules.rule['transfer']})"))
     if cards.toss is not None:
         rows.append((f"{third} подкидывает {said(cards.toss, 'accs')}", f"подкинуть ({rules.rule['toss']})"))
+    word = rules.pass_word
     rows += [
-        (f"{first} пас", "не подкидывать (можно сказать и «бито»)"),
-        ("все пас", "больше никто не подкидывает: пас за каждого по очереди"),
+        (f"{first} {word}", f"не подкидывать (можно сказать и «{other_pass_word(rules)}»)"),
+        (f"все {word}", f"больше никто не подкидывает: «{word}» за каждого по очереди"),
         (f"{second} берёт", f"взять карты со стола ({rules.rule['take']})"),
     ]
     wide = max(len(text) for text, _ in rows) + 2
@@ -396,14 +398,14 @@ class Repl:
             if state.to_move is None:
                 self.say(self._hint())
                 return None
-            seat, rest = state.to_move, words  # «берёт», «пас»: the player whose move it is
+            seat, rest = state.to_move, words  # «берёт», «пас», «бито»: the player whose move it is
         kind = _verb(rest[0]) if rest else None
         verb = ""
         if kind is not None:
             verb, rest = rest[0], rest[1:]
         if kind in (Pass, Take):
             if rest:
-                self.say(f"После «{'пас' if kind is Pass else 'берёт'}» карту называть не нужно.")
+                self.say(f"После «{state.rules.pass_word if kind is Pass else 'берёт'}» карту называть не нужно.")
                 return None
             return Draft(seat, kind, ())
         if not rest:
@@ -578,38 +580,42 @@ class Repl:
         if self._accept(seat, move):
             self.show_state()
 
-    def _accept(self, seat: int, move: Move, with_previous: bool = False) -> bool:
+    def _accept(self, seat: int, move: Move) -> bool:
         """Play the move, save it and say what happened; or say why it is refused."""
         table = self.table
         bout = table.bout
         try:
-            events = table.play(seat, move, with_previous)
+            table.play(seat, move)
         except Rejected as refusal:
             self._refuse(seat, move, refusal.message)
             return False
-        saved = self.autosave.save()  # said after the move: it speaks of moves not yet shown
-        self.say(f"{self._mark('✓', '32')} {table.names[seat]}: {move_text(table.state.log[-1].move)}.")
-        for line in event_lines(events, table.names, bout, table.state.rules.classic):
-            self.say(line if line.startswith("Заход ") else f"  {line}")
-        if saved is not None:
-            self.say(saved)
+        self._accepted(table.state.log[-1:], bout)
         return True
 
+    def _accepted(self, records: Sequence[Any], bout: int) -> None:
+        """Save the moves just accepted (made in bout number ``bout``), then say each and what followed it."""
+        table = self.table
+        saved = self.autosave.save()  # said after the moves: it speaks of moves not yet shown
+        for record in records:
+            self.say(f"{self._mark('✓', '32')} {record_text(record, table.names, table.state.rules)}.")
+            for line in event_lines(record.events, table.names, bout, table.state.rules.classic):
+                self.say(line if line.startswith("Заход ") else f"  {line}")
+        if saved is not None:
+            self.say(saved)
+
     def _refuse(self, seat: int, move: Move, why: str) -> None:
-        self.say(f"{self._mark('✗', '31')} {refusal_text(self.table.names[seat], move, why)}")
+        self.say(f"{self._mark('✗', '31')} {refusal_text(self.table.names[seat], move, why, self.table.state.rules)}")
         self.say(self._hint())
 
     def pass_all(self) -> None:
-        """«все пас»: whoever holds the right to toss in declines, one after another, to the bout's end."""
-        table = self.table
-        if table.state.phase not in ("toss", "taking"):
-            self.say(f"«Все пас» — это когда все карты побиты и больше никто не подкидывает. {self._hint()}")
+        """«все пас» (Table.pass_all), said move by move."""
+        bout = self.table.bout
+        try:
+            records = self.table.pass_all()
+        except Rejected as refusal:
+            self.say(f"{sentence(refusal.message)} {self._hint()}")
             return
-        bout, first = table.bout, True
-        while table.bout == bout and table.state.phase in ("toss", "taking"):
-            if not self._accept(table.state.to_move, Pass(), with_previous=not first):
-                return
-            first = False
+        self._accepted(records, bout)
         self.show_state()
 
     def undo(self) -> None:
@@ -619,7 +625,8 @@ class Repl:
             self.say(sentence(refusal.message))
             return
         self.save()
-        self.say(f"↶ {undo_text(records, self.table.names, self.table.put_back(records))}")
+        table = self.table
+        self.say(f"↶ {undo_text(records, table.names, table.state.rules, table.put_back(records))}")
         self.show_state()
 
     def save(self) -> None:
@@ -684,7 +691,7 @@ class Repl:
             return f"Партия окончена. {result_text(state)} Отменить последний ход — «отмена», закончить — «выход»."
         who = state.to_move
         kinds = {type(m) for m in state.legal_moves(who)}
-        doing = [text for kind, text in _DOING.items() if kind in kinds]
+        doing = [text or pass_said(state.rules) for kind, text in _DOING.items() if kind in kinds]
         options = ", ".join(doing[:-1]) + f" или {doing[-1]}" if len(doing) > 1 else "".join(doing)
         # Classic durak (D3): whoever holds the right to add may do it while the defender answers.
         adders = [state.names[p] for p in range(state.players)

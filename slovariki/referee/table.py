@@ -1,9 +1,9 @@
 """The game a referee watches: the set-up told at the table, the engine's state, and undo.
 
 Every rule comes from the engine (``slovariki.game``); this module only names players, finds cards
-and takes moves back: ``undo`` replays the game from the deal without the last move, so it is exact
-and accepted moves cost no copies. Both front ends (the JSON
-protocol and the Russian REPL) drive a :class:`Table`.
+and takes moves back: ``undo`` replays the game without the last move from the start of its bout,
+so it is exact and costs a bout's moves, and only a bout's start costs a copy. Every front end (the
+JSON protocol, the Russian REPL, the web screen) drives a :class:`Table`.
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from slovariki.game import (
-    HAND_SIZE, Beaten, Game, GameState, IllegalMove, Move, NextBout, Refill, SetupError, Taken, Transfer,
-    UnknownRuleset, find_ruleset,
+    HAND_SIZE, TAKING, TOSS, Beaten, Game, GameState, IllegalMove, Move, NextBout, Pass, Refill, SetupError, Taken,
+    Transfer, UnknownRuleset, find_ruleset,
 )
 from slovariki.referee.words import CardFinder, find_player, normal
 from slovariki.text.russian import plural
@@ -213,6 +213,9 @@ def whole_deck_players(game: Game) -> int | None:
     return players if not left else None
 
 
+PASSING = (TOSS, TAKING)  # every card beaten, or «беру» said: «все пас» ends the bout
+
+
 def bout_numbers(log: Sequence[Any]) -> list[int]:
     """For each record of the log, the number of the bout (заход) it was made in, from 1."""
     numbers, bout = [], 1
@@ -227,15 +230,16 @@ def _new_bouts(events: Sequence[Any]) -> int:
 
 
 class Table:
-    """One refereed game. Change it only through :meth:`play` and :meth:`undo`."""
+    """One refereed game. Change it only through :meth:`play`, :meth:`pass_all` and the undos."""
 
     def __init__(self, setup: Setup, game: Game, state: GameState) -> None:
         self.setup = setup
         self.game = game
         self.state = state
         self.finder = finder_for(game, setup.words)
-        self._start = state.copy()  # undo replays the moves from here: exact, and no copy per move
         self.bout = 1  # the number of the bout now being played
+        # The game as each bout started, with its number: undo replays the moves from the last one.
+        self._bout_starts: list[tuple[GameState, int]] = [(state.copy(), 1)]
         self.opening = (state.attacker, state.defender)  # the first bout's players (R4)
         # For each move of the log: was it made by the same command as the one before («все пас»)?
         # ``undo`` takes such a step back whole.
@@ -296,7 +300,8 @@ class Table:
         """The hands took the whole deck: the face-up trump card was dealt last and is in a hand
         (``setup.trump_holder``'s, if said). Six players of classic durak. The engine's deal says
         it: no stock, and hands the referee does not see (an arranged position shows every card)."""
-        return not self._start.stock_count and self._start.hidden_hands
+        dealt = self._bout_starts[0][0]
+        return not dealt.stock_count and dealt.hidden_hands
 
     @property
     def holder_unsaid(self) -> bool:
@@ -337,9 +342,29 @@ class Table:
             events = self.state.apply(seat, move)
         except IllegalMove as exc:
             raise Rejected(exc.code, exc.message) from None
-        self.bout += _new_bouts(events)
         self.with_previous.append(with_previous and len(self.state.log) > 1)
+        if _new_bouts(events):
+            self.bout += _new_bouts(events)
+            self._bout_starts.append((self.state.copy(), self.bout))
         return events
+
+    def pass_all(self) -> tuple[Any, ...]:
+        """«все пас»: whoever holds the right to toss in declines, one after another, to the bout's
+        end; one step, which one :meth:`undo_step` takes back. Returns the records of the passes;
+        raises Rejected (``not-now`` before every card is beaten), changing nothing."""
+        state = self.state
+        if state.phase not in PASSING:
+            raise Rejected("not-now", f"«Все {state.rules.pass_word}» — это когда все карты побиты и больше никто "
+                                      "не подкидывает")
+        bout, done = self.bout, len(state.log)
+        try:
+            while self.bout == bout and self.state.phase in PASSING:
+                self.play(self.state.to_move, Pass(), with_previous=len(self.state.log) > done)
+        except Rejected:
+            if len(self.state.log) > done:  # all or nothing
+                self.undo_step()
+            raise
+        return tuple(self.state.log[done:])
 
     @property
     def last_bout(self) -> int:
@@ -389,13 +414,17 @@ class Table:
         return self.state.log
 
     def _undo_to(self, keep: int) -> tuple[Any, ...]:
-        """Replay the first ``keep`` moves from the deal; the records of the others."""
-        log = self.state.log
-        state = self._start.copy()
-        for record in log[:keep]:
+        """Keep the first ``keep`` moves: replay them from the start of the bout of the last one kept
+        (no bout starts between, so the bout's number is the one it started with); the records of
+        the others."""
+        log, starts = self.state.log, self._bout_starts
+        while len(starts[-1][0].log) > keep:  # the deal, with no moves, always stays
+            starts.pop()
+        start, self.bout = starts[-1]
+        state = start.copy()
+        for record in log[len(start.log):keep]:
             state.apply(record.player, record.move)
         self.state = state
-        self.bout = bout_numbers(log)[keep]
         del self.with_previous[keep:]
         return tuple(log[keep:])
 

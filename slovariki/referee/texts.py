@@ -11,15 +11,18 @@ from slovariki.game import (
     Transfer, Winner,
 )
 from slovariki.text.russian import cards as n_cards
-from slovariki.text.russian import plural, times
+from slovariki.text.russian import plural, sentence, times
 
 # How a move is said, its card (if any) in quotes: «заходит с карты «корова»». A quoted word stays in
 # the nominative, so the word before it («карта») carries the case the verb asks for. The second
-# form follows «не может»: «Аня не может подкинуть карту «сорока»».
-VERBS = {Attack: "заходит с карты", Transfer: "переводит картой", TossIn: "подкидывает карту", Pass: "пас",
-         Take: "берёт"}
+# form follows «не может»: «Аня не может подкинуть карту «сорока»». A pass is said in the ruleset's
+# own word (``pass_said``).
+VERBS = {Attack: "заходит с карты", Transfer: "переводит картой", TossIn: "подкидывает карту", Take: "берёт"}
 INFINITIVES = {Attack: "зайти с карты", Transfer: "перевести картой", TossIn: "подкинуть карту",
-               Pass: "сказать «пас»", Take: "взять карты"}
+               Take: "взять карты"}
+# The words a player may say to decline to toss in, whatever the ruleset: «пас» in «Словарики»
+# (R9), «бито» in classic durak (D3). What the referee says uses the ruleset's ``pass_word``.
+PASS_WORDS = ("пас", "бито")
 
 
 # How the first attacker was chosen (``Setup.first_by``), as the game record says it after the name.
@@ -38,9 +41,21 @@ def quoted(card: Any) -> str:
     return f"«{card}»"
 
 
-def move_text(move: Move, infinitive: bool = False) -> str:
-    """The move as written in the game record: «бьёт карту «коридор» картой «орнамент»»; or as it
-    follows «не может»: «побить карту «коридор» картой «орнамент»»."""
+def pass_said(rules: Any) -> str:
+    """A pass as it follows «можно» or «не может»: «сказать «пас»», in classic durak «сказать «бито»»."""
+    return f"сказать «{rules.pass_word}»"
+
+
+def other_pass_word(rules: Any) -> str:
+    """The pass word of the other rulesets, which the referee accepts too: «бито» in «Словарики»."""
+    return next(word for word in PASS_WORDS if word != rules.pass_word)
+
+
+def move_text(move: Move, rules: Any, infinitive: bool = False) -> str:
+    """The move as written in the game record: «бьёт карту «коридор» картой «орнамент»», «пас»
+    (classic durak: «бито»); or as it follows «не может»: «побить карту «коридор» картой «орнамент»»."""
+    if type(move) is Pass:
+        return pass_said(rules) if infinitive else rules.pass_word
     if type(move) is Beat:
         verb = "побить" if infinitive else "бьёт"
         if move.target is None:  # as typed, before the engine says which card it beats
@@ -63,20 +78,25 @@ def split_rule(message: str) -> tuple[str | None, str]:
     return (found[1], found[2]) if found else (None, message)
 
 
-def refusal_text(name: str, move: Move, message: str) -> str:
+def record_text(record: Any, names: Sequence[str], rules: Any) -> str:
+    """An accepted move with its player, as the game record and the referee say it: «Аня: пас»."""
+    return f"{names[record.player]}: {move_text(record.move, rules)}"
+
+
+def refusal_text(name: str, move: Move, message: str, rules: Any) -> str:
     """A refused move as said at the table, the rule after what it forbids:
     «Аня не может подкинуть карту «сорока» (правило 9): у карт «сорока» и «ребята» нет общей сложной буквы.»"""
     rule, reason = split_rule(message)
     if type(move) is Beat:
         reason = _BEAT_HEAD.sub("", reason, count=1)
     cited = f" ({rule})" if rule else ""
-    return f"{name} не может {move_text(move, infinitive=True)}{cited}: {reason.rstrip('.')}."
+    return f"{name} не может {move_text(move, rules, infinitive=True)}{cited}: {reason.rstrip('.')}."
 
 
-def undo_text(records: Sequence[Any], names: Sequence[str], put_back: Any = None) -> str:
+def undo_text(records: Sequence[Any], names: Sequence[str], rules: Any, put_back: Any = None) -> str:
     """What «отмена» took back: «Отменён ход: Аня: пас.», «Отменены ходы: Аня: пас; Вика: пас.»; with
     ``put_back`` (a :class:`~slovariki.referee.table.PutBack`) also what to put back by hand."""
-    moves = "; ".join(f"{names[r.player]}: {move_text(r.move)}" for r in records)
+    moves = "; ".join(record_text(r, names, rules) for r in records)
     said = f"{'Отменён ход' if len(records) == 1 else 'Отменены ходы'}: {moves}."
     return " ".join([said, *put_back_lines(put_back, names)]) if put_back else said
 
@@ -98,7 +118,8 @@ def put_back_lines(put_back: Any, names: Sequence[str]) -> list[str]:
 
 
 def bout_header(bout: int, attacker: str, defender: str) -> str:
-    return f"Заход {bout}: заходит {attacker}, отбивается {defender}"
+    """«Заход 2: заходит Аня, отбивается Боря.»: a sentence, as the referee says it and the record writes it."""
+    return sentence(f"Заход {bout}: заходит {attacker}, отбивается {defender}")
 
 
 def event_lines(events: Iterable[Any], names: Sequence[str], bout: int, classic: bool) -> list[str]:
@@ -136,7 +157,8 @@ def event_lines(events: Iterable[Any], names: Sequence[str], bout: int, classic:
 # Result lines as earlier versions wrote them in game records, and as they read now: a replay
 # accepts both.
 _EARLIER = ((re.compile(r"^Первым без карт остался игрок (.+)\.$"), r"Без карт раньше всех: \1."),
-            (re.compile(r"^Игрок (.+) тоже без карт и выходит из игры\.$"), r"\1 тоже без карт и выходит из игры."))
+            (re.compile(r"^Игрок (.+) тоже без карт и выходит из игры\.$"), r"\1 тоже без карт и выходит из игры."),
+            (re.compile(r"^(Заход \d+: .*[^.!?])$"), r"\1."))  # a bout's header had no full stop
 
 
 def current_wording(line: str) -> str:

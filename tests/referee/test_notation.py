@@ -47,14 +47,14 @@ def test_the_record_reads_well(small_bank):
         "первым заходит: Аня\n"
         f"слова: {small_bank}\n"
         "\n"
-        "Заход 1: заходит Аня, отбивается Боря\n"
+        "Заход 1: заходит Аня, отбивается Боря.\n"
         "1. Аня: заходит с карты «корова»\n"
         "2. Боря: бьёт карту «корова» картой «собака»\n"
         "3. Аня: пас\n"
         "   → Бито: карты со стола уходят в отбой.\n"
         "   → Добирают из колоды: Аня 1, Боря 1.\n"
         "\n"
-        "Заход 2: заходит Боря, отбивается Аня\n")
+        "Заход 2: заходит Боря, отбивается Аня.\n")
 
 
 def test_replay_reports_the_first_illegal_move():
@@ -194,6 +194,21 @@ def test_the_next_bouts_header_may_be_left_out():
     assert replay(parse(text)).problem is None
     wrong = render(table).replace("Заход 2: заходит", "Заход 2: заходит Никто,", 1)
     assert "в записи сказано «Заход 2: заходит Никто," in replay(parse(wrong)).problem
+
+
+@pytest.mark.parametrize("rules", ["slovariki", "podkidnoy"])
+def test_records_whose_bout_headers_have_no_full_stop_still_replay(rules):
+    """A bout's header became a sentence («Заход 2: заходит Боря, отбивается Аня.»): records written
+    before, without the full stop, still replay, and are still checked."""
+    _, table = recorded(rules, 3, 6)
+    text = render(table)
+    headers = [line for line in text.splitlines() if line.startswith("Заход ")]
+    assert len(headers) > 2 and all(line.endswith(".") for line in headers)
+    old = "\n".join(line.removesuffix(".") if line.startswith("Заход ") else line for line in text.splitlines())
+    assert replay(parse(old)).problem is None
+    wrong = old.replace(headers[2].removesuffix("."), headers[2].removesuffix(".") + "ик", 1)
+    assert f"в записи сказано «{headers[2].removesuffix('.')}ик», а по правилам «{headers[2]}»" in replay(
+        parse(wrong)).problem
 
 
 def test_a_hand_written_record_may_name_cards_in_any_form(small_bank):

@@ -52,7 +52,7 @@ def test_a_scripted_game(small_bank):
     result = CliRunner().invoke(main, play_args(small_bank), input="\n".join(SCRIPT) + "\n")
     assert result.exit_code == 0, result.output
     out = result.output
-    assert "Заход 1: заходит Аня, отбивается Боря" in out
+    assert "Заход 1: заходит Аня, отбивается Боря." in out
     assert "✓ Аня: заходит с карты «корова»." in out
     assert out.count("Картой «ребята» можно и побить, и перевести. Что делает Боря: бьёт или переводит? (б/п)") == 2
     assert "✓ Боря: переводит картой «ребята»." in out
@@ -64,7 +64,7 @@ def test_a_scripted_game(small_bank):
     assert "Нет карты «машну». Может быть, «машина»? (да/нет)" in out
     assert "✓ Боря: бьёт карту «петух» картой «машина»." in out
     assert "  Бито: карты со стола уходят в отбой.\n  Добирают из колоды: Аня 2, Боря 2.\n" \
-           "  Боря берёт последнюю карту колоды — открытый козырь «лопата».\nЗаход 2: заходит Боря, отбивается Аня" in out
+           "  Боря берёт последнюю карту колоды — открытый козырь «лопата».\nЗаход 2: заходит Боря, отбивается Аня." in out
     assert "✗ Боря не может взять карты (правило 5): заходящий должен сначала положить карту" in out
     assert "✓ Аня: бьёт карту «медведь» картой «капуста»." in out
     assert "Ходит Боря: можно подкинуть карту или сказать «пас»." in out
@@ -300,8 +300,8 @@ def test_in_classic_durak_the_hint_names_who_holds_the_right_to_add():
     assert "Ходит Боря: можно побить или взять карты. Подкинуть может также Аня." in text
     assert ("✗ Вика не может подкинуть карту «8♣» (правило D3): подкинуть сейчас может только Аня; право перейдёт "
             "к следующему по часовой стрелке, когда Аня скажет «бито»." in text)
-    assert "Ходит Аня: можно подкинуть карту или сказать «пас». Подкинуть может также" not in text
-    assert "✓ Аня: пас." in text and "Ходит Вика: можно подкинуть карту или сказать «пас»." in text
+    assert "Ходит Аня: можно подкинуть карту или сказать «бито». Подкинуть может также" not in text
+    assert "✓ Аня: бито." in text and "Ходит Вика: можно подкинуть карту или сказать «бито»." in text
     assert "✓ Вика: подкидывает карту «10♣»." in text
     slovariki = Repl(Table.start(Setup(("Аня", "Боря", "Вика"), "лопата")), default_path(), io.StringIO())
     slovariki.handle("Аня корова")
@@ -310,6 +310,30 @@ def test_in_classic_durak_the_hint_names_who_holds_the_right_to_add():
 
 
 # --- issue 11 §1: the referee at a real table ----------------------------------------------------------
+@pytest.mark.parametrize("rules, trump, attack, beat, word, other", [
+    ("slovariki", "лопата", "Аня корова", "Боря бьёт собакой", "пас", "бито"),
+    ("podkidnoy", "7ч", "Аня 8п", "Боря бьёт 10п", "бито", "пас"),
+    ("perevodnoy", "7ч", "Аня 8п", "Боря бьёт 10п", "бито", "пас"),
+])
+def test_a_pass_is_said_in_the_rulesets_own_word_and_typed_in_either(rules, trump, attack, beat, word, other):
+    """«пас» in «Словарики» (R9), «бито» in classic durak (D3): in the help, the hints, the refusals,
+    what is accepted, undone and recorded; a player may type either word."""
+    repl = Repl(Table.start(Setup(("Аня", "Боря", "Вика"), trump, "Аня", rules)), default_path(), io.StringIO())
+    help_said = _lines(repl, "помощь")
+    assert f"  Аня {word}  " in help_said and f"не подкидывать (можно сказать и «{other}»)" in help_said
+    assert f"  все {word}  " in help_said and f"больше никто не подкидывает: «{word}» за каждого по очереди" in help_said
+    assert f"«Все {word}» — это когда все карты побиты" in _lines(repl, f"все {other}")
+    text = _lines(repl, attack, beat, f"Вика {other}", f"Аня {other} 10п", f"Аня {other}", "отмена", f"все {other}",
+                  "запись")
+    assert f"Ходит Аня: можно подкинуть карту или сказать «{word}»." in text
+    assert f"✗ Вика не может сказать «{word}» (правило" in text
+    assert f"После «{word}» карту называть не нужно." in text
+    assert f"✓ Аня: {word}.\n" in text and f"↶ Отменён ход: Аня: {word}." in text
+    assert f"✓ Аня: {word}.\n✓ Вика: {word}.\n  Бито: карты со стола уходят в отбой." in text
+    assert f"\n3. Аня: {word}\n4. Вика: {word}\n" in text
+    assert f"«{other}»" not in text.replace(f"можно сказать и «{other}»", "")
+
+
 def _lines(repl: Repl, *lines: str) -> str:
     for line in lines:
         repl.handle(line)
@@ -324,7 +348,7 @@ def test_play_asks_who_is_youngest_and_the_record_says_so(small_bank):
     ask = "Кто самый младший? Первым заходит самый младший игрок (правило 4). Напишите имя: Аня или Боря."
     assert out.count(ask) == 4  # asked again after each answer that names nobody
     assert "Нет игрока «Гоша»: играют Аня, Боря." in out and "Отменять пока нечего." in out
-    assert "Начинает Боря.\nЗаход 1: заходит Боря, отбивается Аня" in out
+    assert "Начинает Боря.\nЗаход 1: заходит Боря, отбивается Аня." in out
     assert "✓ Боря: заходит с карты «корова»." in out
     table = load(default_path())
     assert (table.setup.first, table.setup.first_by) == ("Боря", "youngest")
@@ -512,7 +536,7 @@ def test_perevodnoy_a_transfer_goes_past_a_player_who_is_out():
                          "Ходит Аня: можно побить или взять карты.\n")
     text = _lines(repl, "Аня берёт")
     assert "  Аня забирает со стола 3 карты.\n  Без карт раньше всех: Вика.\n" \
-           "Заход 2: заходит Боря, отбивается Аня\n" in text  # Вика, on Аня's left, is passed by
+           "Заход 2: заходит Боря, отбивается Аня.\n" in text  # Вика, on Аня's left, is passed by
 
 
 def test_every_player_who_runs_out_is_announced_and_leaves():
@@ -529,10 +553,10 @@ def test_a_player_known_to_have_nothing_to_add_is_not_asked_for_a_pass():
     repl = _arranged("podkidnoy", [["6к", "6п", "9п"], ["7к", "Кп", "Кб"], ["Тб", "Вб"]], "Тч",
                      ("Аня", "Боря", "Вика"))
     text = _lines(repl, "Аня 6 крести", "Боря бьёт семёркой крести")
-    assert text.endswith("Ходит Аня: можно подкинуть карту или сказать «пас».\n")  # Вика holds no 6 or 7
+    assert text.endswith("Ходит Аня: можно подкинуть карту или сказать «бито».\n")  # Вика holds no 6 or 7
     text = _lines(repl, "Аня пас")
-    assert "✓ Аня: пас.\n  Бито: карты со стола уходят в отбой.\nЗаход 2: заходит Боря, отбивается Вика" in text
-    assert "Вика пас" not in text and "Вика: пас" not in text
+    assert "✓ Аня: бито.\n  Бито: карты со стола уходят в отбой.\nЗаход 2: заходит Боря, отбивается Вика." in text
+    assert "Вика: бито" not in text
 
 
 SIX_ARGS = ["referee", "play", "--players", "Аня,Боря,Вика,Гоша,Даша,Егор", "--trump", "7ч", "--rules", "podkidnoy"]
@@ -551,7 +575,7 @@ def test_six_players_of_classic_durak_share_the_36_cards():
     assert f"{ask}\nБоря держит открытый козырь 7♥.\nУ кого самый младший козырь?" in out  # a name in the dative
     # Боря holds a trump, so «ни у кого» is neither offered nor taken (QA2 #12)
     assert "Напишите имя: Аня, Боря, Вика, Гоша, Даша или Егор.\n" in out and "ни у кого" not in out
-    assert "Начинает Даша.\nЗаход 1: заходит Даша, отбивается Егор" in out
+    assert "Начинает Даша.\nЗаход 1: заходит Даша, отбивается Егор." in out
     assert "Козырь: 7♥ (черви, сдан последним и остался на руках). В колоде 0, в отбое 0." in out
     assert "На руках: Аня 6, Боря 6, Вика 6, Гоша 6, Даша 6, Егор 6.\nИзвестно, что на руках: Боря — 7♥.\n" in out
     assert "✗ Егор не может побить картой «7♥»: карта «7♥» на руках у другого игрока (Боря)." in out
@@ -574,7 +598,7 @@ def test_the_trump_holder_may_be_named_at_the_start():
     assert "Кому досталась" not in named.output and "Известно, что на руках: Вика — 7♥." in named.output
     assert load(default_path()).setup.trump_holder == "Вика"  # saved at once, the name as the players wrote it
     asked = CliRunner().invoke(main, [*SIX_ARGS, "--first", "Аня", "--force"], input="Егору\n")
-    assert "Егор держит открытый козырь 7♥.\nЗаход 1: заходит Аня, отбивается Боря\n" in asked.output
+    assert "Егор держит открытый козырь 7♥.\nЗаход 1: заходит Аня, отбивается Боря.\n" in asked.output
     assert load(default_path()).setup.trump_holder == "Егор"
     left = CliRunner().invoke(main, [*SIX_ARGS, "--first", "Аня", "--force"], input="выход\n")
     assert left.output.rstrip().endswith(
@@ -718,8 +742,7 @@ def _help_moves(table: Table) -> dict[str, str]:
         said = re.split(r"\s{2,}", row)[0]
         verb = said.split()[1]
         key = {"бьёт": "beat-both" if len(said.split()) > 3 else "beat", "переводит": "transfer",
-               "подкидывает": "toss"}.get(verb, "attack" if len(said.split()) > 1 and verb not in (
-                   "пас", "берёт") else verb)
+               "подкидывает": "toss", "пас": "pass", "бито": "pass"}.get(verb, "attack" if verb != "берёт" else verb)
         moves.setdefault(key, said)
     return moves
 
@@ -740,10 +763,11 @@ def test_the_help_examples_are_legal_moves_of_the_game_in_play(setup):
 
     table = Table.start(setup)
     moves = _help_moves(table)
-    assert {"attack", "beat", "beat-both", "toss", "пас", "берёт"} <= set(moves)
+    assert {"attack", "beat", "beat-both", "toss", "pass", "берёт"} <= set(moves)
+    assert moves["pass"] == f"Аня {table.state.rules.pass_word}"
     assert ("transfer" in moves) == table.state.rules.transfer
     accepted(moves["attack"], moves["beat"])
-    accepted(moves["attack"], moves["beat-both"], "Аня пас", moves["toss"])
+    accepted(moves["attack"], moves["beat-both"], moves["pass"], moves["toss"])
     if "transfer" in moves:
         accepted(moves["attack"], moves["transfer"])
     start = io.StringIO()
@@ -841,7 +865,7 @@ def test_undoing_a_refill_says_who_puts_how_many_cards_back_and_the_discard_goes
     repl = Repl(Table.start(Setup(("Аня", "Андрей"), "7ч", rules="podkidnoy")), default_path(), io.StringIO())
     text = _lines(repl, "Аня 8п", "Андрей бьёт 10п", "Аня бито", "отмена")
     assert "Добирают из колоды: Аня 1, Андрей 1." in text
-    assert ("↶ Отменён ход: Аня: пас. Верните в колоду: Аня 1, Андрей 1. "
+    assert ("↶ Отменён ход: Аня: бито. Верните в колоду: Аня 1, Андрей 1. "
             "Карты из отбоя верните на стол: «8♠», «10♠».\n") in text
     assert repl.table.state.stock_count == 24 and len(repl.table.state.table) == 1
 
@@ -850,7 +874,7 @@ def test_undoing_a_take_asks_the_taker_to_put_the_cards_back_on_the_table():
     repl = Repl(Table.start(Setup(("Аня", "Андрей"), "7ч", rules="podkidnoy")), default_path(), io.StringIO())
     text = _lines(repl, "Аня 8п", "Андрей берёт", "Аня бито", "отмена")
     assert "Андрей забирает со стола 1 карту." in text
-    assert "↶ Отменён ход: Аня: пас. Верните в колоду: Аня 1. Андрей, положи карты обратно на стол: «8♠».\n" in text
+    assert "↶ Отменён ход: Аня: бито. Верните в колоду: Аня 1. Андрей, положи карты обратно на стол: «8♠».\n" in text
     text = _lines(repl, "отмена", "отмена")  # moves inside a bout: nothing else to put back
     assert "↶ Отменён ход: Андрей: берёт.\n" in text and "↶ Отменён ход: Аня: заходит с карты «8♠».\n" in text
 

@@ -16,6 +16,7 @@ game is read back from its session file: nothing a browser sends can break the g
 
 A change carries ``seen``, the tag of the game the page shows: from an outdated screen (another tab
 moved meanwhile) it is refused (409, code «stale») with the game as it is now.
+    GET  api/record                     the game record, {"record", "record_of": tag}, without the game
     GET  api/hand?player=               the cards that may be in that hand, with their moves
     GET  api/find?player=&text=         the cards a typed word may name, with their moves
     GET  api/deck?rules=&grades=[&text=]  the set-up's cards, for choosing the trump
@@ -98,7 +99,7 @@ def screen(host: Host) -> Starlette:
     def refused(exc: Rejected) -> Response:
         return Answer({**refusal_json(exc), **host.state()}, status_code=STATUS.get(exc.code, 409), headers=NO_STORE)
 
-    def answer(call: Callable[[], dict]) -> Response:
+    def answer(call: Callable[[], dict], with_state: bool = True) -> Response:
         try:
             result = call()
         except Rejected as exc:
@@ -106,7 +107,7 @@ def screen(host: Host) -> Starlette:
         except Exception as exc:  # a bug of ours: say so, and go on with the game as saved
             traceback.print_exc(file=sys.stderr)
             return _internal(host, exc)
-        return Answer({"ok": True, **result, **host.state()}, headers=NO_STORE)
+        return Answer({"ok": True, **result, **(host.state() if with_state else {})}, headers=NO_STORE)
 
     async def body(request: Request) -> dict:
         try:
@@ -140,6 +141,10 @@ def screen(host: Host) -> Starlette:
             return Answer({"ok": True, "same": True, "tag": host.tag}, headers=NO_STORE)
         return answer(lambda: {})
 
+    async def record(request: Request) -> Response:
+        """The game record alone: asked for when it is opened, it is most of a long game's bytes."""
+        return answer(host.record, with_state=False)
+
     async def page(request: Request) -> Response:
         return FileResponse(str(resources.files(__package__) / "static" / "index.html"), headers=NO_STORE)
 
@@ -158,6 +163,7 @@ def screen(host: Host) -> Starlette:
         Route("/api/move", change(host.move), methods=["POST"]),
         Route("/api/undo", change(host.undo), methods=["POST"]),
         Route("/api/pass-all", change(host.pass_all), methods=["POST"]),
+        Route("/api/record", record),
         Route("/api/hand", question(host.hand, "player")),
         Route("/api/find", question(host.find, "player", "text")),
         Route("/api/deck", question(host.deck, "rules", "grades", "text")),

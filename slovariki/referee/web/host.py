@@ -14,11 +14,11 @@ from pathlib import Path
 from typing import Any
 
 from slovariki.bank import pictures
-from slovariki.game import Pass
 from slovariki.referee import session
+from slovariki.referee.notation import render
 from slovariki.referee.protocol import MOVES, move_command
 from slovariki.referee.table import Rejected, Setup, Table, bank_cards, finder_for, game_for, whole_deck_players
-from slovariki.referee.texts import bout_header, event_lines, move_text, quoted, refusal_text, undo_text
+from slovariki.referee.texts import bout_header, event_lines, quoted, record_text, refusal_text, undo_text
 from slovariki.referee.web import view
 from slovariki.web.cards import card_json, own_picture_key
 from slovariki.referee.words import MAX_CARD_CHARS
@@ -103,35 +103,20 @@ class Host:
         seat, move = move_command(table, data)
         bout = table.bout
         try:
-            events = table.play(seat, move)
+            table.play(seat, move)
         except Rejected as refusal:
-            raise Refused(refusal, refusal_text(table.names[seat], move, refusal.message)) from None
+            raise Refused(refusal, refusal_text(table.names[seat], move, refusal.message, table.state.rules)) from None
         self._save(table.undo, "Ход не принят")
-        names = table.names
-        played = table.state.log[-1].move
-        return {"said": list(map(sentence, [f"{names[seat]}: {move_text(played)}.",
-                                    *event_lines(events, names, bout, table.state.rules.classic)]))}
+        return {"said": _said(table, table.state.log[-1:], bout)}
 
     def pass_all(self, data: dict) -> dict:
-        """«все пас», as the REPL says it: whoever holds the right to toss in declines, one after
-        another, to the bout's end; one step, taken back by one «отмена»."""
+        """«все пас» (Table.pass_all): one step, taken back by one «отмена»."""
         table = self._game()
         self.check_seen(data)
-        if table.state.phase not in view.PASSING:
-            raise Rejected("not-now", "«Все пас» — это когда все карты побиты и больше никто не подкидывает")
-        bout, names, said = table.bout, table.names, []
-        try:
-            while table.bout == bout and table.state.phase in view.PASSING:
-                seat = table.state.to_move
-                events = table.play(seat, Pass(), with_previous=bool(said))
-                said += [f"{names[seat]}: {move_text(table.state.log[-1].move)}.",
-                         *event_lines(events, names, bout, table.state.rules.classic)]
-        except Rejected:
-            if said:  # the passes said so far go back with it: all or nothing
-                table.undo_step()
-            raise
-        self._save(table.undo_step, "«Все пас» не принято")
-        return {"said": list(map(sentence, said))}
+        bout = table.bout
+        records = table.pass_all()
+        self._save(table.undo_step, f"«Все {table.state.rules.pass_word}» не принято")
+        return {"said": _said(table, records, bout)}
 
     def undo(self, data: dict) -> dict:
         """Take back the last step: a move, or the whole of a «все пас»."""
@@ -144,7 +129,7 @@ class Host:
                 table.play(record.player, record.move, with_previous=i > 0)
 
         self._save(redo, "Ход не отменён")
-        return {"said": [undo_text(records, table.names, table.put_back(records))]}
+        return {"said": [undo_text(records, table.names, table.state.rules, table.put_back(records))]}
 
     def _save(self, take_back: Callable[[], Any], not_done: str) -> None:
         try:
@@ -156,6 +141,11 @@ class Host:
             self._changed()
 
     # --- questions: nothing changes ----------------------------------------------------------
+    def record(self) -> dict:
+        """The game record (as «slovariki referee log» writes it) and the tag of the game it is of:
+        the page asks for it when the record is opened, the game's state does not carry it."""
+        return {"record": render(self._game()), "record_of": self.tag}
+
     def hand(self, player: Any) -> dict:
         """The cards that may be in the player's hand, each with what the player may do with it."""
         table = self._game()
@@ -201,6 +191,13 @@ class Host:
 
     def _seat(self, player: Any) -> int:
         return self._game().seat(_text_field("player", player))
+
+
+def _said(table: Table, records: Any, bout: int) -> list[str]:
+    """Moves just accepted (in bout number ``bout``), each with what followed it, as sentences."""
+    names, rules = table.names, table.state.rules
+    return [sentence(line) for record in records
+            for line in (record_text(record, names, rules), *event_lines(record.events, names, bout, rules.classic))]
 
 
 def _text_field(name: str, value: Any) -> str:

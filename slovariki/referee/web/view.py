@@ -9,10 +9,9 @@ from collections.abc import Iterable
 from functools import cache
 from typing import Any
 
-from slovariki.game import ATTACK, DEFEND, RULESETS, TAKING, TOSS, Attack, Beat, Move, Pass, PlayingCard, Take, TossIn, Transfer
-from slovariki.referee.notation import render
-from slovariki.referee.table import GRADES, Table
-from slovariki.referee.texts import event_lines, move_text, quoted, result_text, summary_lines
+from slovariki.game import ATTACK, DEFEND, RULESETS, Attack, Beat, Move, Pass, PlayingCard, Take, TossIn, Transfer
+from slovariki.referee.table import GRADES, PASSING, Table
+from slovariki.referee.texts import event_lines, pass_said, quoted, record_text, result_text, summary_lines
 from slovariki.referee.words import CardFinder, normal
 from slovariki.text.russian import listed, sentence
 from slovariki.text.russian import alternatives
@@ -21,7 +20,7 @@ from slovariki.web.cards import card_json, palette
 
 # What a player may do, as the banner says it: «ХОДИТ ВИКА — бить, переводить или брать».
 _DOING = {Attack: "заходить", Beat: "бить", Transfer: "переводить", TossIn: "подкидывать", Take: "брать",
-          Pass: "сказать «пас»"}
+          Pass: None}  # None: in the ruleset's word (texts.pass_said)
 # Who attacks first, as the set-up form asks it (R4; classic durak D1, or by agreement when nobody
 # holds a trump): the question, why, how the record says it was chosen (Setup.first_by).
 _FIRST = {False: {"question": "Кто самый младший?", "hint": "Первым заходит самый младший игрок (правило 4).",
@@ -29,7 +28,6 @@ _FIRST = {False: {"question": "Кто самый младший?", "hint": "Пе
           True: {"question": "У кого самый младший козырь?", "hint": "Этот игрок заходит первым (правило D1).",
                  "first_by": "lowest-trump", "nobody": "Козырей ни у кого нет",
                  "agreed": "Тогда договоритесь, кто заходит первым.", "agreed_by": "agreed"}}
-PASSING = (TOSS, TAKING)  # every card beaten, or «беру» said: «все пас» ends the bout
 _ACTION = {Attack: "Зайти", Transfer: "Перевести", TossIn: "Подкинуть"}
 # Who put the word card down and how, over the card (its word, read aloud, follows): «Боря отбивается картой».
 _PLAYED = {Attack: "заходит с карты", Beat: "отбивается картой", Transfer: "переводит картой",
@@ -43,13 +41,14 @@ def banner(table: Table) -> dict:
         return {"who": None, "title": "ИГРА ОКОНЧЕНА", "doing": result_text(state), "also": ""}
     who = state.to_move
     kinds = {type(m) for m in state.legal_moves(who)}
-    # Classic durak (D3): the others may add a card at any time, not only the one asked.
+    # Classic durak (D3): while the defender answers, whoever holds the right to add may add too.
     adders = [state.names[p] for p in range(state.players)
               if p != who and any(type(m) is TossIn for m in state.legal_moves(p))]
     also = f"Подкинуть {'может' if len(adders) == 1 else 'могут'} также {listed(adders, 'и')}." if adders else ""
     name = state.names[who]
     return {"who": name, "title": f"ХОДИТ {name.upper()}",
-            "doing": listed([text for kind, text in _DOING.items() if kind in kinds]), "also": also}
+            "doing": listed([text or pass_said(state.rules) for kind, text in _DOING.items() if kind in kinds]),
+            "also": also}
 
 
 def table_view(table: Table) -> dict:
@@ -63,7 +62,8 @@ def table_view(table: Table) -> dict:
         players.append({"name": names[p], "hand": state.hand_count(p), "role": role, "out": p in out,
                         "known": [str(c) for c in state.known_cards(p)]})
     view = {
-        "rules": {"name": state.rules.name, "title": state.rules.title, "classic": state.rules.classic},
+        "rules": {"name": state.rules.name, "title": state.rules.title, "classic": state.rules.classic,
+                  "pass_word": state.rules.pass_word},
         "players": players,
         "to_move": None if state.to_move is None else names[state.to_move],
         "banner": banner(table),
@@ -81,11 +81,16 @@ def table_view(table: Table) -> dict:
         "over": state.is_over(),
         "setup": table.setup.as_json(),
     }
-    if state.is_over():
+    if state.is_over():  # the game record, long, is asked for apart (api/record) when it is opened
         summary = table.summary()
-        view["summary"] = {"lines": summary_lines(summary, names, state.rules), "record": render(table),
-                           "review": [] if state.rules.classic else [card_json(card) for card, _ in summary.taken]}
+        view["summary"] = {"lines": summary_lines(summary, names, state.rules),
+                           "review": [] if state.rules.classic else [_review_card(card) for card, _ in summary.taken]}
     return view
+
+
+def _review_card(card: Any) -> dict:
+    """A card of the words to review: drawn at size "m", which shows no definition, so sent without it."""
+    return {key: value for key, value in card_json(card).items() if key != "definition"}
 
 
 def _trump_where(table: Table) -> str:
@@ -103,8 +108,7 @@ def _last(table: Table) -> dict | None:
     record = log[-1]
     names = table.names
     said = event_lines(record.events, names, table.last_bout, table.state.rules.classic)
-    return {"player": names[record.player], "text": f"{names[record.player]}: {move_text(record.move)}",
-            "events": said}
+    return {"player": names[record.player], "text": record_text(record, names, table.state.rules), "events": said}
 
 
 def _played(table: Table) -> dict | None:

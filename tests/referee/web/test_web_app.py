@@ -14,6 +14,7 @@ from slovariki.files import atomic
 from slovariki.bank import pictures
 from slovariki.game import ATTACK, Pass, Take
 from slovariki.referee import session
+from slovariki.referee.notation import render
 from slovariki.referee.table import Setup, Table
 from slovariki.referee.texts import summary_lines
 from slovariki.referee.web import app as web_app
@@ -385,17 +386,21 @@ def test_who_starts_is_asked_as_the_rules_choose_it(screen):
 
 def test_all_pass_is_one_step_and_one_undo_takes_it_back(screen):
     """«все пас», as in the REPL: everyone who may toss in passes, to the bout's end, in one step;
-    one «отмена» takes all of it back. Said when every card is beaten, not before."""
+    one «отмена» takes all of it back. Said when every card is beaten, not before; in classic durak
+    in its own word, «бито» (rule D3)."""
     screen.ok("new", {"players": ["Аня", "Боря", "Вика"], "trump": "Тч", "first": "Аня", "rules": "podkidnoy"})
     attacked = screen.move("Аня", "attack", "6♠")["game"]
     assert attacked["pass_all"] is False
     refused = screen.refused(screen.post("pass-all", {}), 409, "not-now")
-    assert refused["message"] == "«Все пас» — это когда все карты побиты и больше никто не подкидывает."
+    assert refused["message"] == "«Все бито» — это когда все карты побиты и больше никто не подкидывает."
+    assert attacked["rules"]["pass_word"] == "бито" and attacked["banner"]["doing"] == "бить или брать"
     assert refused["game"] == attacked
     before = screen.move("Боря", "beat", "7♠")["game"]
     assert before["pass_all"] is True
     answer = screen.ok("pass-all")
-    assert answer["said"][:3] == ["Аня: пас.", "Вика: пас.", "Бито: карты со стола уходят в отбой."]
+    assert before["banner"] == {"who": "Аня", "title": "ХОДИТ АНЯ", "doing": "подкидывать или сказать «бито»", "also": ""}
+    assert answer["said"] == ["Аня: бито.", "Вика: бито.", "Бито: карты со стола уходят в отбой.",
+                              "Добирают из колоды: Аня 1, Боря 1.", "Заход 2: заходит Боря, отбивается Вика."]
     assert answer["game"]["bout"] == 2 and answer["game"]["pass_all"] is False
     table = screen.host.table
 
@@ -407,7 +412,7 @@ def test_all_pass_is_one_step_and_one_undo_takes_it_back(screen):
         screen.refused(screen.post("undo", {}), 503, "not-saved")
     assert table.with_previous[-2:] == [False, True]
     answer = screen.ok("undo")
-    assert answer["said"] == ["Отменены ходы: Аня: пас; Вика: пас. Верните в колоду: Аня 1, Боря 1. "
+    assert answer["said"] == ["Отменены ходы: Аня: бито; Вика: бито. Верните в колоду: Аня 1, Боря 1. "
                               "Карты из отбоя верните на стол: «6♠», «7♠»."]  # issue 21 §3
     assert answer["game"] == before
     screen.ok("undo")
@@ -415,8 +420,10 @@ def test_all_pass_is_one_step_and_one_undo_takes_it_back(screen):
 
 
 def test_the_end_of_game_summary(playing):
-    """Played to the end with the first legal card (or «пас», «беру»): the result, the summary and
-    the words taken from the table, to review."""
+    """Played to the end with the first legal card (or «пас», «беру»), Боря taking the first card: the
+    result, the summary and the words taken from the table, to review."""
+    playing.move("Аня", "attack", "корова")
+    playing.move("Боря", "take")
     for _ in range(60):
         game = playing.get("state").json()["game"]
         if game["over"]:
@@ -435,7 +442,14 @@ def test_the_end_of_game_summary(playing):
     assert summary["lines"] == summary_lines(table.summary(), table.names, table.state.rules)
     assert summary["lines"][0].startswith("Итоги партии: заходов — ")
     assert [c["word"] for c in summary["review"]] == [str(card) for card, _ in table.summary().taken]
-    assert summary["record"].startswith("# Запись партии")
+    # The words to review are drawn without their definitions, and the game record comes apart, when
+    # the page opens it: the state of a long game is a few dozen KB, not the whole game again.
+    assert summary["review"] and all("definition" not in c and c["colour"] for c in summary["review"])
+    state = playing.get("state").text
+    assert "record" not in summary and "# Запись партии" not in state
+    record = playing.get("record").json()
+    assert record == {"ok": True, "record": render(table), "record_of": playing.host.tag}
+    assert record["record"].startswith("# Запись партии")
     playing.refused(playing.post("move", {"player": "Аня", "cmd": "pass"}), 409, "game-over")
 
 

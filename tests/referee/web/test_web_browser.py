@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from slovariki.referee import session
+from slovariki.referee.notation import render
 from slovariki.referee.texts import summary_lines
 from web.browser import browser  # noqa: F401 - the fixture
 
@@ -283,6 +284,14 @@ def test_a_game_played_by_tapping(browser, server, device):
     assert lines[0].startswith("Итоги партии: заходов — ")
     review = [str(card) for card, _ in saved.summary().taken]
     assert page.locator("#summary .review .card").evaluate_all("cards => cards.map(c => c.dataset.word)") == review
+    # The game record, asked for when it is opened (the state does not carry it).
+    record = page.locator("#summary details.record pre")
+    table.expect("#summary details.record pre").to_be_hidden()
+    with page.expect_response(lambda r: "/api/record" in r.url):
+        page.locator("#summary details.record summary").click()
+    table.expect("#summary details.record pre").to_contain_text("# Запись партии (slovariki referee)")
+    assert record.evaluate("pre => pre.textContent") == render(saved)
+    table.shot("record")
     assert table.errors == []
     context.close()
 
@@ -331,6 +340,12 @@ def test_six_players_of_durak_say_who_holds_the_trump_card(browser, server, devi
     table.expect("#notice .notice-head").to_contain_text("Даша не может зайти с карты «7♥»")
     table.type_card("6п", "move")
     table.expect("#banner-title").to_have_text("ХОДИТ ЕГОР")
+    # Classic durak says «бито» where «Словарики» say «пас» (rule D3): the buttons too.
+    table.expect("#btn-pass").to_have_text("бито")
+    table.type_card("8п", "move")
+    table.expect("#banner-title").to_have_text("ХОДИТ ДАША")
+    table.expect("#banner-doing").to_have_text("подкидывать или сказать «бито»")
+    table.expect("#btn-pass-all").to_have_text("все бито")
     table.shot("game")
     assert table.errors == []
     context.close()
@@ -394,6 +409,8 @@ def test_the_answer_is_in_view_after_a_refusal_a_take_and_a_refill(browser, serv
     table.type_card("ребятами")
     table.tap('#choice button.action:has-text("Побить карту «сорока»")', "move")
     table.expect("#btn-pass-all").to_be_visible()
+    table.expect("#btn-pass").to_have_text("пас")
+    table.expect("#btn-pass-all").to_have_text("все пас")
     answer = table.tap("#btn-pass-all", "pass-all")
     assert answer["ok"], answer
     assert answer["said"][:2] == ["Аня: пас.", "Бито: карты со стола уходят в отбой."]
@@ -456,3 +473,32 @@ def test_two_screens_follow_one_game_and_an_outdated_one_changes_nothing(browser
     assert first.errors == [] and second.errors == []
     phone_context.close()
     tablet_context.close()
+
+
+def test_a_look_at_the_game_that_returns_after_this_screens_own_move_keeps_its_answer(browser, server):
+    """The screen asks every few seconds whether the game changed; when that question is answered
+    only after this screen's own move (a slow network, a busy machine), the answer is the game this
+    screen already shows: the move's ✓ stays, not «Партию изменили на другом экране»."""
+    url, path = server
+    context, page, table = _open(browser, url, "phone", "own-move-race", clock=True)
+    assert page.request.post(f"{url}api/new", data={"players": ["Аня", "Боря"], "trump": "лопата", "first": "Аня",
+                                                    "rules": "slovariki"}).ok
+    page.reload()
+    table.expect("#banner-title").to_have_text("ХОДИТ АНЯ")
+    held = []
+    page.route("**/api/state?since=*", lambda route: held.append(route))  # the look is sent, its answer waits
+    with page.expect_request(lambda r: "/api/state?since=" in r.url):
+        page.clock.run_for(2100)
+    for _ in range(100):  # the route's handler runs as Playwright hands out its events
+        if held:
+            break
+        page.wait_for_timeout(20)
+    assert len(held) == 1
+    table.type_card("корова", "move")
+    table.expect("#notice .notice-head").to_have_text("✓Аня: заходит с карты «корова».")
+    with page.expect_response(lambda r: "/api/state?since=" in r.url):
+        held[0].continue_()
+    page.wait_for_timeout(300)
+    table.expect("#notice .notice-head").to_have_text("✓Аня: заходит с карты «корова».")
+    assert table.errors == []
+    context.close()

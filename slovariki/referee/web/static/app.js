@@ -15,6 +15,7 @@ const ui = {
   tag: null,         // the server's name for the game as it last answered
   shown: null,       // … and for the game this screen shows: sent with each change (seen)
   busy: false,       // a request of this screen is on its way: the follower waits
+  record: null,      // {of: tag, text}: the game record, once opened
 };
 
 const FOLLOW_MS = 2000;  // how often the screen asks whether the game changed on another screen
@@ -149,6 +150,8 @@ function render() {
   $("card-step").hidden = game.over;
   $("btn-pass").hidden = $("btn-take").hidden = game.over;
   $("btn-pass-all").hidden = !game.pass_all;
+  $("btn-pass").textContent = game.rules.pass_word;  // «пас»; in classic durak «бито» (rule D3)
+  $("btn-pass-all").textContent = `все ${game.rules.pass_word}`;
   showNotice();
   requestAnimationFrame(() => fitWords(document.body));
 }
@@ -308,8 +311,20 @@ function renderSummary(game) {
     box.append(review);
   }
   const details = el("details", "record");
-  details.append(el("summary", "", "Запись партии"), el("pre", "", summary.record));
+  const record = el("pre", "", "");
+  details.append(el("summary", "", "Запись партии"), record);
+  details.addEventListener("toggle", () => details.open && showRecord(record));
   box.append(details);
+}
+
+// The game record is most of a long game's bytes: asked for only when opened, once per game shown.
+async function showRecord(box) {
+  if (!ui.record || ui.record.of !== ui.shown) {
+    const answer = await call("GET", "api/record");
+    if (!answer || !answer.ok || answer.record_of !== ui.shown) return;  // changed meanwhile: drawn anew soon
+    ui.record = {of: answer.record_of, text: answer.record};
+  }
+  box.textContent = ui.record.text;
 }
 
 function chooseCard(entry) {
@@ -351,7 +366,8 @@ async function follow() {
   } catch (error) {
     return;  // no connection now: the next tap says so
   }
-  if (!data.ok || data.same || ui.busy) return;
+  // data.tag === ui.shown: answered after this screen's own change, with the game it already shows
+  if (!data.ok || data.same || ui.busy || data.tag === ui.shown) return;
   const before = ui.game;
   ui.game = data.game;
   ui.tag = data.tag;

@@ -97,19 +97,25 @@ def test_console_start_up_imports_nothing_heavy():
     assert out.strip() == "[]"
 
 
-def test_a_short_simulation_on_the_word_folder_imports_only_what_it_uses():
+def test_a_short_simulation_on_the_word_folder_imports_only_what_it_uses(tmp_path):
     """Issue 23: the spreadsheet readers only for a spreadsheet, processes only for more than one job,
-    the program's own folders found without importlib.resources, a folder opened with subprocess."""
+    the program's own folders found without importlib.resources, a folder opened with subprocess; no
+    PyYAML for a bank read before, no events and no playing cards for a simulation."""
     import subprocess
     import sys
 
     code = ("import sys; from slovariki.cli import main\n"
             "try: main(['simulate', '--games', '1', '--jobs', '1'])\nexcept SystemExit: pass\n"
             "print(sorted(m for m in ('slovariki.bank.spreadsheet_reader', 'csv', 'zipfile', 'multiprocessing',"
-            " 'statistics', 'importlib.resources', 'subprocess', 'difflib') if m in sys.modules), file=sys.stderr)")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert "Партий сыграно до конца: 1 из 1." in done.stdout
-    assert done.stderr.strip().splitlines()[-1] == "[]"
+            " 'statistics', 'importlib.resources', 'subprocess', 'difflib', 'yaml', 'json', 'tempfile',"
+            " 'slovariki.game.events', 'slovariki.game.cards') if m in sys.modules), file=sys.stderr)")
+    # The first run reads the bank (PyYAML) and writes the cache (tempfile); every later one uses neither.
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path)}
+    first, later = (subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env)
+                    for _ in range(2))
+    assert "Партий сыграно до конца: 1 из 1." in later.stdout
+    assert first.stderr.strip().splitlines()[-1] == "['tempfile', 'yaml']"
+    assert later.stderr.strip().splitlines()[-1] == "[]"
 
 
 def test_click_usage_errors_speak_russian(runner):

@@ -18,14 +18,14 @@ from slovariki.game.rulesets import (
     HAND_SIZE, MAX_TABLE, PEREVODNOY, PODKIDNOY, RULESETS, SLOVARIKI, Ruleset, UnknownRuleset, capacity,
     find_ruleset,
 )
-from slovariki.game.state import ATTACK, DEFEND, OVER, TAKING, TOSS, Game, GameState, Outcome, Record, card_numbers
+from slovariki.game.state import ATTACK, DEFEND, OVER, TAKING, TOSS, Game, GameState, Outcome, card_numbers
 
 # Imported when first named: the simulator and the checker make no events and deal no playing cards, and
 # each module of frozen values costs every command that loads the engine a few milliseconds.
 _LATER = {
     **dict.fromkeys(("PlayingCard", "Suit", "standard_deck"), "cards"),
     **dict.fromkeys(("Beaten", "Draw", "DrawnGame", "Event", "Fool", "GameOver", "NextBout", "Out", "Refill", "Taken",
-                     "Winner"), "events"),
+                     "Winner", "Record"), "events"),
 }
 
 

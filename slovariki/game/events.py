@@ -1,4 +1,5 @@
-"""What happens as a result of moves, as frozen values in the order they happen.
+"""What happens as a result of moves, as frozen values in the order they happen, and the record of
+each accepted move with them.
 
 Players are seat numbers (0-based, clockwise); ``as_json(names)`` gives the protocol's event objects.
 """
@@ -8,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
+
+from slovariki.game.moves import Move
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,3 +124,12 @@ class GameOver:
 
 
 Event = Beaten | Taken | Refill | NextBout | Winner | Out | Fool | DrawnGame | GameOver
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """One accepted move and what it caused (``GameState.log``)."""
+
+    player: int
+    move: Move
+    events: tuple[Event, ...]

@@ -27,14 +27,12 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from operator import attrgetter
 from typing import Any
 
 from slovariki.game import errors
 from slovariki.game.errors import IllegalMove, SetupError
-from slovariki.game.events import (
-    Beaten, Draw, DrawnGame, Fool, GameOver, NextBout, Out, Refill, Taken, Winner,
-)
 from slovariki.game.names import genitive
 from slovariki.game.moves import Attack, Beat, Move, Pass, Take, TossIn, Transfer
 from slovariki.game.rulesets import (
@@ -49,6 +47,9 @@ DEFEND = "defend"  # unbeaten cards lie on the table: the defender must answer (
 TOSS = "toss"  # every card is beaten: the others may toss in or pass (R9, D3)
 TAKING = "taking"  # classic durak: the defender said «беру», the others may still add (D5)
 OVER = "over"
+# How the last bout ended (_last_end), for a refused toss-in's message.
+TAKEN = "taken"
+BEATEN = "beaten"
 
 _PASS = Pass()
 _TAKE = Take()
@@ -56,15 +57,6 @@ _NO_MOVES = (0, 0, 0, (), 0, 0, False, False)  # see GameState.legal_table
 # ``GameState.step(choose, looks=UNIFORM)``: ``choose`` is a random.Random's ``getrandbits`` and the move
 # is drawn as ``randrange(count)`` draws it, without a call to the bot at every move of a simulation.
 UNIFORM = "uniform"
-
-
-@dataclass(frozen=True, slots=True)
-class Record:
-    """One accepted move and what it caused."""
-
-    player: int
-    move: Move
-    events: tuple
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,9 +162,6 @@ class Game:
         # table would need n²/16 bytes (600 MB for 100,000 words checked by «check»).
         self.bit = (*(1 << i for i in range(len(self.cards))), 0).__getitem__ if len(self.cards) <= _BIT_TABLE \
             else _bit
-        self.attacks = tuple(Attack(c) for c in self.cards)
-        self.transfers = tuple(Transfer(c) for c in self.cards)
-        self.tosses = tuple(TossIn(c) for c in self.cards)
         self._beats: list[list[Beat | None] | None] = [None] * len(self.cards)
         self._groups = self._group_masks()
         self.links = self._link_masks()
@@ -182,6 +171,20 @@ class Game:
 
     def __len__(self) -> int:
         return len(self.cards)
+
+    # The move values of each card, made when first asked for (legal_moves, apply): a simulation names
+    # moves by card numbers and never needs them.
+    @cached_property
+    def attacks(self) -> tuple[Attack, ...]:
+        return tuple(Attack(c) for c in self.cards)
+
+    @cached_property
+    def transfers(self) -> tuple[Transfer, ...]:
+        return tuple(Transfer(c) for c in self.cards)
+
+    @cached_property
+    def tosses(self) -> tuple[TossIn, ...]:
+        return tuple(TossIn(c) for c in self.cards)
 
     @property
     def capacity(self) -> int:
@@ -848,9 +851,9 @@ class GameState:
         rules = self.rules
         rule = rules.rule
         if self.phase == ATTACK:
-            if self._last_end is Taken:
+            if self._last_end is TAKEN:
                 why = f"{rule['take']}: карты уже взяты, заход закончен"
-            elif self._last_end is Beaten:
+            elif self._last_end is BEATEN:
                 why = f"{rule['beaten']}: заход уже отбит"
             else:
                 why = f"{rule['toss']}: подкидывать пока некуда, заход ещё не сделан"
@@ -949,7 +952,7 @@ class GameState:
                     (game.attacks if kind is Attack else game.tosses if kind is TossIn else game.transfers)[card])
         events: list = []
         self._change(player, kind, card, target, events)
-        record = Record(player, move, tuple(events))
+        record = _events().Record(player, move, tuple(events))
         self.log.append(record)
         return record.events
 
@@ -1041,17 +1044,17 @@ class GameState:
         the next bout is seated."""
         table, defender = self._table_mask, self.defender
         if taken:
-            self._last_end = Taken
+            self._last_end = TAKEN
             if events is not None:
                 cards = self.game.cards
-                events.append(Taken(defender, tuple(cards[c] for c in self._att + [d for d in self._def if d >= 0])))
+                events.append(_events().Taken(defender, tuple(cards[c] for c in self._att + [d for d in self._def if d >= 0])))
             self._known[defender] |= table
             self._count[defender] += table.bit_count()
         else:
             self._discard |= table
-            self._last_end = Beaten
+            self._last_end = BEATEN
             if events is not None:
-                events.append(Beaten())
+                events.append(_events().Beaten())
         self._att, self._def, self._open = [], [], []
         self._table_mask = self._toss_mask = self._passed = 0
         self._last_beat = -1
@@ -1063,7 +1066,7 @@ class GameState:
         self._seat_bout(attacker)
         self.phase = ATTACK
         if events is not None:
-            events.append(NextBout(attacker, self.defender))
+            events.append(_events().NextBout(attacker, self.defender))
 
     def _refill(self, events: list | None) -> None:
         """R13: up to 6 cards each, in refill order, from the end of the stock list."""
@@ -1079,11 +1082,11 @@ class GameState:
             known[p] |= sum(map(bit, drawn))  # distinct bits: the sum is their union
             count[p] += got
             if events is not None:
-                draws.append(Draw(p, got, tuple(self.game.cards[c] for c in reversed(drawn) if c >= 0)))
+                draws.append(_events().Draw(p, got, tuple(self.game.cards[c] for c in reversed(drawn) if c >= 0)))
             if not stock:
                 break
         if draws:
-            events.append(Refill(tuple(draws)))
+            events.append(_events().Refill(tuple(draws)))
 
     def _seat_bout(self, attacker: int) -> None:
         """``attacker`` against the next player still in the game: the refill and toss orders and the
@@ -1129,30 +1132,45 @@ class GameState:
         holders = [p for p in range(self.players) if count[p]]
         if not holders:  # the last players ran out together
             self.draw = True
-            return self._finish(events, DrawnGame())
+            return self._finish(events, ("DrawnGame",))
         said = []
         for p in leaving:  # D6: each one announced; the first of the game is the winner
             if self.winner is None:
                 self.winner = p
-                said.append(Winner(p))
+                said.append(("Winner", p))
             else:
-                said.append(Out(p))
+                said.append(("Out", p))
         if len(holders) == 1:
             self.fool = holders[0]
-            return self._finish(events, *said, Fool(holders[0]))
+            return self._finish(events, *said, ("Fool", holders[0]))
         if events is not None:
-            events += said
+            events += _announced(said)
         return False
 
     def _win(self, player: int, events: list | None) -> bool:
         self.winner = player
-        return self._finish(events, Winner(player))
+        return self._finish(events, ("Winner", player))
 
-    def _finish(self, events: list | None, *said: Any) -> bool:
+    def _finish(self, events: list | None, *said: tuple) -> bool:
+        """The game is over; ``said``: what is announced, as (event, its player) pairs."""
         self.phase = OVER
         if events is not None:
-            events += (*said, GameOver())
+            events += _announced((*said, ("GameOver",)))
         return True
+
+
+def _events():  # noqa: ANN202 - the module
+    """The event values, imported by the first move made with events (``apply``, the referee's): the
+    simulator makes none, and their frozen classes would cost each of its runs a few milliseconds."""
+    from slovariki.game import events
+
+    return events
+
+
+def _announced(said: Iterable[tuple]) -> list:
+    """The events of (event class name, its arguments…) tuples."""
+    events = _events()
+    return [getattr(events, name)(*arguments) for name, *arguments in said]
 
 
 _CHANGING_LISTS = frozenset({"_stock", "_count", "_known", "_att", "_def", "_open", "_emptied", "log"})  # changed in place

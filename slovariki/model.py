@@ -19,6 +19,10 @@ class Colour(Enum):
     YELLOW = 3
     PINK = 4
 
+    # Members are singletons compared by identity: hashed so too, in C (Enum hashes the name in Python,
+    # and the game's rule tables key on colours thousands of times).
+    __hash__ = object.__hash__
+
     @classmethod
     def for_grade(cls, grade: int) -> Colour:
         return _BY_GRADE.get(grade) or cls(grade)  # a dict first: the rule tables ask for every card

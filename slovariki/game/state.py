@@ -218,8 +218,7 @@ class Game:
     def _group_masks(self) -> dict[tuple[Any, int], int]:
         """Cards by (suit, rank): the rules of beating and transferring look at nothing else."""
         groups: dict[tuple[Any, int], int] = {}
-        for i, card in enumerate(self.cards):
-            key = (card.suit, card.rank)
+        for i, key in enumerate(zip(self.suits, (card.rank for card in self.cards))):
             groups[key] = groups.get(key, 0) | (1 << i)
         return groups
 
@@ -268,7 +267,7 @@ class Game:
             for other, candidate in first.items():
                 if relates(candidate, card):
                     by_group[key] |= self._groups[other]
-        return [by_group[(card.suit, card.rank)] for card in self.cards]
+        return [by_group[key] for key in zip(self.suits, (card.rank for card in self.cards))]
 
     # --- starting a game ----------------------------------------------------------------------
     def _check_players(self, players: int) -> None:

@@ -13,6 +13,7 @@
   time of the server's main thread until then (Linux: /proc/…/schedstat), next to ``--help``;
 - ``simulate`` on a 42-card deck, 2,000 games, one job, as a whole process, against the same games
   played by ``naive_durak.py``, a plain-Python engine (goal: ≥ 2x its games per second);
+- the same goals counted in instructions (valgrind, when installed): steady where CPU time is not;
 - the import-time table (``python -X importtime``) of the heaviest modules when ``check``,
   ``build-deck`` and ``referee play`` really run on the bundled bank.
 
@@ -22,6 +23,7 @@ Run: python benchmarks/bench_startup.py [runs]
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -121,6 +123,34 @@ def short_jobs(runs: int, folder: str) -> None:
     print("  goal: words and simulate --games 1 ≤ 1.5x --help (the bank read before, as every command after the first)")
 
 
+def instructions(args: list[str], env: dict) -> int:
+    """The instructions a fresh ``python *args`` executes, counted by valgrind: unlike CPU time, the same
+    on a quiet machine and a busy one (a start-up's time on a shared virtual machine varies by half)."""
+    done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, *args],
+                          capture_output=True, text=True, encoding="utf-8", env=env, check=True)
+    return int(re.search(r"Collected : (\d+)", done.stderr).group(1))
+
+
+def counted_jobs(folder: str) -> None:
+    """The short jobs' goals in instructions, when valgrind is installed (Debian: apt-get install valgrind)."""
+    if shutil.which("valgrind") is None:
+        print("instructions: valgrind is not installed, not counted")
+        return
+    env = {**ENV, "XDG_DATA_HOME": folder, "XDG_CACHE_HOME": f"{folder}/cache", "PYTHONIOENCODING": "utf-8"}
+    jobs = {"words --grades 1": ["words", "--grades", "1"],
+            "simulate --games 1 --jobs 1": ["simulate", "--games", "1", "--jobs", "1"]}
+    for args in jobs.values():  # the bank read once, as before every command but the first
+        subprocess.run([sys.executable, "-m", "slovariki", *args], capture_output=True, env=env, check=True)
+    click_count = instructions(["-c", "import click"], env)
+    help_count = instructions(["-m", "slovariki", "--help"], env)
+    print("instructions (valgrind), fresh processes:")
+    print(f"  slovariki {'--help':38} {help_count / 1e6:6.0f} M   {help_count / click_count:4.2f}x import click "
+          f"({click_count / 1e6:.0f} M)")
+    for name, args in jobs.items():
+        count = instructions(["-m", "slovariki", *args], env)
+        print(f"  slovariki {name:38} {count / 1e6:6.0f} M   {count / help_count:4.2f}x --help")
+
+
 def until_answering(*args: str, env: dict) -> float:
     """CPU seconds a web page's server (``slovariki *args``, announcing «…: URL» on its first line) spends
     in its main thread until it answers the page: the start-up a teacher waits for. Other threads (a
@@ -179,6 +209,7 @@ def main() -> None:
     runs = int(sys.argv[1]) if len(sys.argv) > 1 else 9
     with tempfile.TemporaryDirectory() as folder:
         short_jobs(runs, folder)
+        counted_jobs(folder)
         web_pages(max(3, runs // 3), folder)
         against_naive_engine(max(3, runs // 3), Path(folder))
     baseline = process("-c", "import click")

@@ -41,8 +41,11 @@ _CLASSES = {
 def recall(path: Path, name: str, data: bytes) -> WordFile | None:
     """What the file at ``path`` (named ``name`` in messages) gave when these same ``data`` were
     read before by this same program; None when it has to be read."""
+    entry = _entry(path, name)
+    if entry is None:
+        return None
     try:
-        body = reading.read_bytes(_entry(path, name), _MAX_ENTRY_BYTES)
+        body = reading.read_bytes(entry, _MAX_ENTRY_BYTES)
     except OSError:
         return None
     try:
@@ -57,17 +60,16 @@ def recall(path: Path, name: str, data: bytes) -> WordFile | None:
 def keep(path: Path, name: str, data: bytes, found: WordFile) -> None:
     """Remember what ``data`` gave; a file with a picture that could not be read is not kept (the
     picture may come later, and its word's message must go then)."""
-    shown = _pictures_state(found)
-    if shown is None or any(d.code == "bad-picture" for d in found.diagnostics):
+    shown, entry = _pictures_state(found), _entry(path, name)
+    if shown is None or entry is None or any(d.code == "bad-picture" for d in found.diagnostics):
         return
     from slovariki.files import atomic  # tempfile and shutil: only to write, not for a file read before
 
     try:
         body = pickle.dumps((FORMAT, _key(path, name), _program(), data, shown, found), pickle.HIGHEST_PROTOCOL)
-        folder = cache_dir() / "words"
-        folder.mkdir(parents=True, exist_ok=True)
-        atomic.write_bytes(_entry(path, name), body, durable=False)
-        _prune(folder)
+        entry.parent.mkdir(parents=True, exist_ok=True)
+        atomic.write_bytes(entry, body, durable=False)
+        _prune(entry.parent)
     except (OSError, pickle.PicklingError):  # no cache: the next run reads the YAML again
         pass
 
@@ -77,10 +79,14 @@ def _key(path: Path, name: str) -> tuple[str, str, str]:
     return str(path), os.path.abspath(path), name
 
 
-def _entry(path: Path, name: str) -> Path:
-    """The entry's file: a checksum of its key names it (the key inside tells two apart)."""
+def _entry(path: Path, name: str) -> Path | None:
+    """The entry's file: a checksum of its key names it (the key inside tells two apart). None without a
+    home folder to put the cache in: a relative one would land in the folder the command runs in."""
+    folder = cache_dir()
+    if not folder.is_absolute():
+        return None
     key = "\0".join(_key(path, name)).encode("utf-8", "surrogateescape")
-    return cache_dir() / "words" / f"{zlib.crc32(key):08x}.pickle"
+    return folder / "words" / f"{zlib.crc32(key):08x}.pickle"
 
 
 @cache

@@ -162,6 +162,15 @@ def test_a_cache_that_cannot_be_written_is_not_needed(tmp_path, monkeypatch, cap
     assert capsys.readouterr() == ("", "")
 
 
+def test_without_a_home_folder_nothing_is_cached_where_the_command_runs(tmp_path, monkeypatch):
+    monkeypatch.delenv("XDG_CACHE_HOME")
+    monkeypatch.setenv("HOME", "")
+    monkeypatch.chdir(tmp_path)
+    folder = with_picture(tmp_path / "words")
+    assert load_bank(folder) == load_bank(folder)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["words"]
+
+
 def test_the_oldest_entries_go_beyond_the_limit(tmp_path, fresh_cache, monkeypatch):
     monkeypatch.setattr(read_cache, "KEPT", 3)
     for n in range(6):

@@ -164,7 +164,7 @@ def test_a_cache_that_cannot_be_written_is_not_needed(tmp_path, monkeypatch, cap
 
 def test_without_a_home_folder_nothing_is_cached_where_the_command_runs(tmp_path, monkeypatch):
     monkeypatch.delenv("XDG_CACHE_HOME")
-    monkeypatch.setenv("HOME", "")
+    monkeypatch.setattr(os.path, "expanduser", lambda path: path)  # no HOME and no account: «~» stays «~»
     monkeypatch.chdir(tmp_path)
     folder = with_picture(tmp_path / "words")
     assert load_bank(folder) == load_bank(folder)

@@ -4,11 +4,12 @@ files shares. A value without PyYAML: a file read before comes back from the cac
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from slovariki.diagnostics import Diagnostic, Severity
-from slovariki.model import Card
+from slovariki.model import Card, Source
 
 MAX_FILE_BYTES = 1024 * 1024  # a word file's limit, read or expanded; the whole bundled bank is a few dozen KB
 TOP_KEYS = ("grade", "words")
@@ -17,6 +18,7 @@ REQUIRED_ENTRY_KEYS = ("word", "stars", "definition")
 NOT_CHECKED = "; слова этого файла не проверены"
 
 _GRADE_FILE = re.compile(r"grade([1-4])\.ya?ml")
+Locate = Callable[[int, int], Source]  # (line, column) in a word file's text → the place to name (a cell)
 
 
 @dataclass(frozen=True)

@@ -9,16 +9,16 @@ from __future__ import annotations
 
 import os
 import stat
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from slovariki import package_data
 from slovariki.bank import read_cache
-from slovariki.bank.wordfile import MAX_FILE_BYTES, WordFile, failed
+from slovariki.bank.wordfile import MAX_FILE_BYTES, Locate, WordFile, failed
 from slovariki.diagnostics import Diagnostic, error
 from slovariki.files import reading
-from slovariki.model import Card, Deck, Source
+from slovariki.model import Card, Deck
 from slovariki.text.russian import os_error
 from slovariki.text.terminal import shorten
 
@@ -197,8 +197,7 @@ def load_bytes(data: bytes, name: str, folder: Path | None = None) -> WordFile:
     return load_text(text, name, folder=folder)
 
 
-def load_text(text: str, name: str, locate: Callable[[int, int], Source] | None = None,
-              folder: Path | None = None) -> WordFile:
+def load_text(text: str, name: str, locate: Locate | None = None, folder: Path | None = None) -> WordFile:
     """A word file's text read as YAML; ``locate`` maps (line, column) to the place to name (a
     spreadsheet's cell), ``folder`` is where the file lies: an editor's own pictures are found there."""
     from slovariki.bank import yaml_words  # PyYAML: only for a text not read before (see read_cache)

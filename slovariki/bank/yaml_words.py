@@ -9,20 +9,19 @@ without it.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from pathlib import Path
 
 import yaml
 
 from slovariki import markup as markup_mod
 from slovariki.bank import pictures
-from slovariki.bank.wordfile import ENTRY_KEYS, MAX_FILE_BYTES, REQUIRED_ENTRY_KEYS, TOP_KEYS, WordFile, failed, grade_of_name
+from slovariki.bank.wordfile import (
+    ENTRY_KEYS, MAX_FILE_BYTES, REQUIRED_ENTRY_KEYS, TOP_KEYS, Locate, WordFile, failed, grade_of_name,
+)
 from slovariki.diagnostics import Diagnostic, error, warning
 from slovariki.files import reading
 from slovariki.model import Card, Source
 from slovariki.text.terminal import shorten
-
-Locate = Callable[[int, int], Source]  # (line, column) in the text → the place to name
 
 _DECIMAL = re.compile(r"[-+]?[0-9]+")  # ASCII digits only: "²" and "١" are digits to str.isdigit()
 _DIGITS = 9  # more digits than any count in a word file

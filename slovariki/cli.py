@@ -74,15 +74,6 @@ def _load(words_dir: str | None):
     return bank
 
 
-def _deck_bank(bank, grades: tuple[int, ...] | None, game_words: bool | None):
-    """The bank of the chosen grades, with its game words only where they serve (docs/word-lists.md):
-    asked for, or by default in a deck of two colours or more, where rule 9 needs them."""
-    bank = bank.select(grades)
-    if game_words is None:
-        game_words = len({card.grade for card in bank.cards}) > 1
-    return bank if game_words else bank.list_words()
-
-
 def _mention_remarks(bank) -> None:
     """For commands that use the bank without checking it: the problems are ``check``'s to show."""
     if bank.diagnostics:
@@ -349,7 +340,7 @@ def build_deck(words_dir: str | None, grades: tuple[int, ...] | None, out_dir: s
         if calibration:
             result = build.build_calibration(settings, out)
         else:
-            report = check_bank(_deck_bank(_load(words_dir), grades, game_words), grades, deck_rules=True)
+            report = check_bank(_load(words_dir).for_deck(grades, game_words), grades, deck_rules=True)
             if report.word_errors:
                 _say(report.as_text(), err=True)
                 click.echo("Колода не собрана: сначала исправьте ошибки в списках слов.", err=True)
@@ -924,7 +915,7 @@ def simulate(games: int, players: int, seed: int, grades: tuple[int, ...] | None
     from slovariki.rules_check.simulator import simulate as run_simulation
 
     if rules == "slovariki":
-        bank = _deck_bank(_load(words_dir), grades, game_words)
+        bank = _load(words_dir).for_deck(grades, game_words)
         if bank.incomplete():  # a deck short of the entries with errors would show another deck's balance
             _fail(bank.incomplete())
         _mention_remarks(bank)

@@ -66,6 +66,14 @@ class WordBank:
         files = tuple(replace(f, cards=tuple(c for c in f.cards if not c.game_word)) for f in self.files)
         return WordBank(files, self.diagnostics)
 
+    def for_deck(self, grades: Iterable[int] | None, game_words: bool | None = None) -> WordBank:
+        """The bank a deck of ``grades`` is made of: its game words only where they serve, when asked for
+        or, by default, in a deck of two colours or more, where rule 9 needs them (docs/word-lists.md)."""
+        bank = self.select(grades)
+        if game_words is None:
+            game_words = len({card.grade for card in bank.cards}) > 1
+        return bank if game_words else bank.list_words()
+
     def select(self, grades: Iterable[int] | None) -> WordBank:
         """The files of the given grades and their diagnostics (files of unknown grade stay)."""
         if grades is None:

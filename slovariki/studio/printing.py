@@ -130,7 +130,7 @@ def checked_deck(workspace: Workspace, grades: tuple[int, ...], force: bool, wor
 
     if not workspace.folder.is_dir():
         raise StudioError("bad-folder", f"папки {workspace.folder} нет")
-    report = check_bank(load_bank(workspace.folder), grades, deck_rules=not words)
+    report = check_bank(load_bank(workspace.folder).for_deck(grades), grades, deck_rules=not words)  # as build-deck
     if report.word_errors:
         first = report.word_errors[0]
         raise StudioError("bad-words", f"Колода не собрана: в словах есть ошибки ({len(report.word_errors)}), "

@@ -417,6 +417,14 @@ def test_a_deck_of_list_words_leaves_the_game_words_out():
     assert len(full) == 3  # the deck itself keeps every card
 
 
+def test_a_one_grade_deck_is_made_of_list_words_unless_the_game_words_are_asked_for():
+    from slovariki.bank.wordlist import WordBank
+
+    bank = WordBank((only(GAME),), ())
+    assert [c.word for c in bank.for_deck((1,)).cards] == ["корова", "пенал"]
+    assert [c.word for c in bank.for_deck((1,), game_words=True).cards] == ["корова", "классный", "пенал"]
+
+
 @pytest.mark.parametrize("value, shown", [("да", "«да»"), ("1", "«1»"), ("yes", "«yes»"), ('"true"', "«true»"),
                                           ("[true]", "список")])
 def test_a_game_word_that_is_not_true_or_false_is_an_error_at_its_value(value, shown):

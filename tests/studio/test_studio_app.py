@@ -376,3 +376,15 @@ def test_a_word_removed_is_gone_from_its_file_and_undo_brings_it_back(page, fold
     page.refused(page.post("api/remove", {"word": "сорока", "versions": page.versions()}), 409, "conflict")
     page.ok("api/undo", {})
     assert (folder / "grade1.yaml").read_text(encoding="utf-8") == before
+
+
+def test_a_one_grade_deck_from_the_studio_is_the_one_build_deck_prints():
+    """The deck's words follow the bank's rule (WordBank.for_deck): the school list's words only, in a
+    deck of one grade, as build-deck --grades 2 prints it."""
+    from slovariki.bank.wordlist import bundled_words, load_bank
+    from slovariki.studio.printing import checked_deck
+    from slovariki.studio.workspace import Workspace
+
+    deck = checked_deck(Workspace(bundled_words()), (2,), force=True)
+    assert [c.word for c in deck] == [c.word for c in load_bank(None).for_deck((2,)).deck]
+    assert not any(c.game_word for c in deck) and any(c.game_word for c in load_bank(None).select((2,)).cards)

@@ -36,7 +36,13 @@ def options_from(data: dict):
                                    stress=data.get("stress", True) is not False, only=tuple(words))
     except (TypeError, ValueError) as exc:  # OptionsError is a ValueError
         message = str(exc) if isinstance(exc, options.OptionsError) else "число в настройках печати не читается"
-        raise StudioError("bad-request", message.replace("--", "")) from None
+        raise StudioError("bad-request", _page_text(message)) from None
+
+
+def _page_text(message: str) -> str:
+    """A message of the print options as the page says it: the options by their names, without the
+    command line's «--» («copies: от 1 до 20», «only: в колоде нет слова …»)."""
+    return message.replace("--", "")
 
 
 def grades_from(data: dict) -> tuple[int, ...]:
@@ -104,7 +110,7 @@ class Printer:
             job.state, job.message = "failed", exc.message
             return
         except (build.BuildError, OutputError) as exc:
-            job.state, job.message = "failed", f"Колода не собрана: {exc}"
+            job.state, job.message = "failed", f"Колода не собрана: {_page_text(str(exc))}"
             return
         except Exception as exc:  # a bug of ours: the page must hear of it, not wait forever
             job.state, job.message = "failed", f"Колода не собрана: внутренняя ошибка ({type(exc).__name__})"
@@ -154,8 +160,11 @@ def handouts(workspace: Workspace, data: dict) -> dict:
 
     settings = options_from(data)
     deck = checked_deck(workspace, grades_from(data), True, settings.only)
-    if settings.only:
-        deck = Deck.of(build.chosen(deck, settings)) if deck else deck
+    if settings.only and deck:
+        try:
+            deck = Deck.of(build.chosen(deck, settings))
+        except build.BuildError as exc:  # a word deleted in another tab, or of another grade
+            raise StudioError("bad-request", f"Листы не собраны: {_page_text(str(exc))}") from None
     deck = deck.list_words()  # a word in the bank only for the game is not one to learn for a dictation
     if not len(deck):
         raise StudioError("bad-request", "нет ни одного слова для листов: выберите классы или слова")

@@ -388,3 +388,8 @@ def test_a_one_grade_deck_from_the_studio_is_the_one_build_deck_prints():
     deck = checked_deck(Workspace(bundled_words()), (2,), force=True)
     assert [c.word for c in deck] == [c.word for c in load_bank(None).for_deck((2,)).deck]
     assert not any(c.game_word for c in deck) and any(c.game_word for c in load_bank(None).select((2,)).cards)
+
+
+def test_handouts_of_a_word_not_in_the_deck_are_refused_in_her_words(page, folder):
+    message = page.refused(page.post("api/handouts", {"grades": [2], "words": ["слонопотам"]}), 400, "bad-request")
+    assert message.startswith("Листы не собраны: only: в колоде нет слова «слонопотам»") and "--" not in message

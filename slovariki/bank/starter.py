@@ -10,10 +10,10 @@ teacher's first cards then carry the bank's checked stress and hard letters.
 
 from __future__ import annotations
 
-from importlib import resources
 from pathlib import Path
 
-from slovariki.files import atomic
+from slovariki import package_data
+from slovariki.files import atomic, reading
 from slovariki.bank import wordlist
 from slovariki.bank import wordtable
 from slovariki.model import Colour, Deck
@@ -34,7 +34,7 @@ class StarterError(Exception):
 
 def header(grade: int, folder: str) -> list[str]:
     """The comment lines on top of a new grade file: what each key means."""
-    template = (resources.files("slovariki") / "templates" / HEADER).read_text(encoding="utf-8")
+    template = (package_data("templates") / HEADER).read_text(encoding="utf-8")
     colour = Colour.for_grade(grade).russian_card.removesuffix("ая") + "ые"
     shown = f'"{folder}"' if " " in folder else folder  # as pasted into a command line
     return template.format(grade=grade, colour=colour, folder=shown).splitlines()
@@ -57,7 +57,7 @@ def untouched_examples(folder: Path) -> dict[int, str]:
     bank = None
     for grade in EXAMPLES:
         try:
-            text = (folder / f"grade{grade}.yaml").read_text(encoding="utf-8")
+            text = reading.read_bytes(folder / f"grade{grade}.yaml", wordlist.MAX_FILE_BYTES).decode("utf-8")
             table = wordtable.from_yaml(text, "")
         except (OSError, UnicodeDecodeError, wordtable.TableError):
             continue

@@ -71,3 +71,17 @@ def test_every_example_is_the_bundled_banks_entry_and_passes_the_strict_check(tm
     result = run("check", "--strict", "--no-deck", "--words", str(tmp_path / "слова"))
     assert result.exit_code == 0, result.output
     assert "ошибок: 0, предупреждений: 0" in result.output and "расходятся 0" in result.output
+
+
+def test_a_fifo_named_like_a_grade_file_is_not_waited_on(tmp_path):
+    """untouched_examples reads the folder's grade files bounded (files.reading): a FIFO is refused at
+    once, not read until a writer comes (import hung on it)."""
+    import os
+
+    from slovariki.bank import starter
+
+    os.mkfifo(tmp_path / "grade1.yaml")
+    init = CliRunner().invoke(main, ["init", str(tmp_path / "другая")])
+    assert init.exit_code == 0
+    (tmp_path / "grade2.yaml").write_bytes((tmp_path / "другая" / "grade2.yaml").read_bytes())
+    assert list(starter.untouched_examples(tmp_path)) == [2]

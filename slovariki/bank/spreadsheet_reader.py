@@ -28,12 +28,11 @@ from pathlib import Path
 
 from slovariki.files import reading
 from slovariki.bank import typed_word, wordtable
+from slovariki.bank.wordfile import OLD_SPREADSHEETS, SPREADSHEETS
 from slovariki.diagnostics import Diagnostic, error
 from slovariki.model import Source, column_letter
 from slovariki.text.russian import os_error
 
-SUFFIXES = (".xlsx", ".ods", ".csv")
-OLD_SUFFIXES = (".xls", ".xlsb", ".xlsm")  # told what to do, never read
 MAX_FILE_BYTES = 5 * 1024 * 1024
 MAX_UNPACKED_BYTES = 50 * 1024 * 1024  # inside a zip: a small file may unpack into a huge one
 MAX_ROWS, MAX_COLUMNS = 5000, 30
@@ -116,10 +115,10 @@ def read(path: Path, proposing: bool = False) -> Workbook:
     """The spreadsheet's tables and the problems of its cells; raises SpreadsheetError. ``proposing``:
     an empty «Звёздочки» is let be (``import --suggest`` proposes the stars)."""
     kind = path.suffix.lower()
-    if kind in OLD_SUFFIXES:
+    if kind in OLD_SPREADSHEETS:
         raise SpreadsheetError(f"{path}: формат {kind} не читается: сохраните таблицу как .xlsx "
                                "(«Файл → Сохранить как → Книга Excel») или .ods")
-    if kind not in SUFFIXES:
+    if kind not in SPREADSHEETS:
         raise SpreadsheetError(f"{path}: таблица должна быть .xlsx, .ods или .csv")
     data = _read_bytes(path)
     sheets = {".xlsx": _xlsx, ".ods": _ods, ".csv": _csv}[kind](data, path)

@@ -16,6 +16,9 @@ TOP_KEYS = ("grade", "words")
 ENTRY_KEYS = ("word", "stars", "definition", "picture", "note", "game_word")
 REQUIRED_ENTRY_KEYS = ("word", "stars", "definition")
 NOT_CHECKED = "; слова этого файла не проверены"
+# A word list in a spreadsheet (bank.spreadsheet_reader), told by its name before the readers are imported.
+SPREADSHEETS = (".xlsx", ".ods", ".csv")
+OLD_SPREADSHEETS = (".xls", ".xlsb", ".xlsm")  # told what to do, never read
 
 _GRADE_FILE = re.compile(r"grade([1-4])\.ya?ml")
 Locate = Callable[[int, int], Source]  # (line, column) in a word file's text → the place to name (a cell)

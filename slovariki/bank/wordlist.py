@@ -15,7 +15,7 @@ from pathlib import Path
 
 from slovariki import package_data
 from slovariki.bank import read_cache
-from slovariki.bank.wordfile import MAX_FILE_BYTES, Locate, WordFile, failed
+from slovariki.bank.wordfile import MAX_FILE_BYTES, OLD_SPREADSHEETS, SPREADSHEETS, Locate, WordFile, failed
 from slovariki.diagnostics import Diagnostic, error
 from slovariki.files import reading
 from slovariki.model import Card, Deck
@@ -129,11 +129,9 @@ def _load_spreadsheet(path: Path) -> WordBank:
 
 
 def _is_spreadsheet(path: Path) -> bool:
-    """Whether a file is read as a spreadsheet. The readers are imported only when a file is named: a
-    folder of YAML, which most commands read, needs none of them (csv, zipfile)."""
-    from slovariki.bank import spreadsheet_reader as spreadsheet
-
-    return path.suffix.lower() in spreadsheet.SUFFIXES + spreadsheet.OLD_SUFFIXES
+    """Whether a file is read as a spreadsheet, told by its name: the readers (csv, zipfile, PyYAML) are
+    imported only to read one."""
+    return path.suffix.lower() in SPREADSHEETS + OLD_SPREADSHEETS
 
 
 def word_file_paths(path: Path | str | None = None) -> list[tuple[Path, str]]:

@@ -14,6 +14,7 @@ from pathlib import Path, PurePath
 from slovariki import markup
 from slovariki.bank import importing as bank_import
 from slovariki.bank import spreadsheet_reader as spreadsheet
+from slovariki.bank.wordfile import OLD_SPREADSHEETS, SPREADSHEETS
 from slovariki.studio.workspace import StudioError, Workspace
 
 MAX_UPLOAD = spreadsheet.MAX_FILE_BYTES
@@ -23,10 +24,10 @@ def upload_name(name: str | None) -> str:
     """The dropped file's own name (no folders), refused unless it is a spreadsheet import reads."""
     shown = PurePath((name or "").replace("\\", "/")).name.strip()
     suffix = PurePath(shown).suffix.lower()
-    if suffix in spreadsheet.OLD_SUFFIXES:
+    if suffix in OLD_SPREADSHEETS:
         raise StudioError("bad-file", f"«{shown}»: формат {suffix} не читается: сохраните таблицу как .xlsx "
                                       "(«Файл → Сохранить как → Книга Excel») или .ods")
-    if not shown or suffix not in spreadsheet.SUFFIXES:
+    if not shown or suffix not in SPREADSHEETS:
         raise StudioError("bad-file", f"«{shown or 'файл'}» — не таблица: нужен файл .xlsx, .ods или .csv")
     return shown
 

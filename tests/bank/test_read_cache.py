@@ -66,9 +66,9 @@ def test_a_file_read_again_comes_back_equal_without_yaml(tmp_path, fresh_cache, 
     assert [c.picture for c in again.cards] == [None, folder / "собака.svg"]
 
 
-def test_the_bundled_bank_is_read_without_pyyaml_the_second_time(fresh_cache):
-    script = ("import sys; from slovariki.bank.wordlist import load_bank; "
-              "bank = load_bank(None); print(len(bank.cards), 'yaml' in sys.modules)")
+def test_the_bundled_bank_and_one_file_of_it_are_read_without_pyyaml_the_second_time(fresh_cache):
+    script = ("import sys; from slovariki.bank.wordlist import load_bank, word_file_paths; "
+              "bank = load_bank(None); load_bank(word_file_paths()[0][0]); print(len(bank.cards), 'yaml' in sys.modules)")
     env = {**os.environ, "XDG_CACHE_HOME": str(fresh_cache.parent.parent)}
     runs = [subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, check=True).stdout
             for _ in range(2)]

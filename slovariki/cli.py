@@ -143,21 +143,25 @@ def check(words_dir: str | None, grades: tuple[int, ...] | None, fmt: str, stric
         click.echo(report.as_json())  # JSON escapes what it must itself
     else:
         _say(report.as_text())
-    fits = _definitions_fit(report.deck) if fmt != "json" else True
+    fits = _definitions_fit(report.deck, said=fmt != "json")  # JSON's stdout holds the report alone
     sys.exit(1 if report.failed(strict) or not fits else 0)
 
 
-def _definitions_fit(deck) -> bool:  # noqa: ANN001 - a Deck
-    """Say the deck's definition size and the cards printed one step smaller; False if one fits at no size."""
+def _definitions_fit(deck, said: bool = True) -> bool:  # noqa: ANN001 - a Deck
+    """Say the deck's definition size and the cards printed one step smaller (``said``); False if one fits
+    at no size, for the exit code of either format."""
     if not len(deck):
         return True
     from slovariki.generator.faces import FitError, deck_type  # not build: its PDF writers take a fifth of a second
 
     try:
-        _say(deck_type(deck).report())
+        found = deck_type(deck)
     except FitError as exc:
-        _say("\n".join(f"Ошибка: {line}" for line in str(exc).splitlines()))
+        if said:
+            _say("\n".join(f"Ошибка: {line}" for line in str(exc).splitlines()))
         return False
+    if said:
+        _say(found.report())
     return True
 
 

@@ -584,3 +584,13 @@ def test_a_referee_record_given_to_bitva_is_named_as_a_durak_record(runner, tmp_
     result = runner.invoke(main, ["bitva-par", "score", str(record)])
     assert result.exit_code == 1 and "это запись партии в дурака" in result.output
     assert "slovariki referee replay" in result.output
+
+
+def test_check_fails_alike_in_text_and_json_when_a_definition_fits_at_no_size(bank_dir):
+    long = " ".join(["очень длинное толкование, которое никак не поместится на карточку"] * 40)
+    folder = bank_dir({"grade1.yaml": f"grade: 1\nwords:\n  - word: к[о]р+ова\n    stars: 1\n    definition: {long}\n"})
+    runner = CliRunner()
+    text = runner.invoke(main, ["check", "--no-deck", "--words", str(folder)])
+    as_json = runner.invoke(main, ["check", "--no-deck", "--words", str(folder), "--format", "json"])
+    assert "не помещается на карту" in text.output and text.exit_code == 1
+    assert as_json.exit_code == 1 and "diagnostics" in json.loads(as_json.output)  # the report stays JSON alone

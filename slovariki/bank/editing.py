@@ -85,7 +85,8 @@ def entries(text: str, name: str) -> list[Span]:
         raise EditError(f"{name}: в файле нет списка words; исправьте его в редакторе (slovariki check)")
     spans, lines = [], text.splitlines()
     for node in words.value:
-        fields = dict((k.value, v) for k, v in node.value) if isinstance(node, yaml.MappingNode) else {}
+        fields = {k.value: v for k, v in node.value if isinstance(k, yaml.ScalarNode)} \
+            if isinstance(node, yaml.MappingNode) else {}  # a list or a map as a key is check's unknown-key
         plain = None
         if isinstance(word := fields.get("word"), yaml.ScalarNode):
             parsed = markup.parse(word.value)

@@ -913,7 +913,7 @@ class GameState:
         game = self.game
         i = game.index(card)
         if i is None:
-            raise IllegalMove(errors.UNKNOWN_CARD, f"карты {self._show_text(card)} нет в этой колоде")
+            raise IllegalMove(errors.UNKNOWN_CARD, f"карты {self.rules.show(card)} нет в этой колоде")
         if not self._count[player]:
             raise IllegalMove(errors.HAND_EMPTY, "на руках не осталось карт")
         if self._available(player) >> i & 1:
@@ -933,12 +933,6 @@ class GameState:
             else:
                 why = f"карты {show} нет на руках"
         raise IllegalMove(errors.CARD_NOT_AVAILABLE, why)
-
-    def _show_text(self, card: Any) -> str:
-        try:
-            return self.rules.show(card)
-        except AttributeError:
-            return f"«{card}»"
 
     # --- changes --------------------------------------------------------------------------------
     def apply(self, player: int, move: Move) -> tuple:

@@ -126,3 +126,9 @@ def test_any_series_of_edits_reads_back_as_the_words_it_made(edits):
             del expected[word]
     assert text.startswith("# 2 класс: мои слова.\n# Проверено с учебником.\ngrade: 2\n")
     assert sorted(words_of(text)) == sorted((w, s, d) for w, (s, d) in expected.items())
+
+
+def test_an_entry_with_a_list_or_a_map_as_a_key_is_still_found():
+    """check reports such a key (unknown-key); the studio lists the file's entries without failing on it."""
+    text = "grade: 2\nwords:\n  - {[a]: 1, word: x}\n  - ? {a: 1}\n    : 2\n  - word: к[о]т\n    stars: 1\n    definition: Д.\n"
+    assert [span.word for span in editing.entries(text, "grade2.yaml")] == ["x", None, "кот"]

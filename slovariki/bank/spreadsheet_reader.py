@@ -569,8 +569,8 @@ class _SheetReader:
             columns[key] = number
         missing = [_TITLES[k] for k in self.required if k not in columns]
         if missing:
-            self.error(self.top + 1, 1, "sheet-header", "в первой строке нет заголовков "
-                       + ", ".join(f"«{m}»" for m in missing) + ": с них начинается лист")
+            self.error(self.top + 1, 1, "sheet-header", "в строке заголовков нет "
+                       + ("столбца " if len(missing) == 1 else "столбцов ") + ", ".join(f"«{m}»" for m in missing))
             return None
         return columns
 
@@ -593,7 +593,7 @@ class _SheetReader:
     def csv_tables(self, rows: list[list[Cell]], columns: dict[str, int],
                    file_comments: dict[int, list[str]]) -> list[SheetTable]:
         if "grade" not in columns:
-            self.error(self.top + 1, 1, "sheet-header", f"в первой строке нет столбца «{GRADE_TITLE}»: в файле csv класс "
+            self.error(self.top + 1, 1, "sheet-header", f"в строке заголовков нет столбца «{GRADE_TITLE}»: в файле csv класс "
                                              "каждого слова пишется в нём")
             return []
         tables: dict[int, wordtable.Table] = {}

@@ -90,7 +90,7 @@ def _tuck_box(canvas: Canvas, box: TuckBox, page: tuple[float, float], colour: C
                       "склеить по клапану «клей».")
     if flat_w > page[0] - 2 * theme.MARK_MARGIN or flat_h > page[1] - 2 * theme.MARK_MARGIN - 30:
         canvas.drawString(theme.PAGE_MARGIN, page[1] - theme.PAGE_MARGIN - 30,
-                          "Коробка для карт такого размера на этот лист не помещается: возьмите бумагу больше.")
+                          "Коробка для карт такого размера на этот лист не помещается: возьмите лист побольше.")
         return
     x0, y0 = (page[0] - flat_w) / 2, (page[1] - 30 - flat_h) / 2
     back, side1, front, side2 = (x0 + glue, x0 + glue + w, x0 + glue + w + d, x0 + glue + 2 * w + d)

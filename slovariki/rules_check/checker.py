@@ -178,11 +178,11 @@ def advice_lines(report: DeckReport) -> list[str]:
     if unbeatable:
         one = len(unbeatable) == 1
         tips.append(f"побить (правило 7): {_words(unbeatable)} {'бьётся' if one else 'бьются'} только козырем — добавьте "
-                    f"в {'его' if one else 'их'} класс слово с тем же или большим числом звёздочек")
+                    f"в {'его класс' if one else 'их классы'} слова с тем же или большим числом звёздочек")
     toss = f.get("toss_in", {})
     if toss.get("without") or toss.get("few"):
         lonely = toss.get("without", []) + toss.get("few", [])
-        tips.append(f"подкидывание (правило 9): у {_words(lonely)} мало общих сложных букв с картами других классов — "
+        tips.append(f"подкидывание (правило 9): у {'карты' if len(lonely) == 1 else 'карт'} {_words(lonely)} мало общих сложных букв с картами других классов — "
                     "добавьте в другие классы слова с теми же сложными буквами")
     if "deck-one-colour" in codes:
         tips.append("все карты одного класса, и подкидывать можно только их: слова другого класса (другого цвета) "

@@ -145,7 +145,7 @@ def checked_deck(workspace: Workspace, grades: tuple[int, ...], force: bool, wor
     if wrong and not force:
         raise StudioError("printed-wrong", "Колода не собрана: на карточках было бы ударение или написание не как в "
                                            f"словаре, например: {wrong[0].message}. Исправьте слово или соберите "
-                                           "всё равно («Собрать, как есть»).")
+                                           "всё равно («Собрать как есть»).")
     if remarks is not None and report.deck_check:  # as build-deck says them: advice, printed anyway
         remarks.extend(f"Совет по колоде (печатается и так): {tip}" for tip in advice_lines(report.deck_check))
     return report.deck
@@ -182,4 +182,4 @@ def handouts(workspace: Workspace, data: dict) -> dict:
         raise StudioError("not-saved", f"Листы не записаны: {exc}") from None
     names = (build.WORDLIST_FILE, build.DICTATION_FILE, build.ANSWERS_FILE)
     return {"folder": str(out), "files": [{"name": n, "size": (out / n).stat().st_size} for n in names],
-            "said": f"Готово: список слов и диктант, {len(deck)} {plural(len(deck), 'слово', 'слова', 'слов')}; папка {out}"}
+            "said": f"Готово: список слов, диктант и ответы к нему, {len(deck)} {plural(len(deck), 'слово', 'слова', 'слов')}; папка {out}"}

@@ -257,18 +257,23 @@ def build_calibration(options: DeckOptions, out: Path) -> BuildResult:
     return BuildResult(0, 1, layout, (OutputFile(path, pages, path.stat().st_size),))
 
 
-def check_fit(deck: Deck, printed: list[Card], faces: Faces) -> DeckType:
-    """Choose the deck's definition size (over the whole deck, so a reprint of a few cards matches it)
-    and read every printed card's picture before anything is written; all cards that do not fit or whose
-    picture cannot be drawn are named together.
+def check_fit(deck: Deck, printed: list[Card], faces: Faces, fitted: DeckType | None = None) -> DeckType:
+    """Choose the deck's definition size (over the whole deck, so a reprint of a few cards matches it;
+    ``fitted``: chosen before for this deck and these options) and read every printed card's picture
+    before anything is written; all cards that do not fit or whose picture cannot be drawn are named
+    together.
 
     The measurements are dropped: drawing measures again, so memory does not grow with the deck.
     """
     problems = []
-    try:
-        deck_type = faces.fit_deck(deck)
-    except FitError as exc:
-        problems.append(str(exc))
+    deck_type = fitted
+    if fitted is not None:
+        faces.use(fitted)
+    else:
+        try:
+            deck_type = faces.fit_deck(deck)
+        except FitError as exc:
+            problems.append(str(exc))
     for card in printed:
         try:
             if card.picture is not None:

@@ -135,6 +135,10 @@ class Faces:
                 break
         return DeckType(*self._sizes, stepped)
 
+    def use(self, fitted: DeckType) -> None:
+        """Measure every card at a size fit_deck chose before for the same deck and options."""
+        self._sizes = (fitted.size, fitted.smaller)
+
     # Measuring
 
     def measure(self, card: Card, with_definition: bool = True, balance: bool = True) -> Front:

@@ -41,15 +41,16 @@ def render_preview(deck: Deck, card: Card, options: DeckOptions, path: Path, dpi
     return size, deck_type
 
 
-def card_png(deck: Deck, card: Card, options: DeckOptions, dpi: int,
-             back: bool = False) -> tuple[bytes, tuple[int, int], DeckType]:
-    """The card's front (and its back beside it) as PNG bytes, their size in pixels and the deck's type;
-    BuildError when the card does not fit."""
+def card_png(deck: Deck, card: Card, options: DeckOptions, dpi: int, back: bool = False,
+             fitted: DeckType | None = None) -> tuple[bytes, tuple[int, int], DeckType]:
+    """The card's front (and its back beside it) as PNG bytes, their size in pixels and the deck's type
+    (``fitted``: chosen before for this deck and options, not measured again); BuildError when the card
+    does not fit."""
     import pypdfium2
 
     width, height = (v * theme.MM for v in options.card_size)
     faces = Faces(width, height, 0, options.stress)
-    deck_type = check_fit(deck, [card], faces)
+    deck_type = check_fit(deck, [card], faces, fitted)
     gap = GAP_MM * theme.MM if back else 0
     page = (width * (2 if back else 1) + gap, height)
     pdf = io.BytesIO()

@@ -29,7 +29,7 @@ class Studio:
         self._assistant = None
         self._previews: OrderedDict[tuple, bytes] = OrderedDict()
         self._preview_lock = threading.Lock()
-        self._fitted: tuple | None = None  # (deck, options, its definition size): see _definition_size
+        self._fitted: tuple | None = None  # (deck, options, its DeckType): see _deck_type
         self.lan_url: str | None = None  # with --lan: the address a tablet on the Wi-Fi opens
         self.play = None  # the referee's screen under «play/» (play.PlayScreen), made with the routes
         self.asked: Path | None = None  # --words naming a folder that is not there yet
@@ -133,12 +133,13 @@ class Studio:
         deck, options = self.ws().checked().deck, DeckOptions()
         mtime = card.picture.stat().st_mtime_ns if card.picture is not None and card.picture.exists() else 0
         with self._preview_lock:  # one drawing at a time: the page asks for a table's cards at once
-            key = (card, str(card.picture), mtime, options, self._definition_size(deck, options))
+            fitted = self._deck_type(deck, options)
+            key = (card, str(card.picture), mtime, options, fitted.size, fitted.smaller)
             if key in self._previews:
                 self._previews.move_to_end(key)
                 return self._previews[key]
             try:
-                png, _, _ = card_png(deck, card, options, PREVIEW_DPI)
+                png, _, _ = card_png(deck, card, options, PREVIEW_DPI, fitted=fitted)
             except BuildError as exc:
                 raise StudioError("bad-entry", str(exc)) from None
             self._previews[key] = png
@@ -146,7 +147,7 @@ class Studio:
                 self._previews.popitem(last=False)
             return png
 
-    def _definition_size(self, deck, options) -> tuple[float, float]:  # noqa: ANN001 - a Deck, DeckOptions
+    def _deck_type(self, deck, options):  # noqa: ANN001, ANN202 - a Deck, DeckOptions; a DeckType
         """The deck's definition size and the step below it, as build-deck chooses them; measured again
         only for another deck (the bank changed) or other options."""
         from slovariki.generator.faces import FitError, deck_type
@@ -156,7 +157,7 @@ class Studio:
                 fitted = deck_type(deck, options)
             except FitError as exc:
                 raise StudioError("bad-entry", str(exc)) from None
-            self._fitted = (deck, options, (fitted.size, fitted.smaller))
+            self._fitted = (deck, options, fitted)
         return self._fitted[2]
 
     def card_png(self, grade: int, word: str) -> bytes:

@@ -260,3 +260,16 @@ def test_a_png_is_scaled_by_its_opaque_pixels(tmp_path):
     image.save(path)
     picture = _png(path.read_bytes(), path.name)
     assert (picture.width, picture.height, picture.drawn) == (100, 80, (10, 10, 40, 60))  # y up, as drawn
+
+
+def test_a_card_drawn_at_the_decks_size_chosen_before_is_the_card_measured_anew():
+    """The studio fits its deck once and draws each preview at that size (card_png's ``fitted``)."""
+    from slovariki.bank.wordlist import load_bank
+    from slovariki.generator.faces import deck_type
+    from slovariki.generator.options import DeckOptions
+    from slovariki.generator.preview import card_png
+
+    deck, options = load_bank(None).deck, DeckOptions()
+    fitted = deck_type(deck, options)
+    for card in (fitted.stepped[0], deck.find("корова")):  # one printed a step smaller, one at the deck's size
+        assert card_png(deck, card, options, 60, fitted=fitted) == card_png(deck, card, options, 60)

@@ -61,6 +61,7 @@ class Job:
     done: int = 0
     total: int = 0
     message: str = ""
+    code: str = ""  # why it failed, for the page: «printed-wrong» offers to build anyway
     files: list[dict] = field(default_factory=list)
     findings: list[str] = field(default_factory=list)
 
@@ -72,7 +73,7 @@ class Job:
 
     def as_json(self) -> dict:
         return {"state": self.state, "done": self.done, "total": self.total, "message": self.message,
-                "files": self.files, "findings": self.findings, "folder": str(self.folder)}
+                "code": self.code, "files": self.files, "findings": self.findings, "folder": str(self.folder)}
 
 
 class Printer:
@@ -107,7 +108,7 @@ class Printer:
             deck = checked_deck(self.workspace, grades, force, settings.only, job.findings)
             result = build.build_deck(deck, settings, job.folder, job)
         except StudioError as exc:
-            job.state, job.message = "failed", exc.message
+            job.state, job.message, job.code = "failed", exc.message, exc.code
             return
         except (build.BuildError, OutputError) as exc:
             job.state, job.message = "failed", f"Колода не собрана: {_page_text(str(exc))}"

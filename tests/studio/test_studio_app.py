@@ -247,6 +247,14 @@ def test_a_build_from_the_page_makes_the_deck_and_a_reprint_never_replaces_it(pa
     assert page.refused(page.get("files/deck/..%2Fgrade1.yaml"), 404, "not-found")
 
 
+def test_a_card_printed_wrong_stops_the_build_and_the_page_is_told_by_its_code(page, folder):
+    path = folder / "grade1.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace("с[о]р+ока", "с[+о]рока"), encoding="utf-8")
+    job = page.build({"grades": [1, 2, 3, 4]})
+    assert job["state"] == "failed" and job["code"] == "printed-wrong", job  # the page offers «Собрать как есть»
+    assert not (folder / "печать").exists()
+
+
 def test_a_build_with_an_error_in_the_words_says_so_and_writes_nothing(page, folder):
     path = folder / "grade1.yaml"
     path.write_text(path.read_text(encoding="utf-8").replace("с[о]р+ока", "с[о]р+ок+а"), encoding="utf-8")

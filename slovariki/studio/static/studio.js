@@ -513,7 +513,7 @@ function showJob(job) {
       el("button", {type: "button", text: "Открыть папку", onclick: openFolder}));
   } else if (job.state === "failed") {
     const parts = [el("p", {class: "finding error", text: job.message})];
-    if (/Собрать как есть/.test(job.message)) parts.push(el("button", {type: "button", text: "Собрать как есть", onclick: () => build(true)}));
+    if (job.code === "printed-wrong") parts.push(el("button", {type: "button", text: "Собрать как есть", onclick: () => build(true)}));
     $("build-result").replaceChildren(...parts);
   }
 }

@@ -72,12 +72,18 @@ def import_table(stderr: str) -> tuple[float, list[tuple[float, float, str]]]:
     return total, sorted(rows, reverse=True)[:SHOWN]
 
 
+def folder_env(folder: str) -> dict:
+    """The environment of a run's commands: the user's data and the word files' cache (bank.read_cache) in
+    the run's temporary ``folder``, never the user's own."""
+    return {**ENV, "XDG_DATA_HOME": folder, "XDG_CACHE_HOME": f"{folder}/cache", "PYTHONIOENCODING": "utf-8"}
+
+
 def deck_of_42(folder: Path) -> tuple[Path, Path]:
     """A 42-card word folder cut from the bundled bank (the first cards of each grade, so that every
     colour has each number of stars) and the same cards as the naive engine's JSON."""
-    cards = []
+    cards, bank = [], load_bank(None).deck
     for grade in (1, 2, 3, 4):
-        picked = sorted((c for c in load_bank(None).deck.cards if c.grade == grade),
+        picked = sorted((c for c in bank.cards if c.grade == grade),
                         key=lambda c: (c.stars, c.word))
         by_stars = {stars: [c for c in picked if c.stars == stars] for stars in (1, 2, 3)}
         take = 11 if grade < 3 else 10
@@ -87,14 +93,14 @@ def deck_of_42(folder: Path) -> tuple[Path, Path]:
         text = yaml.safe_dump({"grade": grade, "words": entries}, allow_unicode=True, sort_keys=False)
         (folder / f"grade{grade}.yaml").write_text(text, encoding="utf-8")
     naive = folder / "deck.json"
-    naive.write_text(json.dumps([[c.grade, c.stars, "".join(sorted({c.word[i].lower() for i in c.hard_positions}))]
+    naive.write_text(json.dumps([[c.grade, c.stars, "".join(sorted(c.hard_letters))]
                                  for c in cards], ensure_ascii=False), encoding="utf-8")
     return folder, naive
 
 
 def short_jobs(runs: int, folder: str) -> None:
     cache = f"{folder}/cache"  # the word files' cache (bank.read_cache): warm after a job's first run
-    env = {**ENV, "XDG_DATA_HOME": folder, "XDG_CACHE_HOME": cache, "PYTHONIOENCODING": "utf-8"}
+    env = folder_env(folder)
     show_help = process("-m", "slovariki", "--help", env=env)
     words = process("-m", "slovariki", "words", "--grades", "1", env=env)
     simulate_one = process("-m", "slovariki", "simulate", "--games", "1", "--jobs", "1", env=env)
@@ -136,7 +142,7 @@ def counted_jobs(folder: str) -> None:
     if shutil.which("valgrind") is None:
         print("instructions: valgrind is not installed, not counted")
         return
-    env = {**ENV, "XDG_DATA_HOME": folder, "XDG_CACHE_HOME": f"{folder}/cache", "PYTHONIOENCODING": "utf-8"}
+    env = folder_env(folder)
     jobs = {"words --grades 1": ["words", "--grades", "1"],
             "simulate --games 1 --jobs 1": ["simulate", "--games", "1", "--jobs", "1"]}
     for args in jobs.values():  # the bank read once, as before every command but the first
@@ -174,7 +180,7 @@ def until_answering(*args: str, env: dict) -> float:
 
 
 def web_pages(runs: int, folder: str) -> None:
-    env = {**ENV, "XDG_DATA_HOME": folder, "XDG_CACHE_HOME": f"{folder}/cache", "PYTHONIOENCODING": "utf-8"}
+    env = folder_env(folder)
     show_help = process("-m", "slovariki", "--help", env=env)
     pages = {"referee web": ("referee", "web", "--port", "0", "--session", f"{folder}/game.json")}
     if "studio" in cli.commands:
@@ -196,7 +202,7 @@ def web_pages(runs: int, folder: str) -> None:
 def against_naive_engine(rounds: int, folder: Path, games: int = 2000, players: int = 4) -> None:
     words, naive = deck_of_42(folder)
     ours = process("-m", "slovariki", "simulate", "--words", str(words), "--games", str(games), "--jobs", "1",
-                   "--players", str(players), env={**ENV, "XDG_CACHE_HOME": str(folder / "cache")})
+                   "--players", str(players), env=folder_env(str(folder)))
     plain = process(str(Path(__file__).with_name("naive_durak.py")), str(naive), str(games), str(players), "1")
     naive_time, our_time = interleaved(rounds, plain, ours, clock=children_cpu)
     print(f"simulate, 42 cards, {games} games, {players} players, one job, whole processes, CPU time, best of {rounds}:")
@@ -226,7 +232,7 @@ def main() -> None:
     print(f"  the slowest is {worst:.2f}x (goal ≤ 1.3x)")
 
     with tempfile.TemporaryDirectory() as folder:
-        env = {**ENV, "XDG_DATA_HOME": folder, "XDG_CACHE_HOME": f"{folder}/cache", "PYTHONIOENCODING": "utf-8"}
+        env = folder_env(folder)
         commands = {
             "check": process("-X", "importtime", "-m", "slovariki", "check", env=env),
             "build-deck": process("-X", "importtime", "-m", "slovariki", "build-deck", "--out", folder, env=env),

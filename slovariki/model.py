@@ -156,9 +156,7 @@ class Card:
         return frozenset(self.word[i].lower() for i in self.hard_positions)
 
     # The rules engine speaks of suits and ranks for every kind of card.
-    @property
-    def suit(self) -> Colour:
-        return Colour.for_grade(self.grade)
+    suit = colour
 
     @property
     def rank(self) -> int:

@@ -201,8 +201,8 @@ def _font_mark(font) -> str | None:
     """How a run's font sets its letters apart: a colour other than black (red above all), or bold."""
     color = getattr(font, "color", None)
     rgb = getattr(color, "rgb", None) if getattr(color, "type", None) == "rgb" else None
-    if isinstance(rgb, str) and typed_word.colour(rgb[-6:]):
-        return typed_word.colour(rgb[-6:])
+    if isinstance(rgb, str) and (mark := typed_word.colour(rgb[-6:])):
+        return mark
     if getattr(color, "type", None) == "theme" and color.theme not in (0, 1, 2, 3):  # not the text's own colours
         return typed_word.COLOUR
     if getattr(color, "type", None) == "indexed" and color.indexed in (2, 10):  # Excel's old palette red
@@ -217,7 +217,6 @@ def _shown_date(value, number_format: str) -> str:
     """A date as Excel shows it by the cell's format (d, dd, m, mm, mmm, yy, yyyy; h:mm): what the teacher
     typed («12.09»), not the machine's «2024-09-12 00:00:00»."""
     import datetime
-    import re
 
     fmt = re.sub(r'\[[^]]*]|"[^"]*"|[\\_]', "", number_format.split(";")[0]).lower()  # locale tags, quotes
     if not re.search(r"[dmyh]", fmt):

@@ -343,8 +343,8 @@ class Table:
         except IllegalMove as exc:
             raise Rejected(exc.code, exc.message) from None
         self.with_previous.append(with_previous and len(self.state.log) > 1)
-        if _new_bouts(events):
-            self.bout += _new_bouts(events)
+        if new := _new_bouts(events):
+            self.bout += new
             self._bout_starts.append((self.state.copy(), self.bout))
         return events
 

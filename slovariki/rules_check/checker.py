@@ -43,10 +43,6 @@ class CheckReport:
     def errors(self) -> int:
         return diag.count(self.diagnostics)[0]
 
-    @property
-    def warnings(self) -> int:
-        return diag.count(self.diagnostics)[1]
-
     def failed(self, strict: bool = False) -> bool:
         """Errors in the entries fail; warnings and deck advice only with ``strict``."""
         return bool(self.word_errors) or (strict and bool(self.diagnostics))

@@ -211,6 +211,11 @@ def capacity(deck_size: int, spare_cards: int = 1) -> int:
     return most if most >= MIN_PLAYERS else 0
 
 
+def cards_needed(players: int, spare_cards: int = 1) -> int:
+    """R2: the fewest cards that deal to ``players``: six each, and ``spare_cards`` (the trump) over."""
+    return HAND_SIZE * players + spare_cards
+
+
 def too_small_message(deck_size: int, players: int) -> str:
     return (f"правило 2: в колоде {n_cards(deck_size)}, а для {players} игроков нужно не меньше "
-            f"{cards_genitive(HAND_SIZE * players + 1)} (по 6 на руки и ещё одна — козырь)")
+            f"{cards_genitive(cards_needed(players))} (по {HAND_SIZE} на руки и ещё одна — козырь)")

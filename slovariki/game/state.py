@@ -36,7 +36,7 @@ from slovariki.game.errors import IllegalMove, SetupError
 from slovariki.game.names import genitive
 from slovariki.game.moves import Attack, Beat, Move, Pass, Take, TossIn, Transfer
 from slovariki.game.rulesets import (
-    HAND_SIZE, MAX_PLAYERS, MAX_TABLE, MIN_PLAYERS, Ruleset, capacity, find_ruleset, too_small_message,
+    HAND_SIZE, MAX_PLAYERS, MAX_TABLE, MIN_PLAYERS, Ruleset, capacity, cards_needed, find_ruleset, too_small_message,
 )
 from slovariki.text.russian import cards as n_cards
 from slovariki.text.russian import cards_genitive
@@ -272,7 +272,7 @@ class Game:
     # --- starting a game ----------------------------------------------------------------------
     def _check_players(self, players: int) -> None:
         _check_player_count(players)
-        if HAND_SIZE * players + self.rules.spare_cards > len(self.cards):
+        if cards_needed(players, self.rules.spare_cards) > len(self.cards):
             raise SetupError(too_small_message(len(self.cards), players))
 
     def deal(self, players: int, seed: int | random.Random | None = None, first: int | None = None,

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from slovariki import diagnostics as diag
 from slovariki.diagnostics import Diagnostic
 from slovariki.game import HAND_SIZE
-from slovariki.game.rulesets import MAX_PLAYERS
+from slovariki.game.rulesets import MAX_PLAYERS, MIN_PLAYERS, cards_needed
 from slovariki.model import Card, Colour, Deck
 from slovariki.rules_check.deck import MIN_CLASS, DeckReport, check_deck
 from slovariki.rules_check.lexicon import Lexicon, WordInfo
@@ -159,12 +159,13 @@ def advice_lines(report: DeckReport) -> list[str]:
     codes = {d.code for d in report.diagnostics}
     tips = []
     if "deck-too-small" in codes:
-        need = HAND_SIZE * 2 + 1 - f["cards"]
-        tips.append(f"чтобы в эту колоду играть, нужно хотя бы {n_cards(HAND_SIZE * 2 + 1)} (по 6 на руки двоим и "
+        need = cards_needed(MIN_PLAYERS) - f["cards"]
+        tips.append(f"чтобы в эту колоду играть, нужно хотя бы {n_cards(cards_needed(MIN_PLAYERS))} "
+                    f"(по {HAND_SIZE} на руки двоим и "
                     f"козырь), а в ней {n_cards(f['cards'])}: добавьте ещё {need} {plural(need, 'слово', 'слова', 'слов')}")
     elif "deck-capacity" in codes:
         tips.append(f"колоды хватает на {f['capacity']} игроков; чтобы играли вшестером, нужно "
-                    f"{n_cards(HAND_SIZE * MAX_PLAYERS + 1)}")
+                    f"{n_cards(cards_needed(MAX_PLAYERS))}")
     failing = f["transfer"]["failing"]
     if failing:
         kinds = ", ".join(f"{Colour.from_key(c['colour']).grade} класс с {_with_stars(c['stars'])}" for c in failing)

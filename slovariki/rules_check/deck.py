@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 from itertools import combinations
 
 from slovariki.diagnostics import Diagnostic, error, warning
-from slovariki.game import HAND_SIZE, SLOVARIKI, Game, capacity
-from slovariki.game.rulesets import MAX_PLAYERS, MIN_PLAYERS
+from slovariki.game import SLOVARIKI, Game, capacity
+from slovariki.game.rulesets import MAX_PLAYERS, MIN_PLAYERS, cards_needed
 from slovariki.model import Card, Colour, Deck
 from slovariki.text.russian import cards as n_cards
 from slovariki.text.russian import cards_genitive
@@ -99,7 +99,7 @@ def _capacity(size: int, found: list[Diagnostic]) -> int:
     most = capacity(size)
     if most == 0:
         found.append(error(None, "deck-too-small", f"правило 2: в колоде {n_cards(size)}, а даже для двух "
-                                                   f"игроков нужно не меньше {cards_genitive(HAND_SIZE * MIN_PLAYERS + 1)}"))
+                                                   f"игроков нужно не меньше {cards_genitive(cards_needed(MIN_PLAYERS))}"))
     elif most < MAX_PLAYERS:
         found.append(warning(None, "deck-capacity", f"правило 2: колоды ({n_cards(size)}) хватает только "
                                                     f"на {most} игроков, а играть можно и вшестером"))

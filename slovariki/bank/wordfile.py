@@ -40,6 +40,14 @@ class WordFile:
         return grade_of_name(self.name)
 
 
+def flag(tag: str, value: str) -> bool | None:
+    """A YAML scalar's true or false (also True, FALSE); None for anything else, even «да», 1 or yes,
+    which a reader could take for either."""
+    if tag == "tag:yaml.org,2002:bool" and value.lower() in ("true", "false"):
+        return value.lower() == "true"
+    return None
+
+
 def grade_of_name(name: str) -> int | None:
     """The grade a word file's name gives: grade2.yaml → 2; None for any other name."""
     named = _GRADE_FILE.fullmatch(Path(name).name)

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 import yaml
 
-from slovariki.bank.wordfile import MAX_FILE_BYTES
+from slovariki.bank.wordfile import MAX_FILE_BYTES, flag
 from slovariki.files import reading
 
 # The entry keys in the spreadsheet's column order, with the column titles a teacher sees.
@@ -25,6 +25,7 @@ TITLES = dict(COLUMNS)
 REQUIRED = ("word", "stars", "definition")
 # game_word is true or false in a word file and «да» or «нет» in a cell.
 FLAG_CELLS = {True: "да", False: "нет"}
+_CELL_FLAGS = {text: value for value, text in FLAG_CELLS.items()}
 SHEET_TITLE = "{grade} класс"
 # The comment lines on top of each word file (the starter's key explanations, an editor's preface) are
 # not word rows: a workbook keeps them on a sheet of their own, a csv file in a last column.
@@ -118,9 +119,9 @@ def yaml_value(key: str, value: str | int | float) -> str:
     """«да» and «нет» in the game_word column are YAML's true and false; anything else there is written as
     it is, for the word file's check to report at its cell."""
     if key == "game_word" and isinstance(value, str):
-        flag = {text: flag for flag, text in FLAG_CELLS.items()}.get(value.strip().lower())
-        if flag is not None:
-            return str(flag).lower()
+        read = _CELL_FLAGS.get(value.strip().lower())
+        if read is not None:
+            return str(read).lower()
     return scalar(value)
 
 
@@ -174,8 +175,8 @@ def from_yaml(text: str, name: str) -> Table:
                 raise TableError(f"{name}:{node.start_mark.line + 1}: неизвестный ключ «{key}» "
                                  "(slovariki check скажет больше)")
             values[key] = _value(node, name)
-            if key == "game_word" and node.tag == "tag:yaml.org,2002:bool" and node.value.lower() in ("true", "false"):
-                values[key] = FLAG_CELLS[node.value.lower() == "true"]
+            if key == "game_word" and (value := flag(node.tag, node.value)) is not None:
+                values[key] = FLAG_CELLS[value]
         last = max((node.end_mark.line for node in fields.values()), default=entry.start_mark.line)
         spans.append((entry.start_mark.line, last))
         rows.append(Row(values, number=entry.start_mark.line + 1))

@@ -16,7 +16,7 @@ import yaml
 from slovariki import markup as markup_mod
 from slovariki.bank import pictures
 from slovariki.bank.wordfile import (
-    ENTRY_KEYS, MAX_FILE_BYTES, REQUIRED_ENTRY_KEYS, TOP_KEYS, Locate, WordFile, failed, grade_of_name,
+    ENTRY_KEYS, MAX_FILE_BYTES, REQUIRED_ENTRY_KEYS, TOP_KEYS, Locate, WordFile, failed, flag, grade_of_name,
 )
 from slovariki.diagnostics import Diagnostic, error, warning
 from slovariki.files import reading
@@ -228,11 +228,9 @@ class _FileReader:
         return None
 
     def flag(self, node: yaml.Node, what: str) -> bool | None:
-        """true or false, as YAML writes them (also True, FALSE); not «да», 1 or yes, which a reader
-        could take for either."""
-        if isinstance(node, yaml.ScalarNode) and node.tag == "tag:yaml.org,2002:bool" \
-                and node.value.lower() in ("true", "false"):
-            return node.value.lower() == "true"
+        """true or false (wordfile.flag)."""
+        if isinstance(node, yaml.ScalarNode) and (value := flag(node.tag, node.value)) is not None:
+            return value
         self.error(node, "bad-type", f"{what}: нужно true (слово в банке только для игры) или false, "
                                      f"а здесь {_shown(node)}")
         return None

@@ -69,12 +69,15 @@ def word_table(cards: Iterable[Card], colour: bool, width: int | None = None) ->
 
 def list_words_lines(cards: Iterable[Card]) -> list[str]:
     """How many cards of each grade are school list words, the others being game words: «Из школьных
-    списков (остальные слова — только для игры):», «  1 класс: 30 из 41»."""
+    списков (остальные слова — только для игры):», «  1 класс: 30 из 41»; nothing for a list without
+    game words (a teacher's own, most often)."""
     grades: dict[int, list[int]] = {}
     for card in cards:
         counts = grades.setdefault(card.grade, [0, 0])
         counts[0] += not card.game_word
         counts[1] += 1
+    if all(listed == total for listed, total in grades.values()):
+        return []
     return ["Из школьных списков (остальные слова — только для игры):",
             *(f"  {grade} класс: {listed} из {total}" for grade, (listed, total) in sorted(grades.items()))]
 

@@ -472,3 +472,12 @@ def test_words_and_check_count_the_list_words_of_each_grade(bank_dir):
     report = json.loads(CliRunner().invoke(main, ["check", "--words", str(folder), "--no-deck", "--format", "json"]).output)
     assert {g: s["list_words"] for g, s in report["summary"].items()} == {"1": 2, "2": 2}
     assert [c.word for c in load_bank(folder).list_words().deck] == ["корова", "пенал", "лопата", "алфавит"]
+
+
+def test_a_list_without_game_words_is_not_counted_as_list_words(bank_dir):
+    from click.testing import CliRunner
+
+    from slovariki.cli import main
+
+    folder = bank_dir({"grade1.yaml": "grade: 1\nwords:\n  - word: к[о]р+ова\n    stars: 1\n    definition: Животное.\n"})
+    assert "Из школьных списков" not in CliRunner().invoke(main, ["words", "--words", str(folder)]).output

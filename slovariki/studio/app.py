@@ -44,7 +44,7 @@ from starlette.responses import FileResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from slovariki.files.jsonl import encoded
+from slovariki.web.answers import NO_STORE, Answer, http_refusal
 from slovariki.studio import importing
 from slovariki.studio.studio import Studio
 from slovariki.studio.workspace import StudioError
@@ -55,16 +55,6 @@ MAX_BODY = 64 * 1024  # a form is a few hundred bytes; a print list of 500 words
 STATUS = {"bad-request": 400, "bad-json": 400, "bad-entry": 422, "bad-file": 422, "bad-words": 422,
           "printed-wrong": 422, "bad-folder": 422, "no-folder": 428, "not-found": 404, "conflict": 409,
           "busy": 409, "nothing-to-undo": 409, "too-large": 413, "not-saved": 503}
-NO_STORE = {"Cache-Control": "no-store"}
-_HTTP_CODES = {404: ("not-found", "Такой страницы нет."), 405: ("bad-method", "Этот адрес так не вызывают.")}
-
-
-class Answer(Response):
-    media_type = "application/json"
-
-    def render(self, content: Any) -> bytes:
-        return encoded(content)
-
 
 def refusal(exc: StudioError | bodies.BodyError) -> Response:
     message = exc.message[:1].upper() + exc.message[1:]
@@ -167,8 +157,7 @@ def create_app(studio: Studio, token: str, names: Iterable[str] = ()) -> Any:
     ]
 
     async def http_error(request: Request, exc: HTTPException) -> Response:
-        code, message = _HTTP_CODES.get(exc.status_code, ("bad-request", "Неверный запрос."))
-        return Answer({"ok": False, "code": code, "message": message}, status_code=exc.status_code)
+        return http_refusal(exc.status_code, "bad-request")
 
     app = Starlette(routes=[Mount(f"/{token}", routes=routes)], exception_handlers={HTTPException: http_error})
     return Gate(app, token, names)

@@ -35,35 +35,25 @@ from typing import Any
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import FileResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from slovariki.bank import pictures
 from slovariki.game import rulebook
-from slovariki.files.jsonl import encoded
 from slovariki.referee.table import Rejected
 from slovariki.referee.texts import split_rule
 from slovariki.referee.web.host import Host
 from slovariki.text.russian import sentence
 from slovariki.web import assets, bodies
+from slovariki.web.answers import NO_STORE, Answer, http_refusal
 from slovariki.web.gate import Gate
 
 MAX_BODY = 16 * 1024  # a command is a few hundred bytes
 # HTTP status by refusal code; the rules' refusals and game conflicts are 409.
 STATUS = {"bad-command": 400, "no-token": 403, "not-found": 404, "bad-method": 405, "too-large": 413,
           "bad-setup": 422, "not-saved": 503, "gone": 400}
-NO_STORE = {"Cache-Control": "no-store"}  # the game changes: never show an old answer
 _HTML = {"bold": ("<b>", "</b>"), "italic": ("<i>", "</i>"), "red": ('<b class="hard">', "</b>")}
-_HTTP_CODES = {404: ("not-found", "такой страницы нет"), 405: ("bad-method", "этот адрес так не вызывают")}
-
-
-class Answer(JSONResponse):
-    """JSON in UTF-8; a lone surrogate quoted back from a request goes out as its JSON escape."""
-
-    def render(self, content: Any) -> bytes:
-        return encoded(content)
-
 
 def refusal_json(exc: Rejected) -> dict:
     """A refusal for the page: the rule's number apart from the reason (both as sentences), and the
@@ -173,8 +163,7 @@ def screen(host: Host) -> Starlette:
     ]
 
     async def http_error(request: Request, exc: HTTPException) -> Response:
-        code, message = _HTTP_CODES.get(exc.status_code, ("bad-command", "неверный запрос"))
-        return Answer({"ok": False, "code": code, "message": sentence(message)}, status_code=exc.status_code)
+        return http_refusal(exc.status_code, "bad-command")
 
     async def server_error(request: Request, exc: Exception) -> Response:
         return _internal(host, exc)

@@ -151,11 +151,16 @@ def probe(path: Path) -> str:
     return "finished" if table.finished() else "unfinished"
 
 
-def lock_path(path: Path) -> Path:
-    """The lock file beside a session file: hidden, in the same folder; beside the file itself, not
-    beside a symbolic link to it (nor named by another path to it), so that one lock holds it."""
+def beside(path: Path, suffix: str) -> Path:
+    """A hidden file kept with a session file, in the same folder: beside the file itself, not beside a
+    symbolic link to it (nor named by another path to it), so that every program finds the same one."""
     real = Path(os.path.realpath(path))
-    return real.with_name(f".{real.name}.lock")
+    return real.with_name(f".{real.name}.{suffix}")
+
+
+def lock_path(path: Path) -> Path:
+    """The lock file beside a session file: one lock holds it, whatever path names it."""
+    return beside(path, "lock")
 
 
 @contextmanager

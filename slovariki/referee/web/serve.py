@@ -47,8 +47,7 @@ def run(path: Path, words: str | None, host: str, port: int, lan: bool, out: IO[
 def token_path(path: Path) -> Path:
     """Where the screen's token is kept: hidden, beside the session file it opens (the file itself,
     not a link to it)."""
-    real = Path(os.path.realpath(path))
-    return real.with_name(f".{real.name}.web-token")
+    return session.beside(path, "web-token")
 
 
 def kept_token(path: Path) -> str:

@@ -70,8 +70,9 @@ class Writer:
     def __init__(self) -> None:
         self._lines: list[tuple[Any, str]] = []  # (a record of the log, its line in the file)
 
-    def save(self, table: Table, path: Path) -> None:
-        """Write the session atomically: a temporary file in the same folder, fsync, rename."""
+    def save(self, table: Table, path: Path) -> str:
+        """Write the session atomically (a temporary file in the same folder, fsync, rename); the text
+        written."""
         text = self.text(table)
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -80,6 +81,7 @@ class Writer:
             # FileExistsError from mkdir: a file stands where a folder of the path should be
             why = os_error(exc) if not isinstance(exc, FileExistsError) else "в пути есть файл там, где должна быть папка"
             raise SessionError(f"не удалось сохранить партию в {path}: {why}", why) from None
+        return text
 
     def text(self, table: Table) -> str:
         log, lines = table.state.log, self._lines

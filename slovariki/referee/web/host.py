@@ -55,8 +55,10 @@ class Host:
         self.table = session.load(self.path) if self.path.exists() else None
         self._changed()
 
-    def _changed(self) -> None:
-        text = "" if self.table is None else self.writer.text(self.table)
+    def _changed(self, text: str | None = None) -> None:
+        """A new tag for the game as saved (``text``: the session's text, when it was just written)."""
+        if text is None:
+            text = "" if self.table is None else self.writer.text(self.table)
         self.tag = hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=9).hexdigest()
         self._view = None
 
@@ -132,13 +134,14 @@ class Host:
         return {"said": [undo_text(records, table.names, table.state.rules, table.put_back(records))]}
 
     def _save(self, take_back: Callable[[], Any], not_done: str) -> None:
+        text = None
         try:
-            self.writer.save(self.table, self.path)
+            text = self.writer.save(self.table, self.path)
         except session.SessionError as exc:
             take_back()
             raise Rejected("not-saved", f"{exc}. {not_done}: на столе всё как было") from None
         finally:
-            self._changed()
+            self._changed(text)  # after a failed save the game was taken back: its text is made anew
 
     # --- questions: nothing changes ----------------------------------------------------------
     def record(self) -> dict:

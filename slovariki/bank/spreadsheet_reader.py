@@ -45,7 +45,7 @@ _CSV_FORMULA = re.compile(r"[=@]|[+-].*[(|!]", re.S)
 _OLE = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"  # an old Excel file, or an encrypted new one
 _ALIASES = {"слово": "word", "звездочки": "stars", "звезды": "stars", "звездочка": "stars", "толкование": "definition",
             "определение": "definition", "значение": "definition", "картинка": "picture", "рисунок": "picture",
-            "заметка": "note", "примечание": "note", "для": "game_word", "класс": "grade", "комментарий": "comment",
+            "заметка": "note", "примечание": "note", "для игры": "game_word", "класс": "grade", "комментарий": "comment",
             "№": "number", "n": "number", "номер": "number"}  # folded as _key folds titles («Для игры»); «№» is let be
 _TITLE_ROWS = 5  # a title («Словарные слова, 2 класс») may stand above the header, in the first rows
 _STAR_SIGNS = "*★☆⭐"
@@ -536,11 +536,12 @@ def _fold(text: str) -> str:
 
 
 def _key(title: object) -> str | None:
-    """The key a column title names: its first word («Слово с разметкой»), stars («Слово*») ignored."""
+    """The key a column title names: its first word («Слово с разметкой») or, for «Для игры», two; stars
+    («Слово*») ignored."""
     if not isinstance(title, str):
         return None
     words = _fold(title.replace("*", " ").replace(".", " ")).split()
-    return _ALIASES.get(words[0]) if words else None
+    return _ALIASES.get(" ".join(words[:2])) or _ALIASES.get(words[0]) if words else None
 
 
 class _SheetReader:

@@ -367,3 +367,16 @@ def test_a_text_cell_starting_with_equals_stays_text(tmp_path):
     assert result.exit_code == 0, result.output
     assert (tmp_path / "назад" / "grade1.yaml").read_text(encoding="utf-8") == \
         (tmp_path / "grade1.yaml").read_text(encoding="utf-8")
+
+
+def test_a_column_for_the_teacher_is_not_the_game_word_column(tmp_path):
+    """«Для игры» is the game_word column; another title starting with «Для» is a column the reader does not
+    know, said as such, not a game_word cell that is neither «да» nor «нет»."""
+    from slovariki.bank.wordlist import load_bank
+
+    ours, hers = tmp_path / "для-игры.csv", tmp_path / "для-учителя.csv"
+    ours.write_text("Слово,Звёздочки,Толкование,Класс,Для игры\nк[о]р+ова,1,Животное.,1,да\n", encoding="utf-8")
+    hers.write_text("Слово,Звёздочки,Толкование,Класс,Для учителя\nк[о]р+ова,1,Животное.,1,повторить\n", encoding="utf-8")
+    assert [c.game_word for c in load_bank(ours).cards] == [True]
+    [said] = [d.message for d in load_bank(hers).diagnostics]
+    assert said.startswith("столбец «Для учителя» неизвестен")

@@ -23,7 +23,6 @@ from slovariki.bank import wordlist, wordtable
 from slovariki.files import atomic, reading
 from slovariki.text.russian import os_error
 
-_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 INDENT = 2  # of a new file's «- word:» (wordtable.to_yaml writes them so)
 
 
@@ -72,8 +71,8 @@ def read(path: Path) -> Snapshot:
 def entries(text: str, name: str) -> list[Span]:
     """Each entry of the file's ``words:`` list, in order (none for ``words: []`` or a bare ``words:``)."""
     try:
-        root = yaml.compose(text, Loader=_Loader)
-    except (yaml.YAMLError, RecursionError):
+        root = reading.compose_yaml(text, wordlist.MAX_FILE_BYTES)
+    except (yaml.YAMLError, RecursionError, reading.Expands):
         raise EditError(f"{name}: файл не читается как YAML; исправьте его в редакторе (slovariki check скажет, "
                         "где ошибка)") from None
     words = None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import difflib
 import io
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
@@ -141,14 +142,7 @@ def build_deck(deck: Deck, options: DeckOptions, out: Path, progress: Progress |
             with batch.open(RULES_FILE) as stream:
                 pages[RULES_FILE] = rules_sheet.render_rules(stream, rules, options.paper, ink)
             progress.advance(1)
-        with batch.open(named(WORDLIST_FILE)) as stream:
-            pages[named(WORDLIST_FILE)] = handout.render_handout(stream, words, options.paper, options.stress,
-                                                                 progress.advance, ink)
-        with batch.open(named(DICTATION_FILE)) as stream:
-            pages[named(DICTATION_FILE)] = render_dictation(stream, words, options.paper, progress.advance, ink)
-        with batch.open(named(ANSWERS_FILE)) as stream:
-            pages[named(ANSWERS_FILE)] = render_answers(stream, words, options.paper, options.stress,
-                                                        progress.advance, ink)
+        pages.update(write_handouts(batch, words, options, ink, named, progress.advance))
         if not reprint:
             with batch.open(BOX_FILE) as stream:
                 pages[BOX_FILE] = box.render_box(stream, list(deck), options, ink)
@@ -180,6 +174,21 @@ def chosen(deck: Deck, options: DeckOptions) -> list[Card]:
         raise BuildError(f"среди слов --only нет карточек с {stars}" if options.only else
                          f"в колоде нет карточек с {stars}")
     return cards
+
+
+def write_handouts(batch: writer.Batch, words: list[Card], options: DeckOptions, ink: Palette,
+                   named: Callable[[str], str] = lambda name: name,
+                   advance: Callable[[int], None] = lambda n: None) -> dict[str, int]:
+    """The word list, the dictation and its answers of ``words`` into ``batch`` (under the names ``named``
+    gives); their pages by file name."""
+    pages = {}
+    with batch.open(named(WORDLIST_FILE)) as stream:
+        pages[named(WORDLIST_FILE)] = handout.render_handout(stream, words, options.paper, options.stress, advance, ink)
+    with batch.open(named(DICTATION_FILE)) as stream:
+        pages[named(DICTATION_FILE)] = render_dictation(stream, words, options.paper, advance, ink)
+    with batch.open(named(ANSWERS_FILE)) as stream:
+        pages[named(ANSWERS_FILE)] = render_answers(stream, words, options.paper, options.stress, advance, ink)
+    return pages
 
 
 def handout_words(printed: list[Card], options: DeckOptions) -> list[Card]:

@@ -154,8 +154,7 @@ def checked_deck(workspace: Workspace, grades: tuple[int, ...], force: bool, wor
 
 def handouts(workspace: Workspace, data: dict) -> dict:
     """The word list and the dictation for the chosen words (or grades), written into «листы»."""
-    from slovariki.generator import build, handout, writer
-    from slovariki.generator.dictation import render_answers, render_dictation
+    from slovariki.generator import build, writer
     from slovariki.generator.palette import Palette
     from slovariki.model import Deck
 
@@ -166,21 +165,16 @@ def handouts(workspace: Workspace, data: dict) -> dict:
             deck = Deck.of(build.chosen(deck, settings))
         except build.BuildError as exc:  # a word deleted in another tab, or of another grade
             raise StudioError("bad-request", f"Листы не собраны: {_page_text(str(exc))}") from None
-    deck = deck.list_words()  # a word in the bank only for the game is not one to learn for a dictation
-    if not len(deck):
+    words = build.handout_words(list(deck), settings)  # build-deck's: no game word to learn for a dictation
+    if not words:
         raise StudioError("bad-request", "нет ни одного слова для листов: выберите классы или слова")
     out = workspace.folder / FULL_FOLDER / HANDOUTS_FOLDER
     ink = Palette(settings.cmyk)
     try:
         with writer.batch(out) as batch:
-            with batch.open(build.WORDLIST_FILE) as stream:
-                handout.render_handout(stream, deck, settings.paper, settings.stress, ink=ink)
-            with batch.open(build.DICTATION_FILE) as stream:
-                render_dictation(stream, deck, settings.paper, ink=ink)
-            with batch.open(build.ANSWERS_FILE) as stream:
-                render_answers(stream, deck, settings.paper, settings.stress, ink=ink)
+            build.write_handouts(batch, words, settings, ink)
     except (build.BuildError, writer.OutputError) as exc:
         raise StudioError("not-saved", f"Листы не записаны: {exc}") from None
     names = (build.WORDLIST_FILE, build.DICTATION_FILE, build.ANSWERS_FILE)
     return {"folder": str(out), "files": [{"name": n, "size": (out / n).stat().st_size} for n in names],
-            "said": f"Готово: список слов, диктант и ответы к нему, {len(deck)} {plural(len(deck), 'слово', 'слова', 'слов')}; папка {out}"}
+            "said": f"Готово: список слов, диктант и ответы к нему, {len(words)} {plural(len(words), 'слово', 'слова', 'слов')}; папка {out}"}

@@ -87,7 +87,7 @@ def _tuck_box(canvas: Canvas, box: TuckBox, page: tuple[float, float], colour: C
     canvas.setFillColor(ink(theme.MUTED))
     canvas.drawString(theme.PAGE_MARGIN, page[1] - theme.PAGE_MARGIN - 12,
                       "Печатать в масштабе 100 %. Вырезать по сплошным линиям, согнуть по пунктиру, "
-                      "склеить по клапану «клей».")
+                      "намазать клеем клапан «клей» и склеить.")
     if flat_w > page[0] - 2 * theme.MARK_MARGIN or flat_h > page[1] - 2 * theme.MARK_MARGIN - 30:
         canvas.drawString(theme.PAGE_MARGIN, page[1] - theme.PAGE_MARGIN - 30,
                           "Коробка для карт такого размера на этот лист не помещается: возьмите лист побольше.")

@@ -81,7 +81,7 @@ class BuildResult:
         if cost:
             report += f" ({cost})"
         if min(width, height) < SMALL_CARD_MM:
-            report += (f"\nВнимание: карта {width:g}×{height:g} мм мелкая для детей: толкование печатается мелким "
+            report += (f"\nВнимание: карта {width:g}×{height:g} мм слишком мелкая для детей — толкование печатается мелким "
                        "шрифтом, а маленькие карты трудно держать веером; для класса лучше poker или bridge")
         return report
 

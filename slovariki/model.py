@@ -51,6 +51,11 @@ class Colour(Enum):
         return _RUSSIAN[self][1]
 
     @property
+    def russian_cards(self) -> str:
+        """The adjective for cards: «зелёные»."""
+        return _RUSSIAN[self][2]
+
+    @property
     def print_tint(self) -> str:
         """A light shade for card frames, pale enough for black text on top."""
         return _TINTS[self][0]
@@ -68,10 +73,10 @@ class Colour(Enum):
 
 _BY_GRADE = {colour.value: colour for colour in Colour}
 _RUSSIAN = {
-    Colour.GREEN: ("зелёный", "зелёная"),
-    Colour.BLUE: ("голубой", "голубая"),
-    Colour.YELLOW: ("жёлтый", "жёлтая"),
-    Colour.PINK: ("розовый", "розовая"),
+    Colour.GREEN: ("зелёный", "зелёная", "зелёные"),
+    Colour.BLUE: ("голубой", "голубая", "голубые"),
+    Colour.YELLOW: ("жёлтый", "жёлтая", "жёлтые"),
+    Colour.PINK: ("розовый", "розовая", "розовые"),
 }
 _TINTS = {  # the tints a step apart in lightness, so sorted piles differ in greyscale too; the yellow's
     # strong shade an ochre, 3.5:1 on white

@@ -116,7 +116,7 @@ class Printer:
         except Exception as exc:  # a bug of ours: the page must hear of it, not wait forever
             job.state, job.message = "failed", f"Колода не собрана: внутренняя ошибка ({type(exc).__name__})"
             raise
-        job.files = [{"name": f.path.name, "pages": f.pages, "size": f.size} for f in result.files]
+        job.files = [{"name": f.path.name, "pages": f.pages} for f in result.files]
         job.message = f"{result.summary()}. {result.layout_report(settings)}."
         job.state = "done"
 
@@ -176,5 +176,5 @@ def handouts(workspace: Workspace, data: dict) -> dict:
     except (build.BuildError, writer.OutputError) as exc:
         raise StudioError("not-saved", f"Листы не записаны: {exc}") from None
     names = (build.WORDLIST_FILE, build.DICTATION_FILE, build.ANSWERS_FILE)
-    return {"folder": str(out), "files": [{"name": n, "size": (out / n).stat().st_size} for n in names],
+    return {"folder": str(out), "files": [{"name": n} for n in names],
             "said": f"Готово: список слов, диктант и ответы к нему, {len(words)} {plural(len(words), 'слово', 'слова', 'слов')}; папка {out}"}

@@ -54,7 +54,8 @@ class Studio:
 
     def state(self) -> dict:
         ws = self.workspace
-        colours = {c.grade: {"tint": c.print_tint, "strong": c.print_strong} for c in Colour}
+        colours = {c.grade: {"tint": c.print_tint, "strong": c.print_strong, "name": c.russian, "cards": c.russian_cards}
+                   for c in Colour}  # the page's grade colours and their names, from the one place that has them
         if ws is None and self.asked is not None:
             return {"folder": None, "suggested": str(self.asked), "colours": colours,
                     "notice": f"Папки {self.asked} пока нет. Чтобы начать в ней, выберите ниже: «Начать с пустых "
@@ -110,10 +111,7 @@ class Studio:
                                             str(self.ws().folder))
         except SuggestError as exc:
             raise StudioError("bad-request", str(exc)) from None
-        letters = [{**letter.as_json(found.word), "note": letter.note(found.word)} for letter in found.letters]
-        return {"suggestion": {**found.as_json(), "letters": letters, "markup": found.markup.render(),
-                               "ready": found.ready},
-                "pictures": picture_choices(found.word)}
+        return {"suggestion": {**found.as_json(), "markup": found.markup.render()}, "pictures": picture_choices(found.word)}
 
     def draft(self, data: dict) -> dict:
         found = self.ws().findings(data)

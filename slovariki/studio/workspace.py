@@ -17,7 +17,7 @@ from pathlib import Path
 from slovariki.bank import editing, pictures, starter, wordlist, wordtable
 from slovariki.diagnostics import Diagnostic, error
 from slovariki.files import atomic
-from slovariki.model import Card, Colour
+from slovariki.model import Card
 from slovariki.text import spoken
 from slovariki.text.russian import os_error
 
@@ -131,9 +131,7 @@ class Workspace:
                         or wanted and not _matches(card, wanted):
                     continue
                 rows.append({**card_json(card), "findings": [finding_json(d) for d in found]})
-            colour = Colour.for_grade(grade)
-            grades.append({"grade": grade, "colour": colour.key, "colour_name": colour.russian, "rows": rows,
-                           "file": str(self.path(grade)), "version": versions[grade]})
+            grades.append({"grade": grade, "rows": rows, "file": str(self.path(grade)), "version": versions[grade]})
         problems = [{**finding_json(d), "message": d.as_text()} for d in elsewhere if d.is_error]
         return {"grades": grades, "total": len(deck), "problems": problems}
 
@@ -165,7 +163,7 @@ class Workspace:
         snapshot = editing.read(Path(card.source.file))
         span = editing.find(snapshot.text, card.source.file, word)
         values = _values_at(snapshot.text, span)
-        return {"grade": card.grade, "values": values, "version": snapshot.version, "word": word}
+        return {"grade": card.grade, "values": values}
 
     # --- a draft ----------------------------------------------------------------------------------------
     def draft(self, data: dict) -> tuple[int, dict, Card | None, list[Diagnostic]]:
@@ -242,7 +240,7 @@ class Workspace:
                 raise StudioError("conflict", f"Не сохранено: {exc}") from None
             except editing.EditError as exc:
                 raise StudioError("not-saved", f"Не сохранено: {exc}") from None
-            return {"saved": True, "said": f"Сохранено: {said}", "word": card.word, "grade": grade}
+            return {"said": f"Сохранено: {said}", "word": card.word}
 
     def add_entries(self, said: str, by_grade: dict[int, list[dict]]) -> dict:
         """Several new entries (an import), written as one change."""
@@ -258,8 +256,7 @@ class Workspace:
                 self._write(said, changes)
             except editing.EditError as exc:
                 raise StudioError("not-saved", f"Не добавлено: {exc}") from None
-            added = sum(map(len, by_grade.values()))
-            return {"saved": True, "said": f"Сохранено: {said} ({added})", "added": added}
+            return {"said": f"Сохранено: {said} ({sum(map(len, by_grade.values()))})"}
 
     def _current(self, path: Path, changes: dict[Path, tuple[editing.Snapshot, str]]) -> editing.Snapshot:
         """The file as it is (or as this change has it already); a new grade file starts with the header."""
@@ -289,7 +286,7 @@ class Workspace:
                 raise StudioError("conflict", f"Не удалено: {exc}") from None
             except editing.EditError as exc:
                 raise StudioError("not-saved", f"Не удалено: {exc}") from None
-            return {"saved": True, "said": f"Удалено слово «{word}»"}
+            return {"said": f"Удалено слово «{word}»"}
 
     def _write(self, said: str, changes: dict[Path, tuple[editing.Snapshot, str]]) -> None:
         """Write every changed file; if a later one fails, the earlier ones are put back."""
@@ -329,7 +326,7 @@ class Workspace:
                 reason = os_error(exc) if isinstance(exc, OSError) else str(exc)
                 raise StudioError("not-saved", f"Не отменено: {reason}") from None
             self.undo_stack.pop()
-            return {"saved": True, "said": f"Отменено: {change.said}"}
+            return {"said": f"Отменено: {change.said}"}
 
     def undo_label(self) -> str | None:
         return self.undo_stack[-1].said if self.undo_stack else None
@@ -338,14 +335,13 @@ class Workspace:
 # --- what the page shows -------------------------------------------------------------------------------
 
 def card_json(card: Card) -> dict:
-    return {"word": card.word, "markup": card.markup.render(), "grade": card.grade, "stars": card.stars,
+    return {"word": card.word, "markup": card.markup.render(), "stars": card.stars,
             "definition": card.definition, "picture": card.picture is not None, "game_word": card.game_word,
-            "hard": sorted(card.hard_letters), "hard_positions": list(card.hard_positions),
-            "stress": list(card.stress_positions)}
+            "hard": sorted(card.hard_letters)}
 
 
 def finding_json(d: Diagnostic) -> dict:
-    return {"severity": d.severity.value, "code": d.code, "message": d.message, "error": d.is_error}
+    return {"code": d.code, "message": d.message, "error": d.is_error}
 
 
 def read_form(data: dict) -> tuple[int, dict[str, str | int]]:

@@ -5,19 +5,24 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import shutil
 import subprocess
+from importlib import resources
 from urllib.parse import quote
 
 import pytest
 from pypdf import PdfReader
 
 from slovariki.bank import starter, wordlist
+from slovariki.model import Colour
 from slovariki.referee import session
 from slovariki.studio.studio import Studio
 from studio_helpers import TOKEN, WORD, Page, rich, workbook
 
 
+STATIC = resources.files("slovariki.studio") / "static"
+STUDIO_JS = (STATIC / "studio.js").read_text(encoding="utf-8")
 NEW_GAME = {"players": ["Аня", "Боря"], "trump": "сорока", "rules": "slovariki"}
 
 
@@ -284,6 +289,26 @@ def test_the_bank_is_found_in_any_form_and_filtered(page, folder):
     assert set(rows(stars="3")) <= set(rows()) and all(r in rows() for r in rows(letter="о"))
     assert rows(no_picture="1") == rows()  # init's examples have no pictures
     assert rows(findings="1") == []
+
+
+def test_the_grades_colours_and_their_names_are_the_librarys(page, folder):
+    """The page names and paints each grade from these, not from a copy of its own."""
+    colours = page.ok("api/state")["colours"]
+    assert colours == {str(c.grade): {"tint": c.print_tint, "strong": c.print_strong, "name": c.russian,
+                                      "cards": c.russian_cards} for c in Colour}
+    assert [colours[g]["cards"] for g in "1234"] == ["зелёные", "голубые", "жёлтые", "розовые"]
+    assert "зелён" not in STUDIO_JS and "зелён" not in (STATIC / "index.html").read_text(encoding="utf-8")
+
+
+def test_the_bank_sends_only_what_the_page_reads(page, folder):
+    """Every field of a grade and of its rows is read by the page's code that shows the bank (as
+    ``grade.x`` and ``row.x``)."""
+    shows = "".join(re.search(rf"\n(?:async )?function {name}\(.*?\n}}\n", STUDIO_JS, re.S).group()
+                    for name in ("loadBank", "gradeTable"))
+    grade = page.ok("api/bank")["grades"][0]
+    assert grade["rows"]
+    for name, keys in (("grade", set(grade)), ("row", set(grade["rows"][0]))):
+        assert keys == {key for key in keys if re.search(rf"\b{name}\.{key}\b", shows)}, name
 
 
 def test_a_card_is_drawn_as_printed(page, folder):

@@ -199,6 +199,15 @@ def test_a_teachers_whole_path(browser, studio, tmp_path, device):  # noqa: F811
         me.save(typed)
     me.shot("bank")
     assert sorted(me.rows()) == ["воро́на", "коро́ва", "мали́на", "пена́л", "соба́ка"]
+    # Each grade named with its cards' colour, as the program names it (model.Colour).
+    me.expect("#grades section.g1 h2").to_have_text("1 класс — зелёные карточки (3)")
+    me.expect("#grades section.g2 h2").to_have_text("2 класс — голубые карточки (2)")
+    me.page.click("nav a[data-tab=start]")
+    me.expect("#files li").to_have_text([re.compile(rf"^{g} класс \({c} карточки\): ")
+                                          for g, c in ((1, "зелёные"), (2, "голубые"), (3, "жёлтые"), (4, "розовые"))])
+    me.page.click("nav a[data-tab=help]")
+    me.expect("#grade-colours").to_have_text("1 класс — зелёный, 2 — голубой, 3 — жёлтый, 4 — розовый")
+    me.page.click("nav a[data-tab=bank]")
 
     # The undo button names the last change.
     me.expect("#undo").to_have_text("Отменить: добавлено слово «пенал»")

@@ -3,7 +3,6 @@
 "use strict";
 
 const $ = (id) => document.getElementById(id);
-const GRADE_COLOUR = {1: "зелёные", 2: "голубые", 3: "жёлтые", 4: "розовые"};
 const LOST = "Нет связи со студией: программа на компьютере остановлена или закрыта. Ничего не сохранено; " +
              "запустите «slovariki studio» снова и обновите страницу.";
 // What each built file is, for the download list.
@@ -14,7 +13,7 @@ const FILE_SAYS = {"cards.pdf": "карточки: лица и рубашки, �
                    "box.pdf": "коробки для колоды и карточки-подсказки",
                    "wordlist-only.pdf": "список только отмеченных слов", "dictation-only.pdf": "диктант по отмеченным словам",
                    "dictation-answers-only.pdf": "ответы к диктанту по отмеченным словам"};
-const state = {folder: null, versions: {}, chosen: new Set(), editing: null, suggestTimer: 0, draftTimer: 0,
+const state = {folder: null, colours: {}, versions: {}, chosen: new Set(), editing: null, suggestTimer: 0, draftTimer: 0,
                asked: 0, answered: 0, importToken: null};
 
 // --- talking to the program ------------------------------------------------------------------------------
@@ -124,15 +123,18 @@ async function loadState() {
 
 function applyState(answer) {
   state.folder = answer.folder;
-  for (const [grade, colour] of Object.entries(answer.colours || {})) {  // the printed cards' own colours
+  state.colours = answer.colours;  // the printed cards' own colours and their names
+  for (const [grade, colour] of Object.entries(answer.colours)) {
     document.documentElement.style.setProperty(`--g${grade}-tint`, colour.tint);
     document.documentElement.style.setProperty(`--g${grade}-strong`, colour.strong);
   }
+  $("grade-colours").textContent = Object.entries(answer.colours).map(([grade, colour], i) =>
+    `${grade}${i ? "" : " класс"} — ${colour.name}`).join(", ");
   $("folder").value = answer.folder || answer.suggested || "";
   $("where").textContent = answer.folder ? `Ваши слова лежат в папке: ${answer.folder}` :
     "Выберите папку для своих слов: существующую или новую.";
   $("files").replaceChildren(...(answer.files || []).map((file) =>
-    el("li", {class: `g${file.grade}`}, `${file.grade} класс (${GRADE_COLOUR[file.grade]} карточки): `,
+    el("li", {class: `g${file.grade}`}, `${file.grade} класс (${state.colours[file.grade].cards} карточки): `,
        el("code", {text: file.path}), file.exists ? "" : " — пока нет, появится с первым словом")));
   const undo = $("undo");
   undo.hidden = !answer.undo;
@@ -202,7 +204,7 @@ function gradeTable(grade) {
          el("label", {class: "check"}, choose, " в печать")));
   });
   return el("section", {class: `grade g${grade.grade}`, "aria-label": `${grade.grade} класс`},
-    el("h2", {}, `${grade.grade} класс — ${GRADE_COLOUR[grade.grade]} карточки `, el("span", {class: "count", text: `(${grade.rows.length})`})),
+    el("h2", {}, `${grade.grade} класс — ${state.colours[grade.grade].cards} карточки `, el("span", {class: "count", text: `(${grade.rows.length})`})),
     el("p", {class: "hint file", text: grade.file}),
     el("table", {class: "words"},
       el("thead", {}, el("tr", {}, el("th", {text: "Карточка"}), el("th", {text: "Слово"}), el("th", {text: "Толкование"}), el("th", {text: "Действия"}))),

@@ -7,8 +7,8 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from slovariki.game import (
-    Attack, Beat, Beaten, DrawnGame, Fool, GameOver, Move, NextBout, Out, Pass, Refill, Take, Taken, TossIn,
-    Transfer, Winner,
+    RULESETS, Attack, Beat, Beaten, DrawnGame, Fool, GameOver, Move, NextBout, Out, Pass, Refill, Take, Taken,
+    TossIn, Transfer, Winner,
 )
 from slovariki.text.russian import cards as n_cards
 from slovariki.text.russian import plural, sentence, times
@@ -20,9 +20,9 @@ from slovariki.text.russian import plural, sentence, times
 VERBS = {Attack: "заходит с карты", Transfer: "переводит картой", TossIn: "подкидывает карту", Take: "берёт"}
 INFINITIVES = {Attack: "зайти с карты", Transfer: "перевести картой", TossIn: "подкинуть карту",
                Take: "взять карты"}
-# The words a player may say to decline to toss in, whatever the ruleset: «пас» in «Словарики»
-# (R9), «бито» in classic durak (D3). What the referee says uses the ruleset's ``pass_word``.
-PASS_WORDS = ("пас", "бито")
+# The words a player may say to decline to toss in, whatever the ruleset: each ruleset's own (R9: «пас»,
+# D3: «бито»). What the referee says uses the ruleset's ``pass_word``.
+PASS_WORDS = tuple(dict.fromkeys(rules.pass_word for rules in RULESETS.values()))
 
 
 # How the first attacker was chosen (``Setup.first_by``), as the game record says it after the name.

@@ -269,6 +269,23 @@ def test_a_csv_header_without_yo_is_read_and_a_wrong_one_names_the_grade_column_
             "«Заметка»") in result.output
 
 
+@pytest.mark.parametrize("titles", [0, 1, 4])
+def test_the_header_is_the_first_of_the_top_five_rows_that_holds_only_titles(tmp_path, titles):
+    """docs/word-lists.md: a title may stand above the header («Словарные слова, 2 класс»)."""
+    above = [["Словарные слова, 1 класс"], [None, "Класс 1Б"], ["Весна"], ["№ 3"]][:titles]
+    table = workbook(tmp_path / "т.xlsx", {"1 класс": [*above, HEADER, *WORDS]})
+    result = run("check", "--no-deck", "--words", str(table))
+    assert result.exit_code == 0 and "Карточек: 2;" in result.output, result.output
+
+
+def test_a_header_below_the_top_five_rows_is_not_looked_for(tmp_path):
+    above = [[f"Словарные слова, часть {n}"] for n in range(1, 6)]
+    table = workbook(tmp_path / "т.xlsx", {"1 класс": [*above, HEADER, *WORDS]})
+    result = run("check", "--no-deck", "--words", str(table))
+    assert result.exit_code == 1
+    assert "лист «1 класс», строка 1, столбец A: ошибка: столбец «Словарные слова, часть 1» неизвестен" in result.output
+
+
 def test_a_sheet_whose_name_says_no_grade(tmp_path):
     table = workbook(tmp_path / "т.xlsx", {"Лист1": [HEADER, *WORDS]})
     result = run("import", str(table), "--out", str(tmp_path / "папка"))

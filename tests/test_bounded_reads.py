@@ -124,7 +124,7 @@ def test_a_word_file_expanding_past_its_limit_is_one_error_at_the_alias(text):
     word_file = wordlist.load_text(text, "g.yaml")
     assert [d.code for d in word_file.diagnostics] == ["yaml-alias"]
     problem = word_file.diagnostics[0]
-    assert "разворачивают файл больше чем в 1 МБ" in problem.message
+    assert "разворачиваются в текст больше 1 МБ" in problem.message
     assert text.splitlines()[problem.line - 1].count("*a")  # the line names the alias that crossed it
     with pytest.raises(wordtable.TableError, match=rf"g.yaml:{problem.line}: ссылки YAML"):
         wordtable.from_yaml(text, "g.yaml")  # export
@@ -135,7 +135,7 @@ def test_a_record_expanding_past_its_limit_is_refused(text, tmp_path_factory):
     path = tmp_path_factory.mktemp("record") / "game.yaml"
     players = "players: [Аня, Боря]\nmoves:\n"
     path.write_text(text.replace("grade: 1\nwords:\n", players).replace("- word:", "- Аня:"), encoding="utf-8")
-    with pytest.raises(RecordError, match="разворачивают файл больше чем в 1 МБ"):
+    with pytest.raises(RecordError, match="разворачиваются в текст больше 1 МБ"):
         load_record(path)
 
 
@@ -200,7 +200,7 @@ def test_a_session_naming_an_alias_bomb_or_a_nul_path_is_refused(command, tmp_pa
     bomb.mkdir()
     (bomb / "grade1.yaml").write_text("x: &a " + "а" * 100_000 + "\ngrade: 1\nwords:\n" +
                                       ENTRY.format(definition="*a") * 20, encoding="utf-8")
-    for words, reason in ((str(bomb), "разворачивают файл больше чем в 1 МБ"),
+    for words, reason in ((str(bomb), "разворачиваются в текст больше 1 МБ"),
                           ("a\0b", "в имени файла нулевой символ")):
         path = _session_naming(tmp_path, words)
         result = CliRunner().invoke(main, ["referee", command, "--session", str(path)], input="")

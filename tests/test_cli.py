@@ -516,7 +516,7 @@ def test_an_entry_error_stops_the_deck_and_is_said_first(runner, bank_dir):
     folder = bank_dir({"grade1.yaml": BAD})
     result = runner.invoke(main, ["check", "--words", str(folder)])
     assert result.exit_code == 1
-    assert result.output.startswith("Ошибки в словах — пока их не исправить, колода не соберётся (1):")
+    assert result.output.startswith("Ошибки в словах (1) — исправьте их, иначе колода не соберётся:")
 
 
 def test_a_small_class_list_prints_cards_word_list_and_dictation_without_scary_words(runner, tmp_path):

@@ -38,7 +38,7 @@ class Expands(ValueError):
     (1-based) are those of the alias that crosses it."""
 
     def __init__(self, limit: int, line: int, column: int) -> None:
-        super().__init__(f"ссылки YAML (&якорь, *ссылка) разворачивают файл больше чем в {size_text(limit)}")
+        super().__init__(f"ссылки YAML (&якорь, *ссылка) разворачиваются в текст больше {size_text(limit)}")
         self.line, self.column = line, column
 
 

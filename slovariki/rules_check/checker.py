@@ -89,7 +89,7 @@ class CheckReport:
         warnings = sorted((d for d in self.diagnostics if not d.is_error and d not in advice), key=Diagnostic.sort_key)
         lines = []
         if errors:
-            lines += [f"Ошибки в словах — пока их не исправить, колода не соберётся ({len(errors)}):"]
+            lines += [f"Ошибки в словах ({len(errors)}) — исправьте их, иначе колода не соберётся:"]
             lines += [f"  {d.as_text()}" for d in errors] + [""]
         if warnings:
             lines += [f"Предупреждения ({len(warnings)}):"] + [f"  {d.as_text()}" for d in warnings] + [""]

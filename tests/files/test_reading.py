@@ -76,7 +76,7 @@ def test_yaml_aliases_are_counted_as_written_out():
     with pytest.raises(Expands) as caught:
         compose_yaml(text, 800)
     assert (caught.value.line, caught.value.column) == (2, 5 + 4 * 6)  # the seventh alias crosses 800
-    assert str(caught.value).startswith("ссылки YAML (&якорь, *ссылка) разворачивают файл больше чем в")
+    assert str(caught.value).startswith("ссылки YAML (&якорь, *ссылка) разворачиваются в текст больше ")
 
 
 def test_nested_yaml_aliases_are_multiplied_out_without_building_them():

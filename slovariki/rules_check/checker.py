@@ -176,9 +176,8 @@ def advice_lines(report: DeckReport) -> list[str]:
         one = len(unbeatable) == 1
         tips.append(f"побить (правило 7): {_words(unbeatable)} {'бьётся' if one else 'бьются'} только козырем — добавьте "
                     f"в {'его класс' if one else 'их классы'} слова с тем же или большим числом звёздочек")
-    toss = f.get("toss_in", {})
-    if toss.get("without") or toss.get("few"):
-        lonely = toss.get("without", []) + toss.get("few", [])
+    lonely = f["toss_in"]["without"] + f["toss_in"]["few"]
+    if lonely:
         tips.append(f"подкидывание (правило 9): у {'карты' if len(lonely) == 1 else 'карт'} {_words(lonely)} мало общих сложных букв с картами других классов — "
                     "добавьте в другие классы слова с теми же сложными буквами")
     if "deck-one-colour" in codes:

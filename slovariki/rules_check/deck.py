@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import statistics
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from itertools import combinations
 
 from slovariki.diagnostics import Diagnostic, error, warning
@@ -32,7 +32,7 @@ class DeckReport:
     """Deck diagnostics (no file position unless they concern one card) and JSON-ready figures."""
 
     diagnostics: tuple[Diagnostic, ...]
-    figures: dict = field(default_factory=dict)
+    figures: dict  # check_deck's, every key always there
 
     def as_text_lines(self) -> list[str]:
         """The summary numbers, one line each, in Russian."""

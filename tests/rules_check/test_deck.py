@@ -6,6 +6,7 @@ import json
 
 from slovariki.markup import Markup
 from slovariki.model import Card, Deck, Source
+from slovariki.rules_check.checker import advice_lines
 from slovariki.rules_check.deck import check_deck
 
 
@@ -74,6 +75,24 @@ def test_toss_in_partners_come_from_other_colours_only():
 def test_one_colour_has_no_toss_partners_by_definition():
     report = check_deck(Deck.of(c for c in full_deck() if c.grade == 1))
     assert "deck-one-colour" in codes(report) and "deck-no-toss-partner" not in codes(report)
+    tips = advice_lines(report)
+    assert not any("подкидывание" in tip for tip in tips) and any(tip.startswith("все карты одного класса") for tip in tips)
+
+
+def test_the_advice_names_the_cards_with_few_toss_in_partners():
+    report = check_deck(full_deck([made("эщ", 1, 1, "щ"), made("эц", 1, 1, "ц"), made("юц", 2, 1, "ц")]))
+    (toss,) = [tip for tip in advice_lines(report) if tip.startswith("подкидывание (правило 9)")]
+    assert "у карт «эщ», «эц», «юц» мало общих сложных букв с картами других классов" in toss
+    assert not [tip for tip in advice_lines(check_deck(full_deck())) if tip.startswith("подкидывание")]
+
+
+def test_every_deck_has_every_figure_the_advice_reads():
+    """advice_lines reads the figures directly: an empty deck and a one-card deck have them all too."""
+    for deck in (Deck.of(()), Deck.of([made("эщ", 1, 1, "щ")]), full_deck()):
+        report = check_deck(deck)
+        assert set(report.figures) == {"cards", "capacity", "colours", "transfer", "toss_in", "beating"}
+        assert {"without", "few"} <= set(report.figures["toss_in"])
+        advice_lines(report)
 
 
 def test_balance_warnings():

@@ -39,6 +39,15 @@ def options_from(data: dict):
         raise StudioError("bad-request", _page_text(message)) from None
 
 
+def choices() -> dict:
+    """What the print form offers, as build-deck's options define it: the card sizes in mm, the papers,
+    the most copies and the widest bleed."""
+    from slovariki.generator import options
+
+    return {"card_sizes": {key: f"{width:g}×{height:g}" for key, (width, height) in options.CARD_SIZES.items()},
+            "papers": options.PAPER_NAMES, "copies": options.MAX_COPIES, "bleed": options.MAX_BLEED_MM}
+
+
 def _page_text(message: str) -> str:
     """A message of the print options as the page says it: the options by their names, without the
     command line's «--» («copies: от 1 до 20», «only: в колоде нет слова …»)."""

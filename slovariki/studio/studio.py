@@ -54,16 +54,18 @@ class Studio:
 
     def state(self) -> dict:
         ws = self.workspace
-        colours = {c.grade: {"tint": c.print_tint, "strong": c.print_strong, "name": c.russian, "cards": c.russian_cards}
-                   for c in Colour}  # the page's grade colours and their names, from the one place that has them
+        # What the page shows that the library defines: the grades' colours and names, the print choices.
+        known = {"colours": {c.grade: {"tint": c.print_tint, "strong": c.print_strong, "name": c.russian,
+                                       "cards": c.russian_cards} for c in Colour},
+                 "print": printing.choices()}
         if ws is None and self.asked is not None:
-            return {"folder": None, "suggested": str(self.asked), "colours": colours,
+            return {"folder": None, "suggested": str(self.asked), **known,
                     "notice": f"Папки {self.asked} пока нет. Чтобы начать в ней, выберите ниже: «Начать с пустых "
                               "списков», «Новая папка с примерами» или «Копия встроенного банка»."}
         if ws is None:
-            return {"folder": None, "suggested": str(Path.home() / "Словарики"), "colours": colours}
+            return {"folder": None, "suggested": str(Path.home() / "Словарики"), **known}
         files = [{"grade": g, "path": str(ws.path(g)), "exists": ws.path(g).exists()} for g in (1, 2, 3, 4)]
-        return {"folder": str(ws.folder), "files": files, "undo": ws.undo_label(), "colours": colours,
+        return {"folder": str(ws.folder), "files": files, "undo": ws.undo_label(), **known,
                 "play_url": self.lan_url and self.lan_url + "play/", **self.printer.status()}
 
     def start(self, data: dict) -> dict:

@@ -300,6 +300,18 @@ def test_the_grades_colours_and_their_names_are_the_librarys(page, folder):
     assert "зелён" not in STUDIO_JS and "зелён" not in (STATIC / "index.html").read_text(encoding="utf-8")
 
 
+def test_the_print_forms_choices_are_build_decks(page, folder):
+    from slovariki.generator import options
+
+    choices = page.ok("api/state")["print"]
+    assert choices["card_sizes"] == {"poker": "63×88", "bridge": "57×89", "mini": "44×63"}
+    assert list(choices["card_sizes"]) == list(options.CARD_SIZES) and list(options.CARD_SIZES)[0] == "poker"
+    assert options.DeckOptions().card_size == options.CARD_SIZES["poker"]  # the first offered is the default
+    assert choices["papers"] == options.PAPER_NAMES and next(iter(options.PAPER_NAMES)) == options.DeckOptions().paper
+    assert (choices["copies"], choices["bleed"]) == (options.MAX_COPIES, options.MAX_BLEED_MM)
+    assert "63×88" not in (STATIC / "index.html").read_text(encoding="utf-8")
+
+
 def test_the_bank_sends_only_what_the_page_reads(page, folder):
     """Every field of a grade and of its rows is read by the page's code that shows the bank (as
     ``grade.x`` and ``row.x``)."""

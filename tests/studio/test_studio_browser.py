@@ -230,6 +230,10 @@ def test_a_teachers_whole_path(browser, studio, tmp_path, device):  # noqa: F811
 
     # 5. «Собрать» → the progress bar → cards.pdf downloaded.
     me.page.click("nav a[data-tab=print]")
+    me.expect("#p-size option").to_have_text(["63×88 мм (как игральная карта)", "57×89 мм", "44×63 мм (мини)"])
+    me.expect("#p-size").to_have_value("poker")
+    me.expect("#p-paper option").to_have_text(["A4", "Letter"])
+    assert me.page.eval_on_selector("#p-copies", "c => [c.min, c.max]") == ["1", "20"]
     me.page.click("#build")
     me.expect("a[download='cards.pdf']").to_be_visible(timeout=60_000)
     assert me.page.eval_on_selector("#progress", "p => p.max > 1 && p.value === p.max")

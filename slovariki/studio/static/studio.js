@@ -13,6 +13,8 @@ const FILE_SAYS = {"cards.pdf": "карточки: лица и рубашки, �
                    "box.pdf": "коробки для колоды и карточки-подсказки",
                    "wordlist-only.pdf": "список только отмеченных слов", "dictation-only.pdf": "диктант по отмеченным словам",
                    "dictation-answers-only.pdf": "ответы к диктанту по отмеченным словам"};
+// The card sizes the page says more of than their millimetres.
+const SIZE_SAYS = {poker: "как игральная карта", mini: "мини"};
 const state = {folder: null, colours: {}, versions: {}, chosen: new Set(), editing: null, suggestTimer: 0, draftTimer: 0,
                asked: 0, answered: 0, importToken: null};
 
@@ -130,6 +132,7 @@ function applyState(answer) {
   }
   $("grade-colours").textContent = Object.entries(answer.colours).map(([grade, colour], i) =>
     `${grade}${i ? "" : " класс"} — ${colour.name}`).join(", ");
+  printChoices(answer.print);
   $("folder").value = answer.folder || answer.suggested || "";
   $("where").textContent = answer.folder ? `Ваши слова лежат в папке: ${answer.folder}` :
     "Выберите папку для своих слов: существующую или новую.";
@@ -453,6 +456,16 @@ async function importFile(file) {
 }
 
 // --- print -----------------------------------------------------------------------------------------------
+// The print form's choices as build-deck has them, filled once (the first is build-deck's default).
+function printChoices(choices) {
+  if ($("p-size").options.length) return;
+  $("p-size").replaceChildren(...Object.entries(choices.card_sizes).map(([key, mm]) =>
+    el("option", {value: key, text: SIZE_SAYS[key] ? `${mm} мм (${SIZE_SAYS[key]})` : `${mm} мм`})));
+  $("p-paper").replaceChildren(...Object.entries(choices.papers).map(([key, name]) => el("option", {value: key, text: name})));
+  $("p-copies").max = choices.copies;
+  $("p-bleed").max = choices.bleed;
+}
+
 function updateChosen() { $("chosen-count").textContent = String(state.chosen.size); }
 
 function printBody(force = false) {

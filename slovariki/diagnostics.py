@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from enum import Enum
+from typing import NamedTuple
 
 from slovariki.model import Source, place
 
@@ -17,8 +17,7 @@ class Severity(str, Enum):
 SAID = {Severity.ERROR: "ошибка", Severity.WARNING: "предупреждение"}
 
 
-@dataclass(frozen=True)
-class Diagnostic:
+class Diagnostic(NamedTuple):
     """One finding. ``file``, ``line`` and ``column`` are None for deck-level findings; ``sheet`` is set
     for a finding in a spreadsheet (see :class:`Source`)."""
 

@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 ACUTE = "\u0301"
 PLUS = "+"
@@ -27,16 +27,14 @@ def latin_letter(ch: str, index: int) -> str:
     return f"латинская буква «{ch}» на месте {index + 1}: нужна русская «{LOOKALIKES[ch]}»"
 
 
-@dataclass(frozen=True)
-class Stress:
+class Stress(NamedTuple):
     """A stressed vowel: its index in the plain word and the mark that was used."""
 
     index: int
     mark: str  # PLUS or ACUTE
 
 
-@dataclass(frozen=True)
-class Markup:
+class Markup(NamedTuple):
     """A parsed ``word`` value."""
 
     plain: str
@@ -71,8 +69,7 @@ class Markup:
         return "".join(out)
 
 
-@dataclass(frozen=True)
-class MarkupError:
+class MarkupError(NamedTuple):
     """A problem in the markup; ``offset`` is 0-based in the markup text."""
 
     offset: int

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from functools import cached_property
 from pathlib import Path
+from typing import NamedTuple
 
 from slovariki.markup import Markup
 
@@ -88,8 +89,7 @@ _TINTS = {  # the tints a step apart in lightness, so sorted piles differ in gre
 _ANSI = {Colour.GREEN: "32", Colour.BLUE: "36", Colour.YELLOW: "33", Colour.PINK: "35"}
 
 
-@dataclass(frozen=True)
-class Source:
+class Source(NamedTuple):
     """Where a value came from: file, 1-based line and column; in a spreadsheet, ``sheet`` names the
     sheet ("" in a csv file, which has one) and line and column are the cell's row and column."""
 

@@ -100,7 +100,7 @@ def test_console_start_up_imports_nothing_heavy():
 def test_a_short_simulation_on_the_word_folder_imports_only_what_it_uses(tmp_path):
     """Issue 23: the spreadsheet readers only for a spreadsheet, processes only for more than one job,
     the program's own folders found without importlib.resources, a folder opened with subprocess; no
-    PyYAML for a bank read before, no events and no playing cards for a simulation."""
+    PyYAML for a bank read before, no move values, no events and no playing cards for a simulation."""
     import subprocess
     import sys
 
@@ -108,7 +108,8 @@ def test_a_short_simulation_on_the_word_folder_imports_only_what_it_uses(tmp_pat
             "try: main(['simulate', '--games', '1', '--jobs', '1'])\nexcept SystemExit: pass\n"
             "print(sorted(m for m in ('slovariki.bank.spreadsheet_reader', 'csv', 'zipfile', 'multiprocessing',"
             " 'statistics', 'importlib.resources', 'subprocess', 'difflib', 'yaml', 'json', 'tempfile',"
-            " 'slovariki.game.events', 'slovariki.game.cards') if m in sys.modules), file=sys.stderr)")
+            " 'slovariki.game.moves', 'slovariki.game.events', 'slovariki.game.cards') if m in sys.modules),"
+            " file=sys.stderr)")
     # The first run reads the bank (PyYAML) and writes the cache (tempfile); every later one uses neither.
     env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path)}
     first, later = (subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env)

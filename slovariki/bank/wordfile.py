@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from slovariki.diagnostics import Diagnostic, Severity
 from slovariki.model import Card, Source
@@ -24,8 +24,7 @@ _GRADE_FILE = re.compile(r"grade([1-4])\.ya?ml")
 Locate = Callable[[int, int], Source]  # (line, column) in a word file's text → the place to name (a cell)
 
 
-@dataclass(frozen=True)
-class WordFile:
+class WordFile(NamedTuple):
     """What one file gave: its cards, its problems, and its grade if it could be read."""
 
     name: str

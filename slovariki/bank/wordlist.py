@@ -10,8 +10,8 @@ from __future__ import annotations
 import os
 import stat
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import NamedTuple
 
 from slovariki import package_data
 from slovariki.bank import read_cache
@@ -30,8 +30,7 @@ class WordBankError(Exception):
     """A path that cannot be read at all (exit status 2)."""
 
 
-@dataclass(frozen=True)
-class WordBank:
+class WordBank(NamedTuple):
     files: tuple[WordFile, ...]
     diagnostics: tuple[Diagnostic, ...]  # every file's, plus bank-wide ones (duplicates)
 
@@ -63,7 +62,7 @@ class WordBank:
 
     def list_words(self) -> WordBank:
         """The bank without its game words (``game_word: true``): the school lists' words only."""
-        files = tuple(replace(f, cards=tuple(c for c in f.cards if not c.game_word)) for f in self.files)
+        files = tuple(f._replace(cards=tuple(c for c in f.cards if not c.game_word)) for f in self.files)
         return WordBank(files, self.diagnostics)
 
     def for_deck(self, grades: Iterable[int] | None, game_words: bool | None = None) -> WordBank:
@@ -123,7 +122,7 @@ def _load_spreadsheet(path: Path) -> WordBank:
         sheets = spreadsheet.read(path)
     except spreadsheet.SpreadsheetError as exc:
         raise WordBankError(str(exc)) from None
-    files = tuple(replace(load_text(text, str(path), locate, path.parent), sheet=sheet)
+    files = tuple(load_text(text, str(path), locate, path.parent)._replace(sheet=sheet)
                   for text, locate, sheet in sheets.word_files(str(path)))
     return _bank(files, sheets.diagnostics)
 

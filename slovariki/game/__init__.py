@@ -7,22 +7,24 @@
     kind, table = state.step(rng.randrange)    # the simulator's way: a bot picks the move's number
 
 Players are seat numbers 0…n-1, clockwise. See ``state`` for the state machine, ``rulesets`` for
-what differs between rulesets, ``moves`` and ``events`` for the values, ``cards`` for the 36-card deck.
+what differs between rulesets, ``moves`` and ``events`` for the values, ``kinds`` for the names of the
+moves' kinds (what ``step`` returns), ``cards`` for the 36-card deck.
 """
 
 from importlib import import_module
 
 from slovariki.game.errors import IllegalMove, SetupError
-from slovariki.game.moves import Attack, Beat, Move, Pass, Take, TossIn, Transfer, move_from_json
 from slovariki.game.rulesets import (
     HAND_SIZE, MAX_TABLE, PEREVODNOY, PODKIDNOY, RULESETS, SLOVARIKI, Ruleset, UnknownRuleset, capacity,
     find_ruleset,
 )
 from slovariki.game.state import ATTACK, DEFEND, OVER, TAKING, TOSS, Game, GameState, Outcome, card_numbers
 
-# Imported when first named: the simulator and the checker make no events and deal no playing cards, and
-# each module of frozen values costs every command that loads the engine a few milliseconds.
+# Imported when first named: the simulator and the checker name no moves by value, make no events and deal
+# no playing cards, and each module of frozen values costs every command that loads the engine a few
+# milliseconds.
 _LATER = {
+    **dict.fromkeys(("Attack", "Beat", "Move", "Pass", "Take", "TossIn", "Transfer", "move_from_json"), "moves"),
     **dict.fromkeys(("PlayingCard", "Suit", "standard_deck"), "cards"),
     **dict.fromkeys(("Beaten", "Draw", "DrawnGame", "Event", "Fool", "GameOver", "NextBout", "Out", "Refill", "Taken",
                      "Winner", "Record"), "events"),

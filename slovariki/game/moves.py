@@ -11,11 +11,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar, Union
 
+from slovariki.game import kinds
+
 
 @dataclass(frozen=True, slots=True)
 class Attack:
     card: Any
-    cmd: ClassVar[str] = "attack"
+    cmd: ClassVar[str] = kinds.ATTACK
 
     def as_json(self) -> dict:
         return {"cmd": self.cmd, "card": str(self.card)}
@@ -31,7 +33,7 @@ class Beat:
 
     card: Any
     target: Any = None
-    cmd: ClassVar[str] = "beat"
+    cmd: ClassVar[str] = kinds.BEAT
 
     def as_json(self) -> dict:
         body = {"cmd": self.cmd, "card": str(self.card)}
@@ -43,7 +45,7 @@ class Beat:
 @dataclass(frozen=True, slots=True)
 class Transfer:
     card: Any
-    cmd: ClassVar[str] = "transfer"
+    cmd: ClassVar[str] = kinds.TRANSFER
 
     def as_json(self) -> dict:
         return {"cmd": self.cmd, "card": str(self.card)}
@@ -52,7 +54,7 @@ class Transfer:
 @dataclass(frozen=True, slots=True)
 class TossIn:
     card: Any
-    cmd: ClassVar[str] = "toss"
+    cmd: ClassVar[str] = kinds.TOSS_IN
 
     def as_json(self) -> dict:
         return {"cmd": self.cmd, "card": str(self.card)}
@@ -62,7 +64,7 @@ class TossIn:
 class Pass:
     """Decline to toss in (R9); in classic durak, «бито»."""
 
-    cmd: ClassVar[str] = "pass"
+    cmd: ClassVar[str] = kinds.PASS
 
     def as_json(self) -> dict:
         return {"cmd": self.cmd}
@@ -72,7 +74,7 @@ class Pass:
 class Take:
     """The defender takes every card on the table (R11)."""
 
-    cmd: ClassVar[str] = "take"
+    cmd: ClassVar[str] = kinds.TAKE
 
     def as_json(self) -> dict:
         return {"cmd": self.cmd}

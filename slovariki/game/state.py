@@ -26,20 +26,22 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
 from functools import cached_property
 from operator import attrgetter
-from typing import Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from slovariki.game import errors
+from slovariki.game import errors, kinds
 from slovariki.game.errors import IllegalMove, SetupError
 from slovariki.game.names import genitive
-from slovariki.game.moves import Attack, Beat, Move, Pass, Take, TossIn, Transfer
+from slovariki.game.kinds import BEAT, PASS, TAKE, TOSS_IN, TRANSFER
 from slovariki.game.rulesets import (
     HAND_SIZE, MAX_PLAYERS, MAX_TABLE, MIN_PLAYERS, Ruleset, capacity, cards_needed, find_ruleset, too_small_message,
 )
 from slovariki.text.russian import cards as n_cards
 from slovariki.text.russian import cards_genitive
+
+if TYPE_CHECKING:
+    from slovariki.game.moves import Attack, Beat, Move, Pass, Take, TossIn, Transfer
 
 # Phases of a bout.
 ATTACK = "attack"  # the attacker must lead (R5)
@@ -51,16 +53,13 @@ OVER = "over"
 TAKEN = "taken"
 BEATEN = "beaten"
 
-_PASS = Pass()
-_TAKE = Take()
 _NO_MOVES = (0, 0, 0, (), 0, 0, False, False)  # see GameState.legal_table
 # ``GameState.step(choose, looks=UNIFORM)``: ``choose`` is a random.Random's ``getrandbits`` and the move
 # is drawn as ``randrange(count)`` draws it, without a call to the bot at every move of a simulation.
 UNIFORM = "uniform"
 
 
-@dataclass(frozen=True, slots=True)
-class Outcome:
+class Outcome(NamedTuple):
     """How a game ended. «Словарики»: ``winner``. Classic durak: ``fool`` or ``draw``, and
     ``winner`` is the first player who ran out of cards."""
 
@@ -176,15 +175,15 @@ class Game:
     # moves by card numbers and never needs them.
     @cached_property
     def attacks(self) -> tuple[Attack, ...]:
-        return tuple(Attack(c) for c in self.cards)
+        return tuple(map(_moves().Attack, self.cards))
 
     @cached_property
     def transfers(self) -> tuple[Transfer, ...]:
-        return tuple(Transfer(c) for c in self.cards)
+        return tuple(map(_moves().Transfer, self.cards))
 
     @cached_property
     def tosses(self) -> tuple[TossIn, ...]:
-        return tuple(TossIn(c) for c in self.cards)
+        return tuple(map(_moves().TossIn, self.cards))
 
     @property
     def capacity(self) -> int:
@@ -212,7 +211,7 @@ class Game:
         row = self.beat_row(target)
         move = row[card]
         if move is None:
-            move = row[card] = Beat(self.cards[card], self.cards[target])
+            move = row[card] = _moves().Beat(self.cards[card], self.cards[target])
         return move
 
     def _group_masks(self) -> dict[tuple[Any, int], int]:
@@ -574,17 +573,18 @@ class GameState:
         if tosses:
             moves.extend([game.tosses[c] for c in card_numbers(tosses)])
         if take:
-            moves.append(_TAKE)
+            moves.append(_moves().Take())
         if may_pass:
-            moves.append(_PASS)
+            moves.append(_moves().Pass())
         return moves
 
-    def step(self, choose: Callable[[Any], int], looks: bool | str = False) -> tuple[type, tuple] | None:
+    def step(self, choose: Callable[[Any], int], looks: bool | str = False) -> tuple[str, tuple] | None:
         """The simulator's move, in one call: the legal moves of ``to_move`` as a ``legal_table``, of
         which ``choose(count)`` (with ``looks``: ``choose(table)``; with ``looks=UNIFORM``: drawn
         uniformly by ``choose``, a random.Random's ``getrandbits``, as its ``randrange(count)`` would)
         names one by its number in ``legal_moves``; it is made unchecked, with no events and no log
-        (``apply`` is the referee's way). Returns (the move's kind, the table); None when the game is over.
+        (``apply`` is the referee's way). Returns (the move's kind, as named in ``kinds``, the table); None
+        when the game is over.
 
         The phase says who moves and which table; in a dealt game every hand is known, and the
         cards the player may play are the hand itself (no call to ``_available``)."""
@@ -611,24 +611,24 @@ class GameState:
             i = choose(found if looks else n)
         if phase is DEFEND:
             if i == n - 1:
-                self._change(player, Take, -1, -1, None)
-                return Take, found
+                self._change(player, TAKE, -1, -1, None)
+                return TAKE, found
             for target, mask, n in found[3]:
                 if i < n:
-                    kind = Beat
+                    kind = BEAT
                     break
                 i -= n
             else:
-                kind, mask, target = Transfer, found[4], -1
+                kind, mask, target = TRANSFER, found[4], -1
                 n = mask.bit_count()
         elif phase is ATTACK:
-            kind, mask, target = Attack, found[2], -1
+            kind, mask, target = kinds.ATTACK, found[2], -1
         else:
             n -= found[7]
             if i == n:
-                self._change(player, Pass, -1, -1, None)
-                return Pass, found
-            kind, mask, target = TossIn, found[5], -1
+                self._change(player, PASS, -1, -1, None)
+                return PASS, found
+            kind, mask, target = TOSS_IN, found[5], -1
         # The i-th of the n cards of the mask, lowest first, counted from the nearer end: each step
         # makes new ints, and the highest card is found without one.
         above = n - 1 - i
@@ -757,8 +757,9 @@ class GameState:
             raise IllegalMove(errors.GAME_OVER, f"{self.rules.rule['end']}: игра окончена, ходы больше не принимаются")
         if not isinstance(player, int) or not 0 <= player < self.players:
             raise IllegalMove(errors.BAD_COMMAND, f"нет игрока с номером {player}")
-        verify = _VERIFIERS.get(type(move))
-        if verify is None:
+        kind = getattr(type(move), "cmd", None)
+        verify = _VERIFIERS.get(kind)
+        if verify is None or _moves().MOVE_TYPES[kind] is not type(move):
             raise IllegalMove(errors.BAD_COMMAND, f"неизвестный ход: {move!r}")
         return verify(self, player, move)
 
@@ -938,18 +939,18 @@ class GameState:
     def apply(self, player: int, move: Move) -> tuple:
         """Make the move and return its events; raise :class:`IllegalMove` (changing nothing) if illegal."""
         card, target = self._verify(player, move)
-        kind = type(move)
-        if kind is not Pass and kind is not Take:  # the log holds the deck's own move values
+        kind = move.cmd
+        if kind is not PASS and kind is not TAKE:  # the log holds the deck's own move values
             game = self.game
-            move = (game.beat_move(card, target) if kind is Beat else
-                    (game.attacks if kind is Attack else game.tosses if kind is TossIn else game.transfers)[card])
+            move = (game.beat_move(card, target) if kind is BEAT else
+                    (game.attacks if kind is kinds.ATTACK else game.tosses if kind is TOSS_IN else game.transfers)[card])
         events: list = []
         self._change(player, kind, card, target, events)
         record = _events().Record(player, move, tuple(events))
         self.log.append(record)
         return record.events
 
-    def _change(self, player: int, kind: type, card: int, target: int, events: list | None) -> None:
+    def _change(self, player: int, kind: str, card: int, target: int, events: list | None) -> None:
         """Make a legal move (its card's number, -1 for none; the number of the card a beat is played
         on), then end the bout if nothing more may happen in it. The one place where moves change
         the state; ``events`` None records none."""
@@ -964,7 +965,7 @@ class GameState:
             count[player] -= 1
             self._table_mask |= bit
             links = self._links[card]
-            if kind is Beat:
+            if kind is BEAT:
                 self._def[self._att.index(target)] = card
                 self._open.remove(target)
                 self._last_beat = card
@@ -974,10 +975,10 @@ class GameState:
                 self._att.append(card)
                 self._def.append(-1)
                 self._open.append(card)
-                if kind is Attack:
+                if kind is kinds.ATTACK:
                     self._toss_mask = links  # classic: the ranks on the table (D3)
                     self.phase = DEFEND
-                elif kind is TossIn:
+                elif kind is TOSS_IN:
                     if self.phase != TAKING:
                         self.phase = DEFEND
                     if not self._all_beaten:
@@ -987,7 +988,7 @@ class GameState:
                     self._seat_bout(player)  # R8 (interpretation): who transferred attacks, for R9, R13
             if not count[player] and not self._stock and self._out_of_cards(player, events):
                 return  # R16
-        elif kind is Pass:
+        elif kind is PASS:
             self._passed |= 1 << player
         elif not self._after_take:  # Take
             self._end_bout(True, events)  # R11: nothing more is tossed in
@@ -1152,6 +1153,14 @@ class GameState:
         return True
 
 
+def _moves():  # noqa: ANN202 - the module
+    """The Move values, imported by the first move named by value (``legal_moves``, ``check``, ``apply``:
+    the referee's way): a simulation names its moves by kind and card number."""
+    from slovariki.game import moves
+
+    return moves
+
+
 def _events():  # noqa: ANN202 - the module
     """The event values, imported by the first move made with events (``apply``, the referee's): the
     simulator makes none, and their frozen classes would cost each of its runs a few milliseconds."""
@@ -1175,11 +1184,11 @@ _NOT_POSITION = _NOT_STATE | {"rules", "names", "log", "_last_end", "trump_suit"
 _position_values = attrgetter(*(n for n in GameState.__slots__ if n not in _NOT_POSITION | _CHANGING_LISTS))
 _position_lists = attrgetter(*(n for n in GameState.__slots__ if n in _CHANGING_LISTS - _NOT_POSITION))
 
-_VERIFIERS = {
-    Attack: GameState._verify_attack,
-    Beat: GameState._verify_beat,
-    Transfer: GameState._verify_transfer,
-    TossIn: GameState._verify_toss,
-    Pass: GameState._verify_pass,
-    Take: GameState._verify_take,
+_VERIFIERS = {  # by kind
+    kinds.ATTACK: GameState._verify_attack,
+    BEAT: GameState._verify_beat,
+    TRANSFER: GameState._verify_transfer,
+    TOSS_IN: GameState._verify_toss,
+    PASS: GameState._verify_pass,
+    TAKE: GameState._verify_take,
 }

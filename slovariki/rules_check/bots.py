@@ -18,16 +18,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import lru_cache, partial
-from typing import Any
+from typing import Any, NamedTuple
 
 from slovariki.game import Game, GameState
 from slovariki.game.state import UNIFORM
 
 
-@dataclass(frozen=True)
-class Strategy:
+class Strategy(NamedTuple):
     """``chooser(state, rng)`` makes the function a bot picks its moves with in one game: given the
     number of legal moves, or their table if it ``looks``, it returns the number of its move (with
     ``looks=UNIFORM`` it is the generator's ``getrandbits``, see ``GameState.step``).

@@ -26,7 +26,7 @@ def perft(state, depth: int, fast: bool = False) -> int:
                 continue
             child = state.copy()
             if fast and player == state.to_move:
-                assert child.step(lambda count: i)[0] is type(move)
+                assert child.step(lambda count: i)[0] is move.cmd
             else:
                 child.apply(player, move)
             total += perft(child, depth - 1, fast)

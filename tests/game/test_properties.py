@@ -12,7 +12,7 @@ from game_helpers import generated_deck
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from slovariki.game import Attack, Beat, Game, IllegalMove, Out, Pass, Take, TossIn, Transfer, Winner
+from slovariki.game import Attack, Beat, Game, IllegalMove, Out, Pass, Take, TossIn, Transfer, Winner, kinds
 
 MOVE_BOUND = 20_000
 SECOND_PERSON = re.compile(r"\b(вы|вас|вам|ваш\w*)\b|у игрока", re.IGNORECASE)
@@ -83,8 +83,8 @@ def assert_fast_path_agrees(state, player, legal) -> None:
         checked, stepped = state.copy(), state.copy()
         checked.apply(player, move)
         kind, table = stepped.step(lambda count: i if count == len(legal) else None)
-        assert kind is type(move) and table == state.legal_table(player) and table[5] == tosses
-        assert bool(tosses) == (kind in (TossIn, Pass))  # the simulator counts toss-in chances so
+        assert kind is move.cmd and table == state.legal_table(player) and table[5] == tosses
+        assert bool(tosses) == (kind in (kinds.TOSS_IN, kinds.PASS))  # the simulator counts toss-in chances so
         assert stepped.position() == checked.position() and stepped.log == state.log
 
 

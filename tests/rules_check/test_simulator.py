@@ -85,7 +85,7 @@ def test_the_unchecked_path_gives_the_figures_of_the_checked_one(monkeypatch, ru
             i = choose(table if looks else table[0])
         move = state.legal_moves(player)[i]
         state.apply(player, move)
-        return type(move), table
+        return move.cmd, table
 
     monkeypatch.setattr(GameState, "step", checked)
     assert simulate(cards, games=20, players=players, seed=7, strategy=strategy, rules=rules).figures == fast

@@ -381,7 +381,7 @@ class GameState:
         # the rule tables and flags the moves read, at hand in slots (a ruleset's class attributes are
         # slower to read)
         rules = game.rules
-        self._links, self._partners = game.links, game.partners if rules.transfer else None
+        self._links, self._partners = game.links, game.partners  # no partners where a ruleset has no transfers
         self._all_beaten = rules.toss_needs_all_beaten
         self._after_take = rules.toss_after_take
         self._stock, self._known, self._count, self._unseen = stock, known, count, unseen
@@ -599,8 +599,7 @@ class GameState:
             return None
         else:  # toss-ins, then «пас» (the last); the asked player (see _change) holds a card that links
             player = self._asked
-            found = self._toss_table(player, self._known[player] if not self._unseen else self._available(player),
-                                     phase)
+            found = self._toss_table(self._known[player] if not self._unseen else self._available(player), phase)
         n = found[0]
         if looks is UNIFORM:  # randrange(n) on Python 3.10 to 3.13: getrandbits(k) until below n
             k = n.bit_length()
@@ -686,13 +685,12 @@ class GameState:
                 beats.append((target, mask, n))
                 count += n
                 cards |= mask
-        # R8: before any beat (no card beaten yet in this bout), if the next defender can face one more card
-        if self._last_beat < 0 and self._partners is not None and len(attacks := self._att) < MAX_TABLE:
+        # R8: before any beat (no card beaten yet in this bout), with a card that may transfer the lead, if
+        # the next defender can face one more card. The cards first: most defences hold none.
+        if self._last_beat < 0 and (transfers := avail & self._partners[(attacks := self._att)[0]]):
             new = self._seats.left[defender]
-            if new is not None and self._count[new] > len(attacks):
-                transfers = avail & self._partners[attacks[0]]
-                if transfers:
-                    return count + transfers.bit_count(), cards | transfers, 0, beats, transfers, 0, True, False
+            if new is not None and len(attacks) < MAX_TABLE and self._count[new] > len(attacks):
+                return count + transfers.bit_count(), cards | transfers, 0, beats, transfers, 0, True, False
         return count, cards, 0, beats, 0, 0, True, False
 
     def _toss_moves(self, player: int, phase: str) -> tuple:
@@ -703,13 +701,14 @@ class GameState:
         if player != self._asked:  # R9, D3: one player at a time holds the right
             return _NO_MOVES
         avail = self._available(player)
-        return self._toss_table(player, avail, phase) if avail & self._toss_mask else _NO_MOVES
+        return self._toss_table(avail, phase) if avail & self._toss_mask else _NO_MOVES
 
-    def _toss_table(self, player: int, avail: int, phase: str) -> tuple:
-        """The toss-in moves of a player (holding ``avail``) who may toss in (R9, D3) and holds a
-        card that links."""
+    def _toss_table(self, avail: int, phase: str) -> tuple:
+        """The toss-in moves of the player asked (R9, D3), holding ``avail`` with a card that links:
+        «пас» too, unless the defender still answers (D3: no «бито» before every card is beaten). The
+        one asked has not passed: a pass hands the right on (see _ask_tosser)."""
         tosses = avail & self._toss_mask
-        may_pass = phase != DEFEND and not self._passed >> player & 1
+        may_pass = phase is not DEFEND
         return tosses.bit_count() + may_pass, tosses, 0, (), 0, tosses, False, may_pass
 
     def _available(self, player: int) -> int:

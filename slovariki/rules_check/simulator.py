@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 from slovariki.game import ATTACK, Game, card_numbers, find_ruleset, kinds
+from slovariki.game.kinds import BEAT, PASS, TAKE, TOSS_IN, TRANSFER
 from slovariki.text.russian import plural
 from slovariki.rules_check.bots import STRATEGIES
 
@@ -84,11 +85,11 @@ def play_game(game: Game, players: int, strategy: str, seed: int, index: int,
             break
         kind, table = done
         seen |= table[1]
-        if kind is kinds.BEAT:
+        if kind is BEAT:
             continue
         # A player to move may toss in exactly when asked to toss in or pass (the engine's tests hold
         # the table to that), so the bout's toss-in chance is seen in these moves.
-        if kind is kinds.TOSS_IN:
+        if kind is TOSS_IN:
             tosses += 1
             bout_possible = bout_made = True
         elif kind is kinds.ATTACK:  # a bout's lead, its only move: the previous bout is counted
@@ -96,11 +97,11 @@ def play_game(game: Game, players: int, strategy: str, seed: int, index: int,
             made += bout_made
             bouts += 1
             bout_possible = bout_made = False
-        elif kind is kinds.TAKE:
+        elif kind is TAKE:
             takes += 1
-        elif kind is kinds.PASS:
+        elif kind is PASS:
             bout_possible = True
-        elif kind is kinds.TRANSFER:
+        elif kind is TRANSFER:
             transfers += 1
     else:  # the bound was reached
         moves = bound

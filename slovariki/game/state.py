@@ -15,7 +15,7 @@ changes only through ``apply(player, move)``, which returns the events and appen
 The simulator takes a shorter way through the same rules: ``step(choose)`` finds the legal moves of
 ``to_move`` as masks (``legal_table``, the same that ``legal_moves`` turns into Move values), lets
 the bot choose one by its number and makes it without checking it again, building no Move values,
-no events and no log. Both ways change the state in ``_change`` only, and the tests hold them
+no events and no log. Both ways change the state only in ``_play``, ``_pass`` and ``_take``, and the tests hold them
 equal move by move.
 
 Players are seat numbers 0…n-1 in clockwise order. Cards inside are numbered by their place in the
@@ -588,6 +588,7 @@ class GameState:
 
         The phase says who moves and which table; in a dealt game every hand is known, and the
         cards the player may play are the hand itself (no call to ``_available``)."""
+        self._legal_cache = None
         phase = self.phase
         if phase is DEFEND:  # beats target by target, then transfers, then take (the last)
             player = self.defender
@@ -597,7 +598,7 @@ class GameState:
             found = _lead_moves(self._known[player] if not self._unseen else self._available(player))
         elif phase is OVER:
             return None
-        else:  # toss-ins, then «пас» (the last); the asked player (see _change) holds a card that links
+        else:  # toss-ins, then «пас» (the last); the asked player (see _ask_tosser) holds a card that links
             player = self._asked
             found = self._toss_table(self._known[player] if not self._unseen else self._available(player), phase)
         n = found[0]
@@ -610,7 +611,7 @@ class GameState:
             i = choose(found if looks else n)
         if phase is DEFEND:
             if i == n - 1:
-                self._change(player, TAKE, -1, -1, None)
+                self._take(player, None)
                 return TAKE, found
             for target, mask, n in found[3]:
                 if i < n:
@@ -625,7 +626,7 @@ class GameState:
         else:
             n -= found[7]
             if i == n:
-                self._change(player, PASS, -1, -1, None)
+                self._pass(player, None)
                 return PASS, found
             kind, mask, target = TOSS_IN, found[5], -1
         # The i-th of the n cards of the mask, lowest first, counted from the nearer end: each step
@@ -641,7 +642,7 @@ class GameState:
                 mask &= mask - 1
                 i -= 1
             card = (mask & -mask).bit_length() - 1
-        self._change(player, kind, card, target, None)
+        self._play(player, kind, card, target, None)
         return kind, found
 
     def legal_table(self, player: int) -> tuple:
@@ -944,66 +945,78 @@ class GameState:
             move = (game.beat_move(card, target) if kind is BEAT else
                     (game.attacks if kind is kinds.ATTACK else game.tosses if kind is TOSS_IN else game.transfers)[card])
         events: list = []
-        self._change(player, kind, card, target, events)
+        self._legal_cache = None
+        if kind is PASS:
+            self._pass(player, events)
+        elif kind is TAKE:
+            self._take(player, events)
+        else:
+            self._play(player, kind, card, target, events)
         record = _events().Record(player, move, tuple(events))
         self.log.append(record)
         return record.events
 
-    def _change(self, player: int, kind: str, card: int, target: int, events: list | None) -> None:
-        """Make a legal move (its card's number, -1 for none; the number of the card a beat is played
-        on), then end the bout if nothing more may happen in it. The one place where moves change
-        the state; ``events`` None records none."""
-        self._legal_cache = None
-        if card >= 0:  # the card leaves the hand for the table
-            bit = 1 << card
-            known, count = self._known, self._count
-            if self._unseen and not known[player] & bit:  # a card nobody had seen (table play)
-                self._unseen &= ~bit
-            else:
-                known[player] ^= bit
-            count[player] -= 1
-            self._table_mask |= bit
-            links = self._links[card]
-            if kind is BEAT:
-                self._def[self._att.index(target)] = card
-                self._open.remove(target)
-                self._last_beat = card
-                self._toss_mask = links if self._all_beaten else self._toss_mask | links
-                self._passed = 0  # R9: after a beat the right to toss starts again with the attacker
-            else:  # a new unbeaten card
-                self._att.append(card)
-                self._def.append(-1)
-                self._open.append(card)
-                if kind is kinds.ATTACK:
-                    self._toss_mask = links  # classic: the ranks on the table (D3)
-                    self.phase = DEFEND
-                elif kind is TOSS_IN:
-                    if self.phase != TAKING:
-                        self.phase = DEFEND
-                    if not self._all_beaten:
-                        self._toss_mask |= links  # D3: every rank on the table
-                else:
-                    self._toss_mask |= links
-                    self._seat_bout(player)  # R8 (interpretation): who transferred attacks, for R9, R13
-            if not count[player] and not self._stock and self._out_of_cards(player, events):
-                return  # R16
-        elif kind is PASS:
-            self._passed |= 1 << player
-        elif not self._after_take:  # Take
-            self._end_bout(True, events)  # R11: nothing more is tossed in
-            return
+    # The three changes below, by kind of move, are the only ones moves make (``apply`` and ``step``
+    # call them); each ends the bout when nothing more may happen in it. ``events`` None records none.
+    def _play(self, player: int, kind: str, card: int, target: int, events: list | None) -> None:
+        """A legal move with card number ``card`` from the player's hand: a lead, a beat on the card
+        numbered ``target``, a transfer or a toss-in."""
+        bit = 1 << card
+        known, count = self._known, self._count
+        if self._unseen and not known[player] & bit:  # a card nobody had seen (table play)
+            self._unseen &= ~bit
         else:
-            self.phase = TAKING  # D5: the others may still add before the cards are picked up
-            self._passed = 0
+            known[player] ^= bit
+        count[player] -= 1
+        self._table_mask |= bit
+        links = self._links[card]
+        if kind is BEAT:
+            self._def[self._att.index(target)] = card
+            self._open.remove(target)
+            self._last_beat = card
+            self._toss_mask = links if self._all_beaten else self._toss_mask | links
+            self._passed = 0  # R9: after a beat the right to toss starts again with the attacker
+        else:  # a new unbeaten card
+            self._att.append(card)
+            self._def.append(-1)
+            self._open.append(card)
+            if kind is kinds.ATTACK:
+                self._toss_mask = links  # classic: the ranks on the table (D3)
+                self.phase = DEFEND
+            elif kind is TOSS_IN:
+                if self.phase is not TAKING:
+                    self.phase = DEFEND
+                if not self._all_beaten:
+                    self._toss_mask |= links  # D3: every rank on the table
+            else:
+                self._toss_mask |= links
+                self._seat_bout(player)  # R8 (interpretation): who transferred attacks, for R9, R13
+        if not count[player] and not self._stock and self._out_of_cards(player, events):
+            return  # R16
         phase = self.phase
-        if phase == DEFEND:
+        if phase is DEFEND:
             if self._open:
                 if not self._all_beaten:  # D3: the one who holds the right may add while the defender answers
                     self._ask_tosser(skip=False)
                 return
             self.phase = phase = TOSS
         if not self._ask_tosser():
-            self._end_bout(phase == TAKING, events)
+            self._end_bout(phase is TAKING, events)
+
+    def _pass(self, player: int, events: list | None) -> None:
+        """R9, D3: the player declines to toss in («пас», classic «бито»): the right passes on."""
+        self._passed |= 1 << player
+        if not self._ask_tosser():
+            self._end_bout(self.phase is TAKING, events)
+
+    def _take(self, player: int, events: list | None) -> None:
+        """R11: the defender takes the table; D5: the others may still add before the pick-up."""
+        if self._after_take:
+            self.phase = TAKING
+            self._passed = 0
+            if self._ask_tosser():
+                return
+        self._end_bout(True, events)
 
     def _ask_tosser(self, skip: bool = True) -> bool:
         """R9, D3: the right to toss in is the first player's in toss order who has not passed, while

@@ -360,7 +360,7 @@ class GameState:
         "game", "rules", "players", "names", "trump_index", "trump_suit", "_beaters", "_stock", "_count",
         "_known", "_unseen", "_att", "_def", "_open", "_table_mask", "_toss_mask", "_last_beat",
         "_discard", "attacker", "defender", "_order", "_tossers", "_limit", "phase", "_passed", "_gone", "_out",
-        "_seats", "winner", "fool", "draw", "log", "hidden_hands", "_emptied", "_legal_cache", "_asked",
+        "_seats", "winner", "fool", "draw", "log", "hidden_hands", "_emptied", "_asked",
         "_last_end", "_links", "_partners", "_all_beaten", "_after_take",
     )
 
@@ -392,7 +392,7 @@ class GameState:
         self._out = 0 if stock else sum(1 << p for p in range(players) if not count[p])
         self._seats = game.seating(players, self._out)
         self._emptied = []
-        self._legal_cache = self._asked = self._last_end = None
+        self._asked = self._last_end = None
         self.winner = self.fool = None
         self.draw = False
         self.log = []
@@ -588,7 +588,6 @@ class GameState:
 
         The phase says who moves and which table; in a dealt game every hand is known, and the
         cards the player may play are the hand itself (no call to ``_available``)."""
-        self._legal_cache = None
         phase = self.phase
         if phase is DEFEND:  # beats target by target, then transfers, then take (the last)
             player = self.defender
@@ -648,16 +647,7 @@ class GameState:
     def legal_table(self, player: int) -> tuple:
         """``legal_moves(player)`` as masks of card numbers (bit i: the deck's card i), for bots and
         statistics: (how many moves, every card in them, attacks, ((target, beating cards, how many),
-        …), transfers, tosses, take, pass), in the order of ``legal_moves``. Kept until the next
-        change, so the queries about one position share the work."""
-        cache = self._legal_cache
-        if cache is not None and cache[0] == player:
-            return cache[1]
-        found = self._find_legal(player)
-        self._legal_cache = (player, found)
-        return found
-
-    def _find_legal(self, player: int) -> tuple:
+        …), transfers, tosses, take, pass), in the order of ``legal_moves``."""
         phase = self.phase
         if phase == ATTACK:
             return _lead_moves(self._available(player)) if player == self.attacker else _NO_MOVES
@@ -945,7 +935,6 @@ class GameState:
             move = (game.beat_move(card, target) if kind is BEAT else
                     (game.attacks if kind is kinds.ATTACK else game.tosses if kind is TOSS_IN else game.transfers)[card])
         events: list = []
-        self._legal_cache = None
         if kind is PASS:
             self._pass(player, events)
         elif kind is TAKE:
@@ -1188,8 +1177,8 @@ def _announced(said: Iterable[tuple]) -> list:
 
 
 _CHANGING_LISTS = frozenset({"_stock", "_count", "_known", "_att", "_def", "_open", "_emptied", "log"})  # changed in place
-_NOT_STATE = frozenset({"game", "_beaters", "_legal_cache", "_asked", "_seats", "_tossers", "_links", "_partners",
-                        "_all_beaten", "_after_take"})  # derived, or a cache
+_NOT_STATE = frozenset({"game", "_beaters", "_asked", "_seats", "_tossers", "_links", "_partners",
+                        "_all_beaten", "_after_take"})  # derived from the rest
 # _last_end: only for a message; trump_suit: the trump card's; _stock: by its size (see position)
 _NOT_POSITION = _NOT_STATE | {"rules", "names", "log", "_last_end", "trump_suit", "_stock"}
 # position() at every bout of a greedy game (the simulator's cycle check): two getters, made once

@@ -1065,19 +1065,22 @@ class GameState:
 
     def _refill(self, events: list | None) -> None:
         """R13: up to 6 cards each, in refill order, from the end of the stock list."""
-        stock, count, known, bit = self._stock, self._count, self._known, self.game.bit
+        stock, count = self._stock, self._count  # pairs: assigned without building a tuple
         draws = []
         for p in self._order:
-            need = HAND_SIZE - count[p]
-            if need <= 0:
+            held = count[p]
+            if held >= HAND_SIZE:
                 continue
-            got = need if need < len(stock) else len(stock)
+            got = HAND_SIZE - held
+            if got > len(stock):
+                got = len(stock)
             drawn = stock[-got:]  # drawn[::-1] is the order of drawing
             del stock[-got:]
-            known[p] |= sum(map(bit, drawn))  # distinct bits: the sum is their union
-            count[p] += got
+            self._known[p] |= sum(map(self.game.bit, drawn))  # distinct bits: the sum is their union
+            count[p] = held + got
             if events is not None:
-                draws.append(_events().Draw(p, got, tuple(self.game.cards[c] for c in reversed(drawn) if c >= 0)))
+                cards = self.game.cards
+                draws.append(_events().Draw(p, got, tuple(cards[c] for c in reversed(drawn) if c >= 0)))
             if not stock:
                 break
         if draws:

@@ -217,7 +217,7 @@ def main() -> None:
         short_jobs(runs, folder)
         counted_jobs(folder)
         web_pages(max(3, runs // 3), folder)
-        against_naive_engine(max(3, runs // 3), Path(folder))
+        against_naive_engine(max(3, runs), Path(folder))
     baseline = process("-c", "import click")
     paths = [()] + command_paths(cli)
     print(f"start-up of --help, fresh processes, CPU time, best of {runs}, each in turn with `python -c 'import click'`:")

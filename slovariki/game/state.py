@@ -15,8 +15,8 @@ changes only through ``apply(player, move)``, which returns the events and appen
 The simulator takes a shorter way through the same rules: ``step(choose)`` finds the legal moves of
 ``to_move`` as masks (``legal_table``, the same that ``legal_moves`` turns into Move values), lets
 the bot choose one by its number and makes it without checking it again, building no Move values,
-no events and no log. Both ways change the state only in ``_play``, ``_pass`` and ``_take``, and the tests hold them
-equal move by move.
+no events and no log. Both ways change the state only in ``_play``, ``_pass`` and ``_take`` (by
+kind of move), and the tests hold them equal move by move.
 
 Players are seat numbers 0…n-1 in clockwise order. Cards inside are numbered by their place in the
 deck and sets of cards are bit masks; the public API speaks in the deck's card objects.

@@ -13,7 +13,8 @@
   time of the server's main thread until then (Linux: /proc/…/schedstat), next to ``--help``;
 - ``simulate`` on a 42-card deck, 2,000 games, one job, as a whole process, against the same games
   played by ``naive_durak.py``, a plain-Python engine (goal: ≥ 2x its games per second);
-- the same goals counted in instructions (valgrind, when installed): steady where CPU time is not;
+- the same goals counted in instructions (valgrind, when installed), the slowest command's ``--help`` too:
+  steady where CPU time is not;
 - the import-time table (``python -X importtime``) of the heaviest modules when ``check``,
   ``build-deck`` and ``referee play`` really run on the bundled bank.
 
@@ -155,6 +156,13 @@ def counted_jobs(folder: str) -> None:
     for name, args in jobs.items():
         count = instructions(["-m", "slovariki", *args], env)
         print(f"  slovariki {name:38} {count / 1e6:6.0f} M   {count / help_count:4.2f}x --help")
+    helps = [["-m", "slovariki", *path, "--help"] for path in command_paths(cli)]
+    for args in helps:  # the bytecode caches written first
+        subprocess.run([sys.executable, *args], capture_output=True, env=env, check=True)
+    slowest, args = max((instructions(args, env), args) for args in helps)
+    path = args[2:-1]
+    print(f"  slovariki {' '.join(path) + ' --help':38} {slowest / 1e6:6.0f} M   {slowest / click_count:4.2f}x import click"
+          " (the slowest --help of a command)")
 
 
 def until_answering(*args: str, env: dict) -> float:

@@ -9,7 +9,8 @@
 - the classic 36-card rulesets for comparison;
 - the games of bench_startup's ``simulate`` goal alone, in this process: 2,000 games on its 42-card
   deck against ``naive_durak.py``'s ``play`` on the same cards, timed in turn (the engine's own
-  ratio; bench_startup adds each side's process start-up).
+  ratio; bench_startup adds each side's process start-up), and by ``flat_game.py``, the same games in
+  one function: what the engine's structure costs.
 
 Run: python benchmarks/bench_game.py [games] [rounds]
 """
@@ -26,12 +27,13 @@ import tempfile
 import time
 from pathlib import Path
 
+import flat_game
 import naive_durak
 from bench_startup import deck_of_42
 from timing import ENV, children_cpu, interleaved, timed
 
 from slovariki.game import Game
-from slovariki.rules_check.simulator import play_game
+from slovariki.rules_check.simulator import game_rng, play_game
 from slovariki.bank.wordlist import load_bank
 
 cpu_time = functools.partial(interleaved, clock=time.process_time)  # steadier on shared cores
@@ -102,11 +104,20 @@ def against_naive_engine(rounds: int, games: int = 2000, players: int = 4) -> No
         for i in range(games):
             play_game(game, players, "random", 1, i)
 
-    naive_time, our_time = cpu_time(rounds, plain, ours)
+    def flat() -> None:
+        for i in range(games):
+            flat_game.play(game, players, game_rng(1, i))
+
+    for i in range(games):  # the same games, or the flat figure says nothing of the engine
+        result = play_game(game, players, "random", 1, i)
+        assert flat_game.play(game, players, game_rng(1, i)) == (result.winner, result.moves), i
+    naive_time, our_time, flat_time = cpu_time(rounds, plain, ours, flat)
     print(f"simulate's games alone, 42 cards, {games} games, {players} players, random bots, in this process"
           f" (CPU time, best of {rounds}, in turn):")
     print(f"  naive_durak.play {naive_time:6.2f} s   play_game {our_time:6.2f} s   "
           f"{naive_time / our_time:4.2f}x the naive engine's games per second")
+    print(f"  the same games played by flat_game.play (one function, state in locals) {flat_time:6.2f} s   "
+          f"{naive_time / flat_time:4.2f}x: the engine's structure costs {our_time / flat_time:4.2f}x")
 
 
 def main() -> None:

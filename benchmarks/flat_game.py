@@ -48,17 +48,26 @@ def play(game: Game, players: int, rng: random.Random) -> tuple[int, int]:
     seating = game.seating(players, 0)
     count = [HAND_SIZE] * players
     getrandbits = rng.getrandbits
+    table = 0
+
+    def out_after(seat: int, card: int) -> bool:
+        """The card goes from the seat's hand to the table; True if that hand is now the first empty one
+        with the stock empty (R16: the game is won)."""
+        nonlocal table
+        hands[seat] ^= 1 << card
+        count[seat] -= 1
+        table |= 1 << card
+        return not count[seat] and not stock
+
     attacker, moves = 0, 0
     while True:  # a bout
         defender, refill, tossers = seating.bouts[attacker]
         limit = min(count[defender], MAX_TABLE)
-        card = nth(hands[attacker], draw(getrandbits, count[attacker]))  # R5: the lead
+        table, card = 0, nth(hands[attacker], draw(getrandbits, count[attacker]))  # R5: the lead
         moves += 1
-        hands[attacker] ^= 1 << card
-        count[attacker] -= 1
-        if not count[attacker] and not stock:
+        if out_after(attacker, card):
             return attacker, moves
-        table, lead, played, unbeaten, beaten = 1 << card, card, 1, [card], False
+        lead, played, unbeaten, beaten = card, 1, [card], False
         while True:  # the defender answers (R6)
             hand = hands[defender]
             beats, choices = [], 1
@@ -86,10 +95,7 @@ def play(game: Game, players: int, rng: random.Random) -> tuple[int, int]:
             else:
                 target, cards = None, transfers
             card = nth(cards, i)
-            hands[defender] ^= 1 << card
-            count[defender] -= 1
-            table |= 1 << card
-            if not count[defender] and not stock:
+            if out_after(defender, card):
                 return defender, moves
             if target is None:  # R8: the transferrer attacks the next player
                 unbeaten.append(card)
@@ -115,10 +121,7 @@ def play(game: Game, players: int, rng: random.Random) -> tuple[int, int]:
                     tosser = None
                     continue
                 card = nth(tosses, i)
-                hands[tosser] ^= 1 << card
-                count[tosser] -= 1
-                table |= 1 << card
-                if not count[tosser] and not stock:
+                if out_after(tosser, card):
                     return tosser, moves
                 unbeaten, played = [card], played + 1
                 break

@@ -12,8 +12,8 @@ for a bug of ours. Nothing is «сохранено» unless the file holds it.
     GET  api/entry?word=                      one entry's values for the form
     POST api/suggest {word, grade}            suggest's proposal and the pictures that fit
     POST api/draft   {grade, word, …}         check's findings for the form as typed
-    POST api/preview {grade, word, …}         the draft's card as printed (PNG)
-    GET  card/<grade>/<word>.png              a saved card as printed (PNG)
+    POST api/preview?size= {grade, word, …}   the draft's card as printed (PNG; size: a card size's key)
+    GET  card/<grade>/<word>.png?size=        a saved card as printed (PNG)
     POST api/save    {grade, word, …, original, versions}
     POST api/remove  {word, versions}
     POST api/undo
@@ -111,14 +111,15 @@ def create_app(studio: Studio, token: str, names: Iterable[str] = ()) -> Any:
         return FileResponse(str(resources.files(__package__) / "static" / "index.html"), headers=NO_STORE)
 
     async def card(request: Request) -> Response:
-        return await answer(lambda: _png(studio.card_png(int(request.path_params["grade"]), request.path_params["word"])))
+        return await answer(lambda: _png(studio.card_png(int(request.path_params["grade"]), request.path_params["word"],
+                                                         request.query_params.get("size"))))
 
     async def draft_png(request: Request) -> Response:
         try:
             data = await bodies.read_json(request, MAX_BODY)
         except bodies.BodyError as exc:
             return refusal(exc)
-        return await answer(lambda: _png(studio.draft_png(data)))
+        return await answer(lambda: _png(studio.draft_png(data, request.query_params.get("size"))))
 
     async def built(request: Request) -> Response:
         try:

@@ -40,12 +40,32 @@ def options_from(data: dict):
 
 
 def choices() -> dict:
-    """What the print form offers, as build-deck's options define it: the card sizes in mm, the papers,
-    the most copies and the widest bleed."""
+    """What the print form offers, as build-deck's options define it: the card sizes in mm (as the form
+    says them, and as numbers for the previews' size on the page), the papers, the most copies and the
+    widest bleed."""
     from slovariki.generator import options
 
-    return {"card_sizes": {key: f"{width:g}×{height:g}" for key, (width, height) in options.CARD_SIZES.items()},
-            "papers": options.PAPER_NAMES, "copies": options.MAX_COPIES, "bleed": options.MAX_BLEED_MM}
+    return {"card_sizes": {key: _mm_text(size) for key, size in options.CARD_SIZES.items()},
+            "card_mm": options.CARD_SIZES, "papers": options.PAPER_NAMES, "copies": options.MAX_COPIES,
+            "bleed": options.MAX_BLEED_MM}
+
+
+def preview_options(size: str | None):
+    """The options a card's preview is drawn with: build-deck's defaults at the card size the print form
+    has chosen (a key of its choices; None: the default size)."""
+    from slovariki.generator import options
+
+    if size is None:
+        return options.DeckOptions()
+    if size not in options.CARD_SIZES:
+        known = [_mm_text(mm) for mm in options.CARD_SIZES.values()]
+        raise StudioError("bad-request", f"карточку не нарисовать: размера карты «{size[:40]}» нет, есть "
+                                         f"{', '.join(known[:-1])} и {known[-1]} мм")
+    return options.DeckOptions(card_size=options.CARD_SIZES[size])
+
+
+def _mm_text(size: tuple[float, float]) -> str:
+    return f"{size[0]:g}×{size[1]:g}"
 
 
 def _page_text(message: str) -> str:

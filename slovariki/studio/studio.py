@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from dataclasses import replace
 from pathlib import Path
 
 from slovariki.bank import wordlist
@@ -29,7 +30,7 @@ class Studio:
         self._assistant = None
         self._previews: OrderedDict[tuple, bytes] = OrderedDict()
         self._preview_lock = threading.Lock()
-        self._fitted: tuple | None = None  # (deck, options, its DeckType): see _deck_type
+        self._fitted: tuple = (None, {})  # (deck, {options: its DeckType}): see _deck_type
         self.lan_url: str | None = None  # with --lan: the address a tablet on the Wi-Fi opens
         self.play = None  # the referee's screen under «play/» (play.PlayScreen), made with the routes
         self.asked: Path | None = None  # --words naming a folder that is not there yet
@@ -84,7 +85,7 @@ class Studio:
         try:
             deck = self.ws().checked().deck
             if len(deck):
-                self._png(next(iter(deck)))
+                self._png(next(iter(deck)), None)
         except StudioError:  # no folder yet, or one that cannot be read: the page will say so
             pass
 
@@ -122,15 +123,16 @@ class Studio:
         return {**found, "pictures": picture_choices(word, definition) if word else []}
 
     # --- cards as printed -----------------------------------------------------------------------------
-    def _png(self, card) -> bytes:  # noqa: ANN001 - a Card
-        """The card as cards.pdf prints it, drawn once for all that changes its look: the card itself,
+    def _png(self, card, size: str | None) -> bytes:  # noqa: ANN001 - a Card
+        """The card as cards.pdf prints it at the card size the print form has chosen (a key of
+        CARD_SIZES; None: build-deck's default), drawn once for all that changes its look: the card itself,
         its picture file, the print options and the deck's definition size (chosen over the whole bank,
         so a long definition saved on another card can make every card's text a step smaller)."""
         from slovariki.generator.build import BuildError
-        from slovariki.generator.options import DeckOptions
+        from slovariki.generator.faces import FitError
         from slovariki.generator.preview import card_png
 
-        deck, options = self.ws().checked().deck, DeckOptions()
+        deck, options = self.ws().checked().deck, printing.preview_options(size)
         mtime = card.picture.stat().st_mtime_ns if card.picture is not None and card.picture.exists() else 0
         with self._preview_lock:  # one drawing at a time: the page asks for a table's cards at once
             fitted = self._deck_type(deck, options)
@@ -140,7 +142,7 @@ class Studio:
                 return self._previews[key]
             try:
                 png, _, _ = card_png(deck, card, options, PREVIEW_DPI, fitted=fitted)
-            except BuildError as exc:
+            except (BuildError, FitError) as exc:  # FitError: a draft, not yet in the deck measured, too long
                 raise StudioError("bad-entry", str(exc)) from None
             self._previews[key] = png
             while len(self._previews) > PREVIEW_CACHE:
@@ -148,31 +150,33 @@ class Studio:
             return png
 
     def _deck_type(self, deck, options):  # noqa: ANN001, ANN202 - a Deck, DeckOptions; a DeckType
-        """The deck's definition size and the step below it, as build-deck chooses them; measured again
-        only for another deck (the bank changed) or other options."""
+        """The deck's definition size and the step below it, as build-deck chooses them; measured once
+        per card size for a deck, again when the bank changes."""
         from slovariki.generator.faces import FitError, deck_type
 
-        if self._fitted is None or self._fitted[0] is not deck or self._fitted[1] != options:
+        if self._fitted[0] is not deck:
+            self._fitted = (deck, {})
+        known = self._fitted[1]
+        if options not in known:
             try:
-                fitted = deck_type(deck, options)
+                known[options] = deck_type(deck, options)
             except FitError as exc:
                 raise StudioError("bad-entry", str(exc)) from None
-            self._fitted = (deck, options, fitted)
-        return self._fitted[2]
+        return known[options]
 
-    def card_png(self, grade: int, word: str) -> bytes:
+    def card_png(self, grade: int, word: str, size: str | None = None) -> bytes:
         deck = self.ws().checked().deck
         card = deck.find(word)
         if card is None or card.grade != grade:
             raise StudioError("not-found", f"слова «{word}» нет в {grade} классе")
-        return self._png(card)
+        return self._png(card, size)
 
-    def draft_png(self, data: dict) -> bytes:
+    def draft_png(self, data: dict, size: str | None = None) -> bytes:
         _, _, card, found = self.ws().draft(data)
         if card is None:
             errors = [d.message for _, d in found if d.is_error]
             raise StudioError("bad-entry", errors[0] if errors else "карточку пока не нарисовать")
-        return self._png(card)
+        return self._png(replace(card, source=None), size)  # not yet in her file: no line to name
 
     # --- changes --------------------------------------------------------------------------------------
     def save(self, data: dict) -> dict:

@@ -16,7 +16,7 @@ const FILE_SAYS = {"cards.pdf": "карточки: лица и рубашки, �
 // The card sizes the page says more of than their millimetres.
 const SIZE_SAYS = {poker: "как игральная карта", mini: "мини"};
 const state = {folder: null, colours: {}, versions: {}, chosen: new Set(), editing: null, suggestTimer: 0, draftTimer: 0,
-               asked: 0, answered: 0, importToken: null};
+               asked: 0, answered: 0, importToken: null, cardMm: {}, shown: new Map()};
 
 // --- talking to the program ------------------------------------------------------------------------------
 async function api(path, {method = "GET", body, raw, headers = {}} = {}) {
@@ -108,7 +108,7 @@ function show(tab) {
     else link.removeAttribute("aria-current");
   }
   if (tab === "bank") loadBank();
-  if (tab === "print") updateChosen();
+  if (tab === "print") { updateChosen(); showSample(); }
 }
 
 function route() {
@@ -181,6 +181,7 @@ async function loadBank() {
     "В банке пока нет ни одного слова: нажмите «Добавить слово» или перенесите слова из таблицы.";
   $("problems").replaceChildren(...answer.problems.map((p) => el("p", {class: "finding error", text: capital(p.message)})));
   for (const grade of answer.grades) state.versions[grade.grade] = grade.version;
+  keepShown(answer);
   $("grades").replaceChildren(...answer.grades.filter((g) => g.rows.length).map(gradeTable));
   const saved = state.justSaved && document.querySelector(`tr[data-word="${CSS.escape(state.justSaved)}"]`);
   state.justSaved = null;
@@ -195,8 +196,7 @@ function gradeTable(grade) {
     choose.checked = state.chosen.has(row.word);
     const findings = row.findings.map((f) => el("li", {class: `finding ${f.error ? "error" : "warning"}`, text: capital(f.message)}));
     return el("tr", {"data-word": row.word},
-      el("td", {class: "card-cell"}, el("img", {src: `card/${grade.grade}/${encodeURIComponent(row.word)}.png?v=${encodeURIComponent(row.markup + row.stars + row.definition)}`,
-                                                 alt: `Карточка «${row.word}»`, loading: "lazy", width: 137, height: 191})),
+      el("td", {class: "card-cell"}, cardImage({grade: grade.grade, row})),
       el("td", {class: "word-cell"}, markedWord(row.markup), el("div", {class: "stars", "aria-label": `звёздочек: ${row.stars}`, text: starsText(row.stars)}),
          row.hard.length ? el("div", {class: "hint", text: `сложные буквы: ${row.hard.join(", ")}`}) : null),
       el("td", {class: "definition-cell"}, row.definition, findings.length ? el("ul", {class: "findings"}, findings) : null,
@@ -237,7 +237,7 @@ async function openEditor(word) {
   $("e-game").checked = false;
   for (const id of ["e-typed-notes", "e-word-notes", "e-stars-notes", "e-definition-notes", "e-picture-notes"]) $(id).replaceChildren();
   $("e-letters").replaceChildren(); $("e-pictures").replaceChildren();
-  $("e-card").hidden = true; $("e-card-note").hidden = false;
+  $("e-card").hidden = true; $("e-card-note").hidden = false; $("e-card-note").textContent = CARD_NOTE;
   form.setStars(null);
   $("edit-title").textContent = word ? `Слово «${word}»` : "Новое слово";
   $("remove").hidden = !word;
@@ -347,9 +347,15 @@ let drawn = null;
 async function drawDraft(body) {
   let response;
   try {
-    response = await fetch("api/preview", {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)});
+    response = await fetch(`api/preview?${new URLSearchParams({size: cardSize()})}`,
+                           {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)});
   } catch (error) { return; }
-  if (!response.ok) return;
+  if (!response.ok) {  // the card does not fit at this size: say why, as build-deck would, instead of an old picture
+    $("e-card").hidden = true; $("e-card-note").hidden = false;
+    $("e-card-note").replaceChildren(el("span", {class: "finding error", text: await refusalText(response)}));
+    return;
+  }
+  $("e-card-note").textContent = CARD_NOTE;
   const url = URL.createObjectURL(await response.blob());
   if (drawn) URL.revokeObjectURL(drawn);
   drawn = url;
@@ -464,7 +470,74 @@ function printChoices(choices) {
   $("p-paper").replaceChildren(...Object.entries(choices.papers).map(([key, name]) => el("option", {value: key, text: name})));
   $("p-copies").max = choices.copies;
   $("p-bleed").max = choices.bleed;
+  state.cardMm = choices.card_mm;
+  sizeCards();
 }
+
+// --- cards as printed, at the card size chosen in the print form -------------------------------------------
+// The size is not kept between visits (the form's choices are not): a new page draws build-deck's default.
+const CARD_NOTE = $("e-card-note").textContent;
+const cardSize = () => $("p-size").value || "poker";
+
+// Every preview drawn as large on the page as the card is on paper, next to the default size (its first).
+function sizeCards() {
+  const [width] = state.cardMm[cardSize()], [first] = Object.values(state.cardMm)[0];
+  document.documentElement.style.setProperty("--card-scale", String(width / first));
+}
+
+// The bank's rows the page has, by word: their cards are redrawn at another size, one is the print form's sample.
+function keepShown(bank) {
+  state.shown = new Map(bank.grades.flatMap((g) => g.rows.map((row) => [row.word, {grade: g.grade, row}])));
+}
+
+function cardImage({grade, row}, notes = $("problems")) {
+  const [width, height] = state.cardMm[cardSize()];
+  const query = new URLSearchParams({v: row.markup + row.stars + row.definition, size: cardSize()});
+  const img = el("img", {src: `card/${grade}/${encodeURIComponent(row.word)}.png?${query}`, alt: `Карточка «${row.word}»`,
+                         loading: "lazy", width: Math.round(width * 137 / 63), height: Math.round(height * 137 / 63)});
+  img.addEventListener("error", () => undrawn(img, notes), {once: true});
+  return img;
+}
+
+// A card that cannot be drawn at this size (build-deck would refuse it): an empty card with why, not a broken image.
+async function undrawn(img, notes) {
+  let message = LOST;
+  try { message = await refusalText(await fetch(img.src, {cache: "no-store"})); } catch (error) { /* the studio stopped */ }
+  const [width, height] = state.cardMm[cardSize()];
+  img.replaceWith(el("div", {class: "undrawn", role: "img", "aria-label": message, style: `aspect-ratio: ${width} / ${height}`},
+                     "Не помещается в этом размере"));
+  if (![...notes.children].some((p) => p.textContent === message)) {
+    notes.append(el("p", {class: "finding error", "data-size": "", text: message}));
+  }
+}
+
+async function refusalText(response) {
+  try { return (await response.json()).message; } catch (error) { return `Карточка не нарисована (код ${response.status}).`; }
+}
+
+$("p-size").addEventListener("change", () => {
+  sizeCards();
+  for (const said of $("problems").querySelectorAll("[data-size]")) said.remove();
+  for (const cell of document.querySelectorAll("#grades .card-cell")) {
+    cell.replaceChildren(cardImage(state.shown.get(cell.parentElement.dataset.word)));
+  }
+  showSample();
+  refreshDraft();
+});
+
+// The print form shows one card at the chosen size: the first marked for print, else the bank's first.
+async function showSample() {
+  if (!state.shown.size) {
+    try { keepShown(await api("api/bank")); } catch (error) { alarm(error); return; }
+  }
+  const sample = state.shown.get([...state.chosen].find((word) => state.shown.has(word))) || state.shown.values().next().value;
+  $("p-sample").hidden = !sample;
+  if (!sample) return;
+  const says = $("p-sample-says");
+  says.replaceChildren(`«${sample.row.word}» в размере ${$("p-size").selectedOptions[0].text}`);
+  $("p-sample-card").replaceChildren(cardImage(sample, says));
+}
+
 
 function updateChosen() { $("chosen-count").textContent = String(state.chosen.size); }
 

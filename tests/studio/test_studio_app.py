@@ -4,12 +4,13 @@ the file holds it, a file changed elsewhere never overwritten, bad input a Russi
 from __future__ import annotations
 
 import io
+import math
 import os
 import re
 import shutil
 import subprocess
 from importlib import resources
-from urllib.parse import quote
+from urllib.parse import quote, urlencode
 
 import pytest
 from pypdf import PdfReader
@@ -331,6 +332,53 @@ def test_a_card_is_drawn_as_printed(page, folder):
     image = Image.open(io.BytesIO(png.content))
     assert image.size == (273, 382)  # 63×88 mm at 110 dpi
     assert page.refused(page.get("card/2/сорока.png"), 404, "not-found")
+
+
+@pytest.mark.parametrize(("size", "pixels"), [("poker", (273, 382)), ("bridge", (247, 386)), ("mini", (191, 273))])
+def test_a_card_is_drawn_at_the_card_size_chosen_for_print(page, folder, size, pixels):
+    """The bank's card and the form's draft, drawn as cards.pdf prints them at that size: its millimetres
+    at PREVIEW_DPI (a 44 mm card is 191 px wide, not 273)."""
+    from PIL import Image
+
+    from slovariki.generator.options import CARD_SIZES
+    from slovariki.studio.studio import PREVIEW_DPI
+
+    assert pixels == tuple(math.ceil(mm / 25.4 * PREVIEW_DPI) for mm in CARD_SIZES[size])  # pdfium rounds up
+    saved = page.get("card/1/сорока.png", size=size)
+    draft = page.post(f"api/preview?size={size}", WORD)
+    for png in (saved, draft):
+        assert png.status_code == 200 and png.headers["content-type"] == "image/png", png.text
+        assert Image.open(io.BytesIO(png.content)).size == pixels
+    if size == "poker":  # build-deck's default: as drawn without a size
+        assert saved.content == page.get("card/1/сорока.png").content
+
+
+@pytest.mark.parametrize("size", ["huge", "63x88", "", "mini "])
+def test_a_card_size_not_offered_is_refused_in_russian(page, folder, size):
+    for response in (page.get("card/1/сорока.png", size=size), page.post(f"api/preview?{urlencode({'size': size})}", WORD)):
+        message = page.refused(response, 400, "bad-request")
+        assert message.startswith(f"Карточку не нарисовать: размера карты «{size}» нет, есть 63×88, 57×89 и 44×63 мм")
+
+
+def test_a_card_that_does_not_fit_the_chosen_size_says_why_as_build_deck_does(page, folder):
+    """Long words that fit on a poker card but not on a mini one: at mini every card is refused with
+    build-deck's own message (it measures the whole deck), with her file's line; the draft of such a
+    definition too, without a line, for it is not in her file yet."""
+    from slovariki.generator.build import BuildError, build_deck
+    from slovariki.generator.faces import FitError
+    from slovariki.generator.options import CARD_SIZES, DeckOptions
+
+    long_words = {**WORD, "definition": "Достопримечательность, электрофотографирование, высококвалифицированный, "
+                                        "переосвидетельствование."}
+    draft = page.refused(page.post("api/preview?size=mini", long_words), 422, "bad-entry")
+    assert re.fullmatch(r"Толкование слова «пенал» не помещается на карту даже шрифтом [\d,]+ пт: сократите его", draft)
+    page.ok("api/save", {**long_words, "versions": page.versions()})
+    assert page.get("card/2/пенал.png", size="poker").status_code == 200
+    refused = page.refused(page.get("card/1/сорока.png", size="mini"), 422, "bad-entry")
+    assert refused.startswith(f"{folder / 'grade2.yaml'}:") and "толкование слова «пенал» не помещается" in refused
+    with pytest.raises((BuildError, FitError)) as built:
+        build_deck(wordlist.load_bank(folder).deck, DeckOptions(card_size=CARD_SIZES["mini"]), folder / "печать")
+    assert refused in str(built.value)
 
 
 def test_a_card_is_drawn_again_when_the_decks_definition_size_changes(page, folder):

@@ -180,7 +180,6 @@ async function loadBank() {
   $("bank-summary").textContent = answer.total ? `Слов в банке: ${answer.total}; показано: ${shown}.` :
     "В банке пока нет ни одного слова: нажмите «Добавить слово» или перенесите слова из таблицы.";
   $("problems").replaceChildren(...answer.problems.map((p) => el("p", {class: "finding error", text: capital(p.message)})));
-  for (const grade of answer.grades) state.versions[grade.grade] = grade.version;
   keepShown(answer);
   $("grades").replaceChildren(...answer.grades.filter((g) => g.rows.length).map(gradeTable));
   const saved = state.justSaved && document.querySelector(`tr[data-word="${CSS.escape(state.justSaved)}"]`);
@@ -487,12 +486,15 @@ function sizeCards() {
 
 // The bank's rows the page has, by word: their cards are redrawn at another size, one is the print form's sample.
 function keepShown(bank) {
+  for (const grade of bank.grades) state.versions[grade.grade] = grade.version;
   state.shown = new Map(bank.grades.flatMap((g) => g.rows.map((row) => [row.word, {grade: g.grade, row}])));
 }
 
 function cardImage({grade, row}, notes = $("problems")) {
   const [width, height] = state.cardMm[cardSize()];
-  const query = new URLSearchParams({v: row.markup + row.stars + row.definition, size: cardSize()});
+  // A card looks as the whole bank makes it (one definition size for the deck): drawn again when any file changed.
+  const query = new URLSearchParams({v: row.markup + row.stars + row.definition, bank: Object.values(state.versions).join(),
+                                     size: cardSize()});
   const img = el("img", {src: `card/${grade}/${encodeURIComponent(row.word)}.png?${query}`, alt: `Карточка «${row.word}»`,
                          loading: "lazy", width: Math.round(width * 137 / 63), height: Math.round(height * 137 / 63)});
   img.addEventListener("error", () => undrawn(img, notes), {once: true});
@@ -504,8 +506,9 @@ async function undrawn(img, notes) {
   let message = LOST;
   try { message = await refusalText(await fetch(img.src, {cache: "no-store"})); } catch (error) { /* the studio stopped */ }
   const [width, height] = state.cardMm[cardSize()];
-  img.replaceWith(el("div", {class: "undrawn", role: "img", "aria-label": message, style: `aspect-ratio: ${width} / ${height}`},
-                     "Не помещается в этом размере"));
+  const empty = el("div", {class: "undrawn", role: "img", "aria-label": message}, "Не помещается в этом размере");
+  empty.style.aspectRatio = `${width} / ${height}`;  // set through the CSSOM: the page's CSP forbids style attributes
+  img.replaceWith(empty);
   if (![...notes.children].some((p) => p.textContent === message)) {
     notes.append(el("p", {class: "finding error", "data-size": "", text: message}));
   }

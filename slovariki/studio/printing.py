@@ -45,7 +45,7 @@ def choices() -> dict:
     widest bleed."""
     from slovariki.generator import options
 
-    return {"card_sizes": {key: _mm_text(size) for key, size in options.CARD_SIZES.items()},
+    return {"card_sizes": {key: mm_text(size) for key, size in options.CARD_SIZES.items()},
             "card_mm": options.CARD_SIZES, "papers": options.PAPER_NAMES, "copies": options.MAX_COPIES,
             "bleed": options.MAX_BLEED_MM}
 
@@ -58,13 +58,13 @@ def preview_options(size: str | None):
     if size is None:
         return options.DeckOptions()
     if size not in options.CARD_SIZES:
-        known = [_mm_text(mm) for mm in options.CARD_SIZES.values()]
+        known = [mm_text(mm) for mm in options.CARD_SIZES.values()]
         raise StudioError("bad-request", f"карточку не нарисовать: размера карты «{size[:40]}» нет, есть "
                                          f"{', '.join(known[:-1])} и {known[-1]} мм")
     return options.DeckOptions(card_size=options.CARD_SIZES[size])
 
 
-def _mm_text(size: tuple[float, float]) -> str:
+def mm_text(size: tuple[float, float]) -> str:
     return f"{size[0]:g}×{size[1]:g}"
 
 

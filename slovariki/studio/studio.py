@@ -143,7 +143,7 @@ class Studio:
             try:
                 png, _, _ = card_png(deck, card, options, PREVIEW_DPI, fitted=fitted)
             except (BuildError, FitError) as exc:  # FitError: a draft, not yet in the deck measured, too long
-                raise StudioError("bad-entry", str(exc)) from None
+                raise _unprintable(options, exc) from None
             self._previews[key] = png
             while len(self._previews) > PREVIEW_CACHE:
                 self._previews.popitem(last=False)
@@ -161,7 +161,7 @@ class Studio:
             try:
                 known[options] = deck_type(deck, options)
             except FitError as exc:
-                raise StudioError("bad-entry", str(exc)) from None
+                raise _unprintable(options, exc) from None
         return known[options]
 
     def card_png(self, grade: int, word: str, size: str | None = None) -> bytes:
@@ -254,3 +254,8 @@ class Studio:
         """Her folder for the referee when it holds words, else the bundled bank."""
         ws = self.workspace
         return str(ws.folder) if ws is not None and wordlist.has_grade_files(ws.folder) else None
+
+
+def _unprintable(options, exc: Exception) -> StudioError:  # noqa: ANN001 - DeckOptions
+    """build-deck's message for a card it would not print, with the card size that was asked for."""
+    return StudioError("bad-entry", f"карточки {printing.mm_text(options.card_size)} мм не напечатать: {exc}")

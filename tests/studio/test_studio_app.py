@@ -371,14 +371,16 @@ def test_a_card_that_does_not_fit_the_chosen_size_says_why_as_build_deck_does(pa
     long_words = {**WORD, "definition": "Достопримечательность, электрофотографирование, высококвалифицированный, "
                                         "переосвидетельствование."}
     draft = page.refused(page.post("api/preview?size=mini", long_words), 422, "bad-entry")
-    assert re.fullmatch(r"Толкование слова «пенал» не помещается на карту даже шрифтом [\d,]+ пт: сократите его", draft)
+    assert re.fullmatch(r"Карточки 44×63 мм не напечатать: толкование слова «пенал» не помещается на карту даже "
+                        r"шрифтом [\d,]+ пт: сократите его", draft)
     page.ok("api/save", {**long_words, "versions": page.versions()})
     assert page.get("card/2/пенал.png", size="poker").status_code == 200
     refused = page.refused(page.get("card/1/сорока.png", size="mini"), 422, "bad-entry")
-    assert refused.startswith(f"{folder / 'grade2.yaml'}:") and "толкование слова «пенал» не помещается" in refused
+    assert refused.startswith(f"Карточки 44×63 мм не напечатать: {folder / 'grade2.yaml'}:")
+    assert "толкование слова «пенал» не помещается" in refused
     with pytest.raises((BuildError, FitError)) as built:
         build_deck(wordlist.load_bank(folder).deck, DeckOptions(card_size=CARD_SIZES["mini"]), folder / "печать")
-    assert refused in str(built.value)
+    assert refused.removeprefix("Карточки 44×63 мм не напечатать: ") in str(built.value)
 
 
 def test_a_card_is_drawn_again_when_the_decks_definition_size_changes(page, folder):

@@ -552,16 +552,19 @@ def test_the_cards_are_drawn_at_the_card_size_chosen_for_print(browser, studio, 
     me.shot("bank-mini")
     me.page.click("tr[data-word='сорока'] button:has-text('Изменить')")
     me.page.wait_for_function("() => document.querySelector('#e-card')?.naturalWidth === 191")
+    me.shot("word-form-mini")
     me.page.click("#cancel-edit")
 
     # Long words fit a poker card, not a mini one: the draft says why, and once saved every card does.
     me.type_word("пенал", 2)
     me.expect("#e-word").not_to_have_value("")
     me.write_definition("Достопримечательность, электрофотографирование, высококвалифицированный, переосвидетельствование.")
-    me.expect("#e-card-note .finding").to_have_text(re.compile(r"^Толкование слова «пенал» не помещается на карту"))
+    me.expect("#e-card-note.finding").to_have_text(
+        re.compile(r"^Карточки 44×63 мм не напечатать: толкование слова «пенал» не помещается на карту"))
     me.expect("#e-card").to_be_hidden()
+    me.shot("word-form-too-long")
     me.save_only("пенал")
-    me.expect("tr[data-word=пенал] .card-cell").to_have_text("Не помещается в этом размере")  # in view: drawn
+    me.expect("tr[data-word=пенал] .card-cell").to_have_text("Не напечатать в этом размере")  # in view: drawn
     me.expect("#problems [data-size]").to_have_count(1)
     me.expect("#problems [data-size]").to_contain_text("толкование слова «пенал» не помещается на карту")
     me.shot("bank-mini-too-long")

@@ -236,7 +236,7 @@ async function openEditor(word) {
   $("e-game").checked = false;
   for (const id of ["e-typed-notes", "e-word-notes", "e-stars-notes", "e-definition-notes", "e-picture-notes"]) $(id).replaceChildren();
   $("e-letters").replaceChildren(); $("e-pictures").replaceChildren();
-  $("e-card").hidden = true; $("e-card-note").hidden = false; $("e-card-note").textContent = CARD_NOTE;
+  $("e-card").hidden = true; cardNote();
   form.setStars(null);
   $("edit-title").textContent = word ? `Слово «${word}»` : "Новое слово";
   $("remove").hidden = !word;
@@ -350,11 +350,11 @@ async function drawDraft(body) {
                            {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)});
   } catch (error) { return; }
   if (!response.ok) {  // the card does not fit at this size: say why, as build-deck would, instead of an old picture
-    $("e-card").hidden = true; $("e-card-note").hidden = false;
-    $("e-card-note").replaceChildren(el("span", {class: "finding error", text: await refusalText(response)}));
+    $("e-card").hidden = true;
+    cardNote(await refusalText(response), "finding error");
     return;
   }
-  $("e-card-note").textContent = CARD_NOTE;
+  cardNote();
   const url = URL.createObjectURL(await response.blob());
   if (drawn) URL.revokeObjectURL(drawn);
   drawn = url;
@@ -476,6 +476,11 @@ function printChoices(choices) {
 // --- cards as printed, at the card size chosen in the print form -------------------------------------------
 // The size is not kept between visits (the form's choices are not): a new page draws build-deck's default.
 const CARD_NOTE = $("e-card-note").textContent;
+
+// What stands in the word form for its card: where it will appear, or why it cannot be drawn.
+function cardNote(text = CARD_NOTE, kind = "hint") {
+  Object.assign($("e-card-note"), {textContent: text, className: kind, hidden: false});
+}
 const cardSize = () => $("p-size").value || "poker";
 
 // Every preview drawn as large on the page as the card is on paper, next to the default size (its first).
@@ -506,7 +511,7 @@ async function undrawn(img, notes) {
   let message = LOST;
   try { message = await refusalText(await fetch(img.src, {cache: "no-store"})); } catch (error) { /* the studio stopped */ }
   const [width, height] = state.cardMm[cardSize()];
-  const empty = el("div", {class: "undrawn", role: "img", "aria-label": message}, "Не помещается в этом размере");
+  const empty = el("div", {class: "undrawn", role: "img", "aria-label": message}, "Не напечатать в этом размере");
   empty.style.aspectRatio = `${width} / ${height}`;  // set through the CSSOM: the page's CSP forbids style attributes
   img.replaceWith(empty);
   if (![...notes.children].some((p) => p.textContent === message)) {
@@ -537,7 +542,7 @@ async function showSample() {
   $("p-sample").hidden = !sample;
   if (!sample) return;
   const says = $("p-sample-says");
-  says.replaceChildren(`«${sample.row.word}» в размере ${$("p-size").selectedOptions[0].text}`);
+  says.replaceChildren(`Карточка «${sample.row.word}» в размере ${$("p-size").selectedOptions[0].text}`);
   $("p-sample-card").replaceChildren(cardImage(sample, says));
 }
 

@@ -11,7 +11,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from slovariki.bank import wordlist
-from slovariki.model import Colour
+from slovariki.model import Colour, Deck
 from slovariki.studio import importing, printing
 from slovariki.studio.workspace import (StudioError, Workspace, picture_choices, remember, remembered,
                                         start_folder)
@@ -123,16 +123,17 @@ class Studio:
         return {**found, "pictures": picture_choices(word, definition) if word else []}
 
     # --- cards as printed -----------------------------------------------------------------------------
-    def _png(self, card, size: str | None) -> bytes:  # noqa: ANN001 - a Card
+    def _png(self, card, size: str | None, deck=None) -> bytes:  # noqa: ANN001 - a Card, a Deck
         """The card as cards.pdf prints it at the card size the print form has chosen (a key of
         CARD_SIZES; None: build-deck's default), drawn once for all that changes its look: the card itself,
         its picture file, the print options and the deck's definition size (chosen over the whole bank,
-        so a long definition saved on another card can make every card's text a step smaller)."""
+        ``deck`` if given, so a long definition saved on another card can make every card's text a step
+        smaller)."""
         from slovariki.generator.build import BuildError
         from slovariki.generator.faces import FitError
         from slovariki.generator.preview import card_png
 
-        deck, options = self.ws().checked().deck, printing.preview_options(size)
+        deck, options = deck or self.ws().checked().deck, printing.preview_options(size)
         mtime = card.picture.stat().st_mtime_ns if card.picture is not None and card.picture.exists() else 0
         with self._preview_lock:  # one drawing at a time: the page asks for a table's cards at once
             fitted = self._deck_type(deck, options)
@@ -176,7 +177,15 @@ class Studio:
         if card is None:
             errors = [d.message for _, d in found if d.is_error]
             raise StudioError("bad-entry", errors[0] if errors else "карточку пока не нарисовать")
-        return self._png(replace(card, source=None), size)  # not yet in her file: no line to name
+        card = replace(card, source=None)  # not yet in her file: no line to name
+        try:
+            return self._png(card, size)
+        except StudioError:
+            # Longer than the saved deck's definitions allow: build-deck would measure the deck with it,
+            # and may set every definition smaller. Measured so only now: it takes a while on a big bank.
+            saved = self.ws().checked().deck
+            with_draft = Deck.of([c for c in saved if c.word not in (card.word, data.get("original"))] + [card])
+            return self._png(card, size, with_draft)
 
     # --- changes --------------------------------------------------------------------------------------
     def save(self, data: dict) -> dict:

@@ -317,7 +317,7 @@ def test_the_bank_sends_only_what_the_page_reads(page, folder):
     """Every field of a grade and of its rows is read by the page's code that shows the bank (as
     ``grade.x`` and ``row.x``)."""
     shows = "".join(re.search(rf"\n(?:async )?function {name}\(.*?\n}}\n", STUDIO_JS, re.S).group()
-                    for name in ("loadBank", "gradeTable"))
+                    for name in ("loadBank", "keepShown", "gradeTable"))
     grade = page.ok("api/bank")["grades"][0]
     assert grade["rows"]
     for name, keys in (("grade", set(grade)), ("row", set(grade["rows"][0]))):
@@ -363,13 +363,16 @@ def test_a_card_size_not_offered_is_refused_in_russian(page, folder, size):
 def test_a_card_that_does_not_fit_the_chosen_size_says_why_as_build_deck_does(page, folder):
     """Long words that fit on a poker card but not on a mini one: at mini every card is refused with
     build-deck's own message (it measures the whole deck), with her file's line; the draft of such a
-    definition too, without a line, for it is not in her file yet."""
+    definition too, without a line, for it is not in her file yet, and it is drawn at poker size, as
+    build-deck will print it (the deck's definitions a step smaller)."""
     from slovariki.generator.build import BuildError, build_deck
     from slovariki.generator.faces import FitError
     from slovariki.generator.options import CARD_SIZES, DeckOptions
 
     long_words = {**WORD, "definition": "Достопримечательность, электрофотографирование, высококвалифицированный, "
                                         "переосвидетельствование."}
+    drawn = page.post("api/preview?size=poker", long_words)  # the deck measured with it: all a step smaller
+    assert drawn.status_code == 200 and drawn.headers["content-type"] == "image/png"
     draft = page.refused(page.post("api/preview?size=mini", long_words), 422, "bad-entry")
     assert re.fullmatch(r"Карточки 44×63 мм не напечатать: толкование слова «пенал» не помещается на карту даже "
                         r"шрифтом [\d,]+ пт: сократите его", draft)

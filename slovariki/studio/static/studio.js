@@ -481,13 +481,14 @@ const CARD_NOTE = $("e-card-note").textContent;
 function cardNote(text = CARD_NOTE, kind = "hint") {
   Object.assign($("e-card-note"), {textContent: text, className: kind, hidden: false});
 }
-const cardSize = () => $("p-size").value || "poker";
 
-// Every preview drawn as large on the page as the card is on paper, next to the default size (its first).
-function sizeCards() {
-  const [width] = state.cardMm[cardSize()], [first] = Object.values(state.cardMm)[0];
-  document.documentElement.style.setProperty("--card-scale", String(width / first));
-}
+const cardSize = () => $("p-size").value;
+const SHOWN = 137;  // px: the default card's width in the bank's table (half its drawing's: sharp on a phone)
+
+// A card shown as much smaller than the default size's (the form's first) as it is on paper.
+const defaultWidth = () => Object.values(state.cardMm)[0][0];
+const scale = () => state.cardMm[cardSize()][0] / defaultWidth();
+function sizeCards() { document.documentElement.style.setProperty("--card-scale", String(scale())); }
 
 // The bank's rows the page has, by word: their cards are redrawn at another size, one is the print form's sample.
 function keepShown(bank) {
@@ -496,12 +497,12 @@ function keepShown(bank) {
 }
 
 function cardImage({grade, row}, notes = $("problems")) {
-  const [width, height] = state.cardMm[cardSize()];
+  const [width, height] = state.cardMm[cardSize()].map((mm) => Math.round(SHOWN * mm / defaultWidth()));
   // A card looks as the whole bank makes it (one definition size for the deck): drawn again when any file changed.
   const query = new URLSearchParams({v: row.markup + row.stars + row.definition, bank: Object.values(state.versions).join(),
                                      size: cardSize()});
   const img = el("img", {src: `card/${grade}/${encodeURIComponent(row.word)}.png?${query}`, alt: `Карточка «${row.word}»`,
-                         loading: "lazy", width: Math.round(width * 137 / 63), height: Math.round(height * 137 / 63)});
+                         loading: "lazy", width, height});
   img.addEventListener("error", () => undrawn(img, notes), {once: true});
   return img;
 }
@@ -545,7 +546,6 @@ async function showSample() {
   says.replaceChildren(`Карточка «${sample.row.word}» в размере ${$("p-size").selectedOptions[0].text}`);
   $("p-sample-card").replaceChildren(cardImage(sample, says));
 }
-
 
 function updateChosen() { $("chosen-count").textContent = String(state.chosen.size); }
 

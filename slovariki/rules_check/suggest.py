@@ -831,12 +831,10 @@ def _vowel_checks(word: str, i: int, forms: list[Form], lemmas: frozenset[str] =
     return tuple(found[:limit])
 
 
-def _consonant_checks(word: str, j: int, forms: list[Form], heard: Callable[[str], bool] | set[str],
+def _consonant_checks(word: str, j: int, forms: list[Form], heard: Callable[[str], bool],
                       lemmas: frozenset[str] = frozenset(), limit: int = 3) -> tuple[str, ...]:
-    """Forms with the same letters up to the consonant at ``j`` and, after it, one of the letters ``heard``
-    (or letters ``heard`` accepts): there the consonant is heard as written."""
-    if not callable(heard):
-        heard = (lambda letters: lambda after: after[:1] in letters)(heard)
+    """Forms with the same letters up to the consonant at ``j`` and, after it, letters ``heard`` accepts:
+    there the consonant is heard as written."""
     head = fold(word[:j + 1])
     found = []
     for form in _closest_first(word, forms, lemmas):
@@ -902,7 +900,7 @@ def _consonants(word: str, own: list[Form], related: list[Form], grade: int | No
         where = "на конце слова" if not nxt or nxt == "-" else f"перед «{nxt}»"
         if ch == "г" and nxt and nxt in "кч":  # лёгкий, мягче: [х], not the pair [к]
             checks, by_related = next(((c, r) for forms, r, _ in sources[:2]
-                                       if (c := _consonant_checks(word, j, forms, HEARD_PAIRED, lemmas))), ((), False))
+                                       if (c := _consonant_checks(word, j, forms, _heard_paired, lemmas))), ((), False))
             found.append(Letter(j, j + 1, "paired", True, f"{where} слышится [х], а не парная ей [к]: правило о парных "
                                                           "согласных проверку не подсказывает", checks, by_related))
             continue
@@ -915,7 +913,7 @@ def _consonants(word: str, own: list[Form], related: list[Form], grade: int | No
         if ch == "д" and nxt == "ц":  # одиннадцать: [ц], the «д» is not heard at all
             tens = "; «-дцать» пришло от слова «десять»" if "дцать" in word else ""
             found.append(_consonant(j, "spoken", "перед «ц» не слышна: «дц» произносится как [ц]", word, sources,
-                                    HEARD_PAIRED, "а формы или родственного слова, где после неё гласная, нет" + tens,
+                                    _heard_paired, "а формы или родственного слова, где после неё гласная, нет" + tens,
                                     lemmas))
             continue
         if ch in VOICED and (not nxt or nxt in NOISY_VOICELESS + "-"):
@@ -924,10 +922,10 @@ def _consonants(word: str, own: list[Form], related: list[Form], grade: int | No
             heard = PAIRS[ch]
         else:
             continue
-        letter = _consonant(j, "paired", f"{where} слышится [{heard}]", word, sources, HEARD_PAIRED,
+        letter = _consonant(j, "paired", f"{where} слышится [{heard}]", word, sources, _heard_paired,
                             "а формы или родственного слова, где после неё гласная, нет", lemmas)
         if letter.hard and base and not adverbs and j >= base[0] and (
-                later := _consonant_checks(word[base[0]:], j - base[0], base[1], HEARD_PAIRED)):
+                later := _consonant_checks(word[base[0]:], j - base[0], base[1], _heard_paired)):
             letter = replace(letter, reason=f"{where} слышится [{heard}]; если наречие образовано от слова "
                                             f"«{word[base[0]:]}» ({', '.join(later)}), проверять его этим словом "
                                             "учат только в 4 классе (--grade 4), а другого проверочного слова в "
@@ -938,6 +936,11 @@ def _consonants(word: str, own: list[Form], related: list[Form], grade: int | No
                 replace(letter, reason=letter.reason + f"; приставку «{prefix}-» проходят в 3 классе")
         found.append(letter)
     return found
+
+
+def _heard_paired(after: str) -> bool:
+    """Is a paired consonant heard as written before ``after`` (the rest of the form)?"""
+    return after[:1] in HEARD_PAIRED
 
 
 def _heard_silent(cluster: str) -> Callable[[str], bool]:
@@ -953,7 +956,7 @@ def _heard_silent(cluster: str) -> Callable[[str], bool]:
 
 
 def _consonant(j: int, kind: str, heard: str, word: str, sources: list[tuple[list[Form], bool, int]],
-               after: Callable[[str], bool] | set[str], no_check: str, lemmas: frozenset[str] = frozenset()) -> Letter:
+               after: Callable[[str], bool], no_check: str, lemmas: frozenset[str] = frozenset()) -> Letter:
     """The consonant at ``j``, not hard if a form in one of ``sources`` (forms, related, and the offset
     of the word they check within ``word``: 2 for «круг» in «вокруг») has it before one of ``after``."""
     for forms, by_related, offset in sources:

@@ -307,6 +307,7 @@ def test_the_print_forms_choices_are_build_decks(page, folder):
     choices = page.ok("api/state")["print"]
     assert choices["card_sizes"] == {"poker": "63×88", "bridge": "57×89", "mini": "44×63"}
     assert list(choices["card_sizes"]) == list(options.CARD_SIZES) and list(options.CARD_SIZES)[0] == "poker"
+    assert choices["card_mm"] == {key: list(mm) for key, mm in options.CARD_SIZES.items()}  # the previews' sizes
     assert options.DeckOptions().card_size == options.CARD_SIZES["poker"]  # the first offered is the default
     assert choices["papers"] == options.PAPER_NAMES and next(iter(options.PAPER_NAMES)) == options.DeckOptions().paper
     assert (choices["copies"], choices["bleed"]) == (options.MAX_COPIES, options.MAX_BLEED_MM)

@@ -38,7 +38,12 @@ BACKS_REPORT = {  # how to print them, as the console says it
 
 
 class BuildError(Exception):
-    """A build that cannot start: nothing is written. The message is for the user."""
+    """A build that cannot start: nothing is written. The message is for the user; ``text`` is the same
+    without the command line's option before it («--only: »), for a page."""
+
+    def __init__(self, text: str, option: str | None = None) -> None:
+        super().__init__(f"--{option}: {text}" if option else text)
+        self.text = text
 
 
 class Progress(Protocol):
@@ -166,12 +171,12 @@ def chosen(deck: Deck, options: DeckOptions) -> list[Card]:
         keyed = by_key(deck)
         unknown = [word for key, word in wanted.items() if key not in keyed]
         if unknown:
-            raise BuildError(f"--only: в колоде нет {'слов' if len(unknown) > 1 else 'слова'} "
-                             + ", ".join(f"«{word}»{nearest(deck, word, ' (', ')')}" for word in unknown))
+            raise BuildError(f"в колоде нет {'слов' if len(unknown) > 1 else 'слова'} "
+                             + ", ".join(f"«{word}»{nearest(deck, word, ' (', ')')}" for word in unknown), "only")
         cards = [c for c in cards if word_key(c.word) in wanted]
     if not cards:
         stars = f"{options.stars} {'звёздочкой' if options.stars == 1 else 'звёздочками'}"  # 1–3
-        raise BuildError(f"среди слов --only нет карточек с {stars}" if options.only else
+        raise BuildError(f"среди выбранных слов нет карточек с {stars}" if options.only else
                          f"в колоде нет карточек с {stars}")
     return cards
 

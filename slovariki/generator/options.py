@@ -21,7 +21,12 @@ _PAIR = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*[x×хX,]\s*(-?\d+(?:\.\d+)?)\s*$")
 
 
 class OptionsError(ValueError):
-    """An option value that cannot be used; the message names the option and a valid example."""
+    """An option value that cannot be used. ``text`` says why in words a page can show as they are; the
+    message puts the command line's option before it: «--copies: от 1 до 20 комплектов»."""
+
+    def __init__(self, option: str, text: str) -> None:
+        super().__init__(f"--{option}: {text}")
+        self.text = text
 
 
 @dataclass(frozen=True)
@@ -47,7 +52,8 @@ class DeckOptions:
     def __post_init__(self) -> None:
         if self.print_shop:
             if self.backs == "fold":
-                raise OptionsError("--print-shop: лицо и рубашка идут на отдельных страницах, --backs fold не подходит")
+                raise OptionsError("print-shop",
+                                   "лицо и рубашка идут на отдельных страницах, рубашки рядом с лицом (fold) не подходят")
             # A print shop wants bleed, CMYK, and no marks of ours: the boxes say where to cut.
             object.__setattr__(self, "bleed", self.bleed or PRINT_SHOP_BLEED_MM)
             object.__setattr__(self, "cmyk", True)
@@ -56,23 +62,23 @@ class DeckOptions:
             object.__setattr__(self, "landscape", self.backs == "fold")
         width, height = self.card_size
         if not (MIN_CARD_MM <= width <= MAX_CARD_MM and MIN_CARD_MM <= height <= MAX_CARD_MM):
-            raise OptionsError(f"--card-size: стороны карты должны быть от {MIN_CARD_MM:g} до {MAX_CARD_MM:g} мм")
+            raise OptionsError("card-size", f"стороны карты должны быть от {MIN_CARD_MM:g} до {MAX_CARD_MM:g} мм")
         if self.paper not in PAPERS:
-            raise OptionsError(f"--paper: бумага бывает {', '.join(PAPERS)}")
+            raise OptionsError("paper", f"бумага бывает {', '.join(PAPERS)}")
         if self.backs not in BACKS:
-            raise OptionsError(f"--backs: допустимы {', '.join(BACKS)}")
+            raise OptionsError("backs", f"допустимы {', '.join(BACKS)}")
         if not 0 <= self.bleed <= MAX_BLEED_MM:
-            raise OptionsError(f"--bleed: вылет от 0 до {MAX_BLEED_MM:g} мм (обычно 3)")
+            raise OptionsError("bleed", f"вылет от 0 до {MAX_BLEED_MM:g} мм (обычно 3)")
         if not 0 <= self.gap <= MAX_GAP_MM:
-            raise OptionsError(f"--gap: промежуток от 0 до {MAX_GAP_MM:g} мм")
+            raise OptionsError("gap", f"промежуток от 0 до {MAX_GAP_MM:g} мм")
         if any(abs(v) > MAX_OFFSET_MM for v in self.back_offset):
-            raise OptionsError(f"--back-offset: сдвиг не больше {MAX_OFFSET_MM:g} мм по каждой оси")
+            raise OptionsError("back-offset", f"сдвиг не больше {MAX_OFFSET_MM:g} мм по каждой оси")
         if not 1 <= self.copies <= MAX_COPIES:
-            raise OptionsError(f"--copies: от 1 до {MAX_COPIES} комплектов")
+            raise OptionsError("copies", f"комплектов можно напечатать от 1 до {MAX_COPIES}")
         if self.dictation_words is not None and not 1 <= self.dictation_words <= MAX_DICTATION_WORDS:
-            raise OptionsError(f"--dictation-words: от 1 до {MAX_DICTATION_WORDS} слов в каждом классе")
+            raise OptionsError("dictation-words", f"от 1 до {MAX_DICTATION_WORDS} слов в каждом классе")
         if self.stars is not None and self.stars not in (1, 2, 3):
-            raise OptionsError("--stars: звёздочек бывает 1, 2 или 3")
+            raise OptionsError("stars", "звёздочек бывает 1, 2 или 3")
 
     @property
     def paper_size(self) -> tuple[float, float]:
@@ -87,14 +93,14 @@ def parse_card_size(text: str) -> tuple[float, float]:
         return CARD_SIZES[key]
     pair = _parse_pair(text)
     if pair is None:
-        raise OptionsError(f"--card-size: «{text}» — не размер; нужно poker, bridge, mini или ШxВ в мм, например 63x88")
+        raise OptionsError("card-size", f"«{text}» — не размер; нужно poker, bridge, mini или ШxВ в мм, например 63x88")
     return pair
 
 
 def offset(text: str | None, x: float | None = None, y: float | None = None) -> tuple[float, float]:
     """The back offset from --back-offset «DX;DY» or from --back-offset-x and -y (0 where not given)."""
     if text is not None and (x is not None or y is not None):
-        raise OptionsError("--back-offset: задайте сдвиг одним способом: --back-offset DX;DY "
+        raise OptionsError("back-offset", "задайте сдвиг одним способом: --back-offset DX;DY "
                            "или --back-offset-x и --back-offset-y")
     if text is None:
         return (x or 0.0, y or 0.0)
@@ -113,10 +119,10 @@ def parse_offset(text: str) -> tuple[float, float]:
             return numbers[0], numbers[1]
     if re.fullmatch(r"[+-]?\d+,\d+", stripped):
         dx, _, dy = stripped.partition(",")
-        raise OptionsError(f"--back-offset: «{text}» можно понять и как {stripped} мм, и как DX={dx}, DY={dy}; "
+        raise OptionsError("back-offset", f"«{text}» можно понять и как {stripped} мм, и как DX={dx}, DY={dy}; "
                            f"напишите два числа через точку с запятой: \"{stripped};0\" или \"{dx};{dy}\" "
                            "(или --back-offset-x и --back-offset-y)")
-    raise OptionsError(f"--back-offset: «{text}» — не сдвиг; нужно DX;DY в мм, например \"0,5;-1\"")
+    raise OptionsError("back-offset", f"«{text}» — не сдвиг; нужно DX;DY в мм, например \"0,5;-1\"")
 
 
 def offset_text(offset: tuple[float, float]) -> str:

@@ -35,8 +35,8 @@ def options_from(data: dict):
                                    bleed=bleed, copies=copies, cmyk=data.get("cmyk") is True,
                                    stress=data.get("stress", True) is not False, only=tuple(words))
     except (TypeError, ValueError) as exc:  # OptionsError is a ValueError
-        message = str(exc) if isinstance(exc, options.OptionsError) else "число в настройках печати не читается"
-        raise StudioError("bad-request", _page_text(message)) from None
+        message = _page_text(exc) if isinstance(exc, options.OptionsError) else "число в настройках печати не читается"
+        raise StudioError("bad-request", message) from None
 
 
 def choices() -> dict:
@@ -68,10 +68,11 @@ def mm_text(size: tuple[float, float]) -> str:
     return f"{size[0]:g}×{size[1]:g}"
 
 
-def _page_text(message: str) -> str:
-    """A message of the print options as the page says it: the options by their names, without the
-    command line's «--» («copies: от 1 до 20», «only: в колоде нет слова …»)."""
-    return message.replace("--", "")
+def _page_text(exc: Exception) -> str:
+    """build-deck's refusal as the page says it: without the command line's option before it
+    (OptionsError's and BuildError's ``text``: «комплектов можно напечатать от 1 до 20»), the form's
+    fields being the options here."""
+    return getattr(exc, "text", str(exc))
 
 
 def grades_from(data: dict) -> tuple[int, ...]:
@@ -140,7 +141,7 @@ class Printer:
             job.state, job.message, job.code = "failed", exc.message, exc.code
             return
         except (build.BuildError, OutputError) as exc:
-            job.state, job.message = "failed", f"Колода не собрана: {_page_text(str(exc))}"
+            job.state, job.message = "failed", f"Колода не собрана: {_page_text(exc)}"
             return
         except Exception as exc:  # a bug of ours: the page must hear of it, not wait forever
             job.state, job.message = "failed", f"Колода не собрана: внутренняя ошибка ({type(exc).__name__})"
@@ -193,7 +194,7 @@ def handouts(workspace: Workspace, data: dict) -> dict:
         try:
             deck = Deck.of(build.chosen(deck, settings))
         except build.BuildError as exc:  # a word deleted in another tab, or of another grade
-            raise StudioError("bad-request", f"Листы не собраны: {_page_text(str(exc))}") from None
+            raise StudioError("bad-request", f"Листы не собраны: {_page_text(exc)}") from None
     words = build.handout_words(list(deck), settings)  # build-deck's: no game word to learn for a dictation
     if not words:
         raise StudioError("bad-request", "нет ни одного слова для листов: выберите классы или слова")

@@ -93,7 +93,7 @@ def test_help_lists_the_options():
 @pytest.mark.parametrize("copies", ["0", "21"])
 def test_copies_out_of_range_says_the_range_in_words(tmp_path, copies):
     result = run("--words", str(BANK), "--out", str(tmp_path), "--copies", copies)
-    assert result.exit_code == 2 and "--copies: от 1 до 20 комплектов" in result.stderr
+    assert result.exit_code == 2 and "--copies: комплектов можно напечатать от 1 до 20" in result.stderr
 
 
 def test_cli_builds_and_ends_with_a_one_line_summary(tmp_path):

@@ -415,7 +415,7 @@ def test_only_and_stars_choose_the_cards_printed(build, deck, tmp_path):
         build_deck(deck, DeckOptions(only=("кит",)), tmp_path / "out")
     with pytest.raises(BuildError, match="--only: в колоде нет слова «карова» \\(может быть, «корова»\\?\\)"):
         build_deck(deck, DeckOptions(only=("карова",)), tmp_path / "out")
-    with pytest.raises(BuildError, match="^среди слов --only нет карточек с 3 звёздочками$"):
+    with pytest.raises(BuildError, match="^среди выбранных слов нет карточек с 3 звёздочками$"):
         build_deck(deck, DeckOptions(only=("корова",), stars=3), tmp_path / "out")
     three = Deck.of([c for c in deck if c.stars != 3])
     with pytest.raises(BuildError, match="^в колоде нет карточек с 3 звёздочками$"):  # no --only was given

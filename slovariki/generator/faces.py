@@ -459,7 +459,8 @@ def runs(card: Card) -> list[tuple[int, int, bool]]:
 
 
 def _points(size: float) -> str:
-    return f"{size:g}".replace(".", ",")
+    """A font size as the messages say it: to a tenth of a point (sizes scale with the card: 6,8, not 6,78571)."""
+    return f"{round(size, 1):g}".replace(".", ",")
 
 
 def _where(card: Card) -> str:

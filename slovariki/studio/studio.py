@@ -30,7 +30,7 @@ class Studio:
         self._assistant = None
         self._previews: OrderedDict[tuple, bytes] = OrderedDict()
         self._preview_lock = threading.Lock()
-        self._fitted: tuple = (None, {})  # (deck, {options: its DeckType}): see _deck_type
+        self._fitted: tuple = (None, {})  # (deck, {options: its DeckType or why it does not print}): see _deck_type
         self.lan_url: str | None = None  # with --lan: the address a tablet on the Wi-Fi opens
         self.play = None  # the referee's screen under «play/» (play.PlayScreen), made with the routes
         self.asked: Path | None = None  # --words naming a folder that is not there yet
@@ -127,16 +127,20 @@ class Studio:
         """The card as cards.pdf prints it at the card size the print form has chosen (a key of
         CARD_SIZES; None: build-deck's default), drawn once for all that changes its look: the card itself,
         its picture file, the print options and the deck's definition size (chosen over the whole bank,
-        ``deck`` if given, so a long definition saved on another card can make every card's text a step
-        smaller)."""
+        so a long definition saved on another card can make every card's text a step smaller; over
+        ``deck`` if given, a draft's, measured for this drawing only)."""
         from slovariki.generator.build import BuildError
         from slovariki.generator.faces import FitError
         from slovariki.generator.preview import card_png
 
-        deck, options = deck or self.ws().checked().deck, printing.preview_options(size)
+        options = printing.preview_options(size)
         mtime = card.picture.stat().st_mtime_ns if card.picture is not None and card.picture.exists() else 0
         with self._preview_lock:  # one drawing at a time: the page asks for a table's cards at once
-            fitted = self._deck_type(deck, options)
+            if deck is None:
+                deck = self.ws().checked().deck
+                fitted = self._deck_type(deck, options)
+            else:
+                fitted = _measured(deck, options)
             key = (card, str(card.picture), mtime, options, fitted.size, fitted.smaller)
             if key in self._previews:
                 self._previews.move_to_end(key)
@@ -153,16 +157,16 @@ class Studio:
     def _deck_type(self, deck, options):  # noqa: ANN001, ANN202 - a Deck, DeckOptions; a DeckType
         """The deck's definition size and the step below it, as build-deck chooses them; measured once
         per card size for a deck, again when the bank changes."""
-        from slovariki.generator.faces import FitError, deck_type
-
         if self._fitted[0] is not deck:
             self._fitted = (deck, {})
         known = self._fitted[1]
-        if options not in known:
+        if options not in known:  # a refusal is kept too: every card of the table asks
             try:
-                known[options] = deck_type(deck, options)
-            except FitError as exc:
-                raise _unprintable(options, exc) from None
+                known[options] = _measured(deck, options)
+            except StudioError as exc:
+                known[options] = exc
+        if isinstance(known[options], StudioError):
+            raise known[options]
         return known[options]
 
     def card_png(self, grade: int, word: str, size: str | None = None) -> bytes:
@@ -183,7 +187,10 @@ class Studio:
         except StudioError:
             # Longer than the saved deck's definitions allow: build-deck would measure the deck with it,
             # and may set every definition smaller. Measured so only now: it takes a while on a big bank.
+            # If the saved deck itself does not print at this size, that is the answer (kept: no measuring).
             saved = self.ws().checked().deck
+            with self._preview_lock:
+                self._deck_type(saved, printing.preview_options(size))
             with_draft = Deck.of([c for c in saved if c.word not in (card.word, data.get("original"))] + [card])
             return self._png(card, size, with_draft)
 
@@ -265,6 +272,18 @@ class Studio:
         return str(ws.folder) if ws is not None and wordlist.has_grade_files(ws.folder) else None
 
 
+def _measured(deck, options):  # noqa: ANN001, ANN202 - a Deck, DeckOptions; a DeckType
+    """build-deck's definition size for ``deck`` at these options; StudioError if it does not print."""
+    from slovariki.generator.faces import FitError, deck_type
+
+    try:
+        return deck_type(deck, options)
+    except FitError as exc:
+        raise _unprintable(options, exc) from None
+
+
 def _unprintable(options, exc: Exception) -> StudioError:  # noqa: ANN001 - DeckOptions
     """build-deck's message for a card it would not print, with the card size that was asked for."""
-    return StudioError("bad-entry", f"карточки {printing.mm_text(options.card_size)} мм не напечатать: {exc}")
+    from slovariki.generator.options import size_text
+
+    return StudioError("bad-entry", f"карточки {size_text(options.card_size)} мм не напечатать: {exc}")

@@ -16,7 +16,7 @@ from slovariki.generator.calibration import render_calibration
 from slovariki.generator.dictation import render_answers, render_dictation
 from slovariki.generator.faces import DeckType, Faces, FitError, grade_label
 from slovariki.generator.imposition import Run, render_cards
-from slovariki.generator.options import PAPER_NAMES, DeckOptions
+from slovariki.generator.options import PAPER_NAMES, DeckOptions, size_text
 from slovariki.generator.palette import Palette
 from slovariki.model import Card, Deck
 from slovariki.bank.pictures import PictureError
@@ -77,16 +77,16 @@ class BuildResult:
     pngs: int = 0  # --print-shop: the PNG files in the png folder
 
     def layout_report(self, options: DeckOptions) -> str:
-        width, height = options.card_size
+        size = size_text(options.card_size)
         orientation = "альбомная" if options.landscape else "книжная"
-        report = (f"Раскладка: {PAPER_NAMES[options.paper]} {orientation}, карта {width:g}×{height:g} мм, "
+        report = (f"Раскладка: {PAPER_NAMES[options.paper]} {orientation}, карта {size} мм, "
                   f"{self.layout.cols}×{self.layout.rows} = {self.layout.per_sheet} на листе, "
                   f"рубашки: {BACKS_REPORT[options.backs]}")
         cost = sheet.bleed_cost(options)  # say why a sheet holds fewer cards than a teacher expects
         if cost:
             report += f" ({cost})"
-        if min(width, height) < SMALL_CARD_MM:
-            report += (f"\nВнимание: карта {width:g}×{height:g} мм слишком мелкая для детей — толкование печатается мелким "
+        if min(options.card_size) < SMALL_CARD_MM:
+            report += (f"\nВнимание: карта {size} мм слишком мелкая для детей — толкование печатается мелким "
                        "шрифтом, а маленькие карты трудно держать веером; для класса лучше poker или bridge")
         return report
 

@@ -20,6 +20,11 @@ MAX_DICTATION_WORDS = 500
 _PAIR = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*[x×хX,]\s*(-?\d+(?:\.\d+)?)\s*$")
 
 
+
+def size_text(size: tuple[float, float]) -> str:
+    """A card's size as messages and forms say it, without the unit: «63×88»."""
+    return f"{size[0]:g}×{size[1]:g}"
+
 class OptionsError(ValueError):
     """An option value that cannot be used. ``text`` says why in words a page can show as they are; the
     message puts the command line's option before it: «--copies: от 1 до 20 комплектов»."""

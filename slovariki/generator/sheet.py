@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 
 from slovariki.generator import theme
 from slovariki.text import russian
-from slovariki.generator.options import PAPER_NAMES, DeckOptions
+from slovariki.generator.options import PAPER_NAMES, DeckOptions, size_text
 
 MM = theme.MM
 EPSILON = 1e-6
@@ -123,7 +123,7 @@ def compute(options: DeckOptions) -> SheetLayout:
     rows = _count(page_h - 2 * outside, card_h, spacing)
     if cols < 1 or rows < 1:
         raise LayoutError(
-            f"карта {options.card_size[0]:g}×{options.card_size[1]:g} мм не помещается на лист "
+            f"карта {size_text(options.card_size)} мм не помещается на лист "
             f"{PAPER_NAMES[options.paper]}{' альбомный' if options.landscape else ''}: уменьшите --bleed или --gap, "
             "выберите другую бумагу или ориентацию")
     grid_w = cols * unit_w + (cols - 1) * spacing

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from slovariki.studio.workspace import GRADES, StudioError, Workspace
-from slovariki.text.russian import plural
+from slovariki.text.russian import listed, plural
 
 FULL_FOLDER = "печать"
 HANDOUTS_FOLDER = "листы"
@@ -45,7 +45,7 @@ def choices() -> dict:
     widest bleed."""
     from slovariki.generator import options
 
-    return {"card_sizes": {key: mm_text(size) for key, size in options.CARD_SIZES.items()},
+    return {"card_sizes": {key: options.size_text(size) for key, size in options.CARD_SIZES.items()},
             "card_mm": options.CARD_SIZES, "papers": options.PAPER_NAMES, "copies": options.MAX_COPIES,
             "bleed": options.MAX_BLEED_MM}
 
@@ -58,14 +58,9 @@ def preview_options(size: str | None):
     if size is None:
         return options.DeckOptions()
     if size not in options.CARD_SIZES:
-        known = [mm_text(mm) for mm in options.CARD_SIZES.values()]
-        raise StudioError("bad-request", f"карточку не нарисовать: размера карты «{size[:40]}» нет, есть "
-                                         f"{', '.join(known[:-1])} и {known[-1]} мм")
+        known = listed(map(options.size_text, options.CARD_SIZES.values()), "и")
+        raise StudioError("bad-request", f"карточку не нарисовать: размера карты «{size[:40]}» нет, есть {known} мм")
     return options.DeckOptions(card_size=options.CARD_SIZES[size])
-
-
-def mm_text(size: tuple[float, float]) -> str:
-    return f"{size[0]:g}×{size[1]:g}"
 
 
 def _page_text(exc: Exception) -> str:
@@ -204,7 +199,7 @@ def handouts(workspace: Workspace, data: dict) -> dict:
         with writer.batch(out) as batch:
             build.write_handouts(batch, words, settings, ink)
     except (build.BuildError, writer.OutputError) as exc:
-        raise StudioError("not-saved", f"Листы не записаны: {exc}") from None
+        raise StudioError("not-saved", f"Листы не записаны: {_page_text(exc)}") from None
     names = (build.WORDLIST_FILE, build.DICTATION_FILE, build.ANSWERS_FILE)
     return {"folder": str(out), "files": [{"name": n} for n in names],
             "said": f"Готово: список слов, диктант и ответы к нему, {len(words)} {plural(len(words), 'слово', 'слова', 'слов')}; папка {out}"}

@@ -19,7 +19,7 @@ from slovariki.bank import wordlist
 from slovariki.bank import wordtable
 from slovariki.bank import typed_word
 from slovariki.bank.typed_word import LETTERS_SAID, STRESS_SAID
-from slovariki.bank.wordfile import OLD_SPREADSHEETS, SPREADSHEETS
+from slovariki.bank.wordfile import is_spreadsheet
 from slovariki.diagnostics import Diagnostic, Severity
 from slovariki.model import Source, column_letter
 from slovariki.text.russian import os_error, plural
@@ -233,7 +233,7 @@ def _row_preview(item: spreadsheet.SheetTable, row: wordtable.Row, problems: lis
 
 def bank_tables(words: str | None) -> list[wordtable.Table]:
     """The tables of a word folder (None: the bundled bank) or of a spreadsheet."""
-    if words is not None and Path(words).suffix.lower() in SPREADSHEETS + OLD_SPREADSHEETS:
+    if words is not None and is_spreadsheet(words):
         return read_spreadsheet(Path(words))
     try:
         files = [(name, reading.read_bytes(path, wordlist.MAX_FILE_BYTES).decode("utf-8-sig"))

@@ -35,7 +35,7 @@ class StarterError(Exception):
 def header(grade: int, folder: str) -> list[str]:
     """The comment lines on top of a new grade file: what each key means."""
     template = (package_data("templates") / HEADER).read_text(encoding="utf-8")
-    colour = Colour.for_grade(grade).russian_card.removesuffix("ая") + "ые"
+    colour = Colour.for_grade(grade).russian_cards
     shown = f'"{folder}"' if " " in folder else folder  # as pasted into a command line
     return template.format(grade=grade, colour=colour, folder=shown).splitlines()
 

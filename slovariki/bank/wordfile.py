@@ -20,6 +20,13 @@ NOT_CHECKED = "; слова этого файла не проверены"
 SPREADSHEETS = (".xlsx", ".ods", ".csv")
 OLD_SPREADSHEETS = (".xls", ".xlsb", ".xlsm")  # told what to do, never read
 
+
+def is_spreadsheet(path: Path | str) -> bool:
+    """Whether a file is read as a spreadsheet, told by its name: the readers (csv, zipfile, PyYAML) are
+    imported only to read one."""
+    return Path(path).suffix.lower() in SPREADSHEETS + OLD_SPREADSHEETS
+
+
 _GRADE_FILE = re.compile(r"grade([1-4])\.ya?ml")
 Locate = Callable[[int, int], Source]  # (line, column) in a word file's text → the place to name (a cell)
 

@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from slovariki import package_data
 from slovariki.bank import read_cache
-from slovariki.bank.wordfile import MAX_FILE_BYTES, OLD_SPREADSHEETS, SPREADSHEETS, Locate, WordFile, failed
+from slovariki.bank.wordfile import MAX_FILE_BYTES, Locate, WordFile, failed, is_spreadsheet
 from slovariki.diagnostics import Diagnostic, error
 from slovariki.files import reading
 from slovariki.model import Card, Deck
@@ -99,7 +99,7 @@ def load_bank(path: Path | str | None = None) -> WordBank:
             raise WordBankError("папка со словами не указана: путь пустой")
         folder = Path(path)
         is_folder = _is_folder(folder)
-        if not is_folder and _is_spreadsheet(folder):
+        if not is_folder and is_spreadsheet(folder):
             return _load_spreadsheet(folder)
         paths = _word_files(folder) if is_folder else [folder]
         names = [str(p) for p in paths]
@@ -116,7 +116,7 @@ def _bank(files: tuple[WordFile, ...], extra: Iterable[Diagnostic] = ()) -> Word
 
 def _load_spreadsheet(path: Path) -> WordBank:
     """A spreadsheet's sheets read as the word files import would write, each place a cell."""
-    from slovariki.bank import spreadsheet_reader as spreadsheet  # see _is_spreadsheet
+    from slovariki.bank import spreadsheet_reader as spreadsheet  # see wordfile.is_spreadsheet
 
     try:
         sheets = spreadsheet.read(path)
@@ -125,12 +125,6 @@ def _load_spreadsheet(path: Path) -> WordBank:
     files = tuple(load_text(text, str(path), locate, path.parent)._replace(sheet=sheet)
                   for text, locate, sheet in sheets.word_files(str(path)))
     return _bank(files, sheets.diagnostics)
-
-
-def _is_spreadsheet(path: Path) -> bool:
-    """Whether a file is read as a spreadsheet, told by its name: the readers (csv, zipfile, PyYAML) are
-    imported only to read one."""
-    return path.suffix.lower() in SPREADSHEETS + OLD_SPREADSHEETS
 
 
 def word_file_paths(path: Path | str | None = None) -> list[tuple[Path, str]]:
@@ -153,7 +147,7 @@ def _is_folder(path: Path) -> bool:
     try:
         mode = path.stat().st_mode
     except FileNotFoundError:
-        if _is_spreadsheet(path):
+        if is_spreadsheet(path):
             raise WordBankError(f"таблица со словами не найдена: {path}") from None
         if path.suffix.lower() in (".yaml", ".yml"):
             raise WordBankError(f"файл со словами не найден: {path}") from None

@@ -149,7 +149,7 @@ def check(words_dir: str | None, grades: tuple[int, ...] | None, fmt: str, stric
 
 def _definitions_fit(deck, said: bool = True) -> bool:  # noqa: ANN001 - a Deck
     """Say the deck's definition size and the cards printed one step smaller (``said``); False if one fits
-    at no size, for the exit code of either format."""
+    at no size, for the exit code of either format, and why: on stderr when stdout holds JSON alone."""
     if not len(deck):
         return True
     from slovariki.generator.faces import FitError, deck_type  # not build: its PDF writers take a fifth of a second
@@ -157,8 +157,7 @@ def _definitions_fit(deck, said: bool = True) -> bool:  # noqa: ANN001 - a Deck
     try:
         found = deck_type(deck)
     except FitError as exc:
-        if said:
-            _say("\n".join(f"Ошибка: {line}" for line in str(exc).splitlines()))
+        _say("\n".join(f"Ошибка: {line}" for line in str(exc).splitlines()), err=not said)
         return False
     if said:
         _say(found.report())

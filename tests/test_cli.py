@@ -594,4 +594,5 @@ def test_check_fails_alike_in_text_and_json_when_a_definition_fits_at_no_size(ba
     text = runner.invoke(main, ["check", "--no-deck", "--words", str(folder)])
     as_json = runner.invoke(main, ["check", "--no-deck", "--words", str(folder), "--format", "json"])
     assert "не помещается на карту" in text.output and text.exit_code == 1
-    assert as_json.exit_code == 1 and "diagnostics" in json.loads(as_json.output)  # the report stays JSON alone
+    assert as_json.exit_code == 1 and "diagnostics" in json.loads(as_json.stdout)  # the report stays JSON alone
+    assert "не помещается на карту" in as_json.stderr  # and a script is told why

@@ -104,9 +104,9 @@ def _tuck_box(canvas: Canvas, box: TuckBox, page: tuple[float, float], colour: C
     canvas.setFillColor(ink(theme.BACK_INK))
     canvas.setFont(theme.FONT_BOLD, title)
     canvas.drawCentredString(front + w / 2, bottom + h * 0.3, theme.GAME_NAME)
-    canvas.setFont(theme.FONT_MEDIUM, theme.BODY_SIZE)
-    canvas.drawCentredString(front + w / 2, bottom + h * 0.3 - 16, f"{grade_label(colour.grade)} · "
-                             f"{colour.russian} · {russian.cards(count)}")
+    label = f"{grade_label(colour.grade)} · {colour.russian} · {russian.cards(count)}"
+    canvas.setFont(theme.FONT_MEDIUM, fit.fit_line(label, theme.FONT_MEDIUM, w * 0.9, theme.BODY_SIZE, 5) or 5)
+    canvas.drawCentredString(front + w / 2, bottom + h * 0.3 - 16, label)  # within the front on a small box
     canvas.setFont(theme.FONT_REGULAR, theme.SMALL_SIZE)
     canvas.setFillColor(ink(theme.MUTED))
     canvas.drawCentredString(x0 + glue / 2, bottom + h / 2, "клей")

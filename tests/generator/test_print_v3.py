@@ -273,3 +273,16 @@ def test_a_card_drawn_at_the_decks_size_chosen_before_is_the_card_measured_anew(
     fitted = deck_type(deck, options)
     for card in (fitted.stepped[0], deck.find("корова")):  # one printed a step smaller, one at the deck's size
         assert card_png(deck, card, options, 60, fitted=fitted) == card_png(deck, card, options, 60)
+
+
+@pytest.mark.parametrize("size", ["poker", "mini"])
+def test_the_boxs_front_label_stays_on_the_front_of_a_small_box_too(deck, tmp_path, size):
+    from slovariki.generator.options import CARD_SIZES
+
+    build_deck(deck, DeckOptions(card_size=CARD_SIZES[size]), tmp_path)
+    with pdfplumber.open(tmp_path / "box.pdf") as pdf:
+        page = pdf.pages[0]
+        front = next(r for r in page.rects if r.get("fill"))  # the front: the only tinted face
+        label = [w for w in page.extract_words() if w["top"] > front["top"] and w["text"] == "карты"]
+        line = [w for w in page.extract_words() if label and abs(w["top"] - label[0]["top"]) < 1]
+    assert line and front["x0"] <= min(w["x0"] for w in line) and max(w["x1"] for w in line) <= front["x1"]

@@ -72,7 +72,9 @@ def entries(text: str, name: str) -> list[Span]:
     """Each entry of the file's ``words:`` list, in order (none for ``words: []`` or a bare ``words:``)."""
     try:
         root = reading.compose_yaml(text, wordlist.MAX_FILE_BYTES)
-    except (yaml.YAMLError, RecursionError, reading.Expands):
+    except reading.Expands as exc:  # what it is and where, as the other readers say it
+        raise EditError(f"{name}:{exc.line}: {exc}") from None
+    except (yaml.YAMLError, RecursionError):
         raise EditError(f"{name}: файл не читается как YAML; исправьте его в редакторе (slovariki check скажет, "
                         "где ошибка)") from None
     words = None

@@ -81,6 +81,12 @@ def test_a_file_that_is_not_yaml_is_refused_not_rewritten():
         editing.add_entry("grade: 2\nwords: [\n", "grade2.yaml", {"word": "а", "stars": 1, "definition": "б"})
 
 
+def test_a_file_whose_aliases_expand_too_far_is_refused_with_the_place_and_why():
+    lines = ["grade: 2", 'a0: &a0 "x"'] + [f"a{n}: &a{n} [{', '.join([f'*a{n - 1}'] * 10)}]" for n in range(1, 10)]
+    with pytest.raises(editing.EditError, match=r"^grade2\.yaml:\d+: ссылки YAML .* разворачиваются в текст больше"):
+        editing.add_entry("\n".join(lines) + "\nwords: []\n", "grade2.yaml", {"word": "а", "stars": 1, "definition": "б"})
+
+
 def test_save_refuses_a_file_changed_since_it_was_read(tmp_path):
     path = tmp_path / "grade2.yaml"
     path.write_text(FILE, encoding="utf-8")

@@ -58,7 +58,7 @@ class DeckOptions:
         if self.print_shop:
             if self.backs == "fold":
                 raise OptionsError("print-shop",
-                                   "лицо и рубашка идут на отдельных страницах, рубашки рядом с лицом (fold) не подходят")
+                                   "лицо и рубашка печатаются на разных страницах, поэтому рубашку рядом с лицом (fold) напечатать нельзя")
             # A print shop wants bleed, CMYK, and no marks of ours: the boxes say where to cut.
             object.__setattr__(self, "bleed", self.bleed or PRINT_SHOP_BLEED_MM)
             object.__setattr__(self, "cmyk", True)
